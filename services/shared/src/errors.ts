@@ -1,0 +1,99 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import type { Logger } from './logger.js';
+
+/**
+ * The one error type of every service. `status` and `message` reach the client; `code` is a stable,
+ * machine-readable name the web app and tests can switch on.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: Record<string, unknown>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+/** The JSON body of every error answer. `success: false` and `message` are what the web app reads. */
+export interface ErrorBody {
+  success: false;
+  code: string;
+  message: string;
+  issues?: { path: string; message: string }[];
+  [key: string]: unknown;
+}
+
+export function errorBody(code: string, message: string, extra: Record<string, unknown> = {}): ErrorBody {
+  return { success: false, code, message, ...extra };
+}
+
+/** Turns a zod failure into a sentence naming each bad field, e.g. "email: Invalid email address". */
+export function describeZodError(error: ZodError): { message: string; issues: { path: string; message: string }[] } {
+  const issues = error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.') || '(body)',
+    message: issue.message,
+  }));
+  const message = issues.map((issue) => (issue.path === '(body)' ? issue.message : `${issue.path}: ${issue.message}`)).join('; ');
+  return { message, issues };
+}
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+  expose?: boolean;
+}
+
+/** Maps body-parser's failures (which are the client's mistakes) to 4xx answers. */
+function fromBodyParser(error: BodyParserError): AppError | undefined {
+  switch (error.type) {
+    case 'entity.too.large':
+      return new AppError(413, 'payload_too_large', 'The request body is too large.');
+    case 'entity.parse.failed':
+      return new AppError(400, 'invalid_json', 'The request body is not valid JSON.');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new AppError(415, 'unsupported_encoding', 'The request body encoding is not supported.');
+    case 'request.aborted':
+      return new AppError(400, 'request_aborted', 'The request was aborted.');
+    default:
+      if (typeof error.status === 'number' && error.status >= 400 && error.status < 500 && error.expose) {
+        return new AppError(error.status, 'bad_request', 'The request could not be read.');
+      }
+      return undefined;
+  }
+}
+
+/**
+ * The error middleware: the client's mistakes become 4xx with a clear message; anything unexpected becomes a 500
+ * that says nothing internal and is logged with the request id.
+ */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    let appError: AppError | undefined;
+    if (error instanceof AppError) appError = error;
+    else if (error instanceof ZodError) {
+      const { message, issues } = describeZodError(error);
+      appError = new AppError(400, 'validation_error', message, { issues });
+    } else if (error && typeof error === 'object') appError = fromBodyParser(error as BodyParserError);
+
+    if (!appError) {
+      (req.log ?? logger).error({ err: error, reqId: req.id }, 'unhandled error');
+      appError = new AppError(500, 'internal_error', 'Something went wrong on our side. Please try again.');
+    }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    for (const [name, value] of Object.entries(appError.headers ?? {})) res.setHeader(name, value);
+    res.status(appError.status).json(errorBody(appError.code, appError.message, appError.details));
+  };
+}
+
+export const notFoundHandler: RequestHandler = (req, res) => {
+  res.status(404).json(errorBody('not_found', `No such endpoint: ${req.method} ${req.path}`));
+};

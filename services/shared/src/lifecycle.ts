@@ -1,0 +1,87 @@
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Logger } from './logger.js';
+
+export interface Closable {
+  name: string;
+  close: () => Promise<unknown> | unknown;
+}
+
+export interface LifecycleOptions {
+  logger: Logger;
+  /** Bounded time for everything to close before the process exits anyway. */
+  timeoutMs: number;
+  /** HTTP server to stop accepting on first; in-flight requests are allowed to finish. */
+  server?: Server;
+  /** Closed in order after the server: workers, queues, Redis, pg pools. */
+  resources: Closable[];
+}
+
+/**
+ * Tracks open sockets so that a graceful stop can finish in-flight requests and then close idle keep-alive
+ * connections instead of waiting for clients to hang up.
+ */
+function trackConnections(server: Server) {
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  return sockets;
+}
+
+/**
+ * Installs SIGTERM/SIGINT handlers (graceful stop, exit 0) and handlers for unknown error states (uncaught exception,
+ * unhandled rejection: log, stop gracefully, exit 1 so the supervisor restarts us). Returns the stop function so
+ * tests and the supervisor can call it directly.
+ */
+export function handleLifecycle({ logger, timeoutMs, server, resources }: LifecycleOptions): (reason: string, exitCode?: number) => Promise<void> {
+  const sockets = server ? trackConnections(server) : undefined;
+  let stopping: Promise<void> | undefined;
+
+  const stop = (reason: string, exitCode = 0): Promise<void> => {
+    if (stopping) return stopping;
+    logger.info({ reason }, 'shutting down');
+    const forced = setTimeout(() => {
+      logger.error({ timeoutMs }, 'graceful shutdown timed out; exiting');
+      process.exit(exitCode || 1);
+    }, timeoutMs);
+    forced.unref();
+
+    stopping = (async () => {
+      if (server) {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
+        server.closeIdleConnections();
+        const sweep = setInterval(() => server.closeIdleConnections(), 100);
+        await closed;
+        clearInterval(sweep);
+        for (const socket of sockets ?? []) socket.destroy();
+      }
+      for (const resource of resources) {
+        try {
+          await resource.close();
+        } catch (error) {
+          logger.warn({ err: error, resource: resource.name }, 'error while closing');
+        }
+      }
+      logger.info('stopped');
+      logger.flush?.();
+      clearTimeout(forced);
+      process.exitCode = exitCode;
+    })();
+    return stopping;
+  };
+
+  process.once('SIGTERM', () => void stop('SIGTERM').then(() => process.exit()));
+  process.once('SIGINT', () => void stop('SIGINT').then(() => process.exit()));
+  process.on('uncaughtException', (error) => {
+    logger.fatal({ err: error }, 'uncaught exception');
+    void stop('uncaughtException', 1).then(() => process.exit(1));
+  });
+  process.on('unhandledRejection', (error) => {
+    logger.fatal({ err: error }, 'unhandled rejection');
+    void stop('unhandledRejection', 1).then(() => process.exit(1));
+  });
+  return stop;
+}

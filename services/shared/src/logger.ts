@@ -1,0 +1,44 @@
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+
+export type { Logger } from 'pino';
+
+/**
+ * Paths whose values must never reach a log line: credentials, tokens and the e-mail confirmation secrets.
+ * pino's redaction is path based, so request bodies and headers are listed explicitly.
+ */
+export const REDACTED_PATHS = [
+  'password',
+  'newPassword',
+  'currentPassword',
+  'token',
+  'authorization',
+  '*.password',
+  '*.newPassword',
+  '*.currentPassword',
+  '*.token',
+  '*.authorization',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'req.body.password',
+  'req.body.token',
+];
+
+export interface LoggerSettings {
+  name: string;
+  level: string;
+  /** Destination stream; tests pass one to read the log lines back. */
+  destination?: DestinationStream;
+}
+
+export function createLogger({ name, level, destination }: LoggerSettings): Logger {
+  const options: LoggerOptions = {
+    name,
+    level,
+    base: { service: name },
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}

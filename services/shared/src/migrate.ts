@@ -1,0 +1,56 @@
+import { runner } from 'node-pg-migrate';
+import type { Logger } from './logger.js';
+
+export interface MigrateOptions {
+  databaseUrl: string;
+  /** Folder of `NNN_name.sql` files with `-- Up Migration` / `-- Down Migration` sections. */
+  dir: string;
+  /** The service's own schema: each service owns its tables and its migrations table. */
+  schema: string;
+  logger: Logger;
+  /** How long to wait for another replica that is migrating at the same moment. */
+  lockWaitMs?: number;
+}
+
+const LOCK_BUSY = /Another migration is already running/;
+
+/**
+ * Applies pending migrations. node-pg-migrate takes a Postgres advisory lock and refuses (rather than waits) when
+ * another replica holds it, so we retry until that replica is done; then there is nothing left to apply.
+ */
+export async function migrate({ databaseUrl, dir, schema, logger, lockWaitMs = 60_000 }: MigrateOptions): Promise<void> {
+  const deadline = Date.now() + lockWaitMs;
+  for (;;) {
+    try {
+      const applied = await runner({
+        databaseUrl,
+        dir,
+        schema,
+        createSchema: true,
+        migrationsSchema: schema,
+        createMigrationsSchema: true,
+        migrationsTable: 'migrations',
+        direction: 'up',
+        checkOrder: true,
+        singleTransaction: true,
+        // Distinct lock per schema so the two services' migrations do not wait for each other.
+        lockValue: lockValueFor(schema),
+        logger: { info: () => undefined, warn: (msg) => logger.warn(msg), error: (msg) => logger.error(msg), debug: () => undefined },
+      });
+      if (applied.length > 0) logger.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
+      return;
+    } catch (error) {
+      if (error instanceof Error && LOCK_BUSY.test(error.message) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+function lockValueFor(schema: string): number {
+  let hash = 7;
+  for (const char of schema) hash = (hash * 31 + char.charCodeAt(0)) | 0;
+  return hash;
+}

@@ -1,0 +1,51 @@
+import pg from 'pg';
+
+export interface PoolSettings {
+  connectionString: string;
+  /** Upper bound on connections from this process. */
+  max?: number;
+  /** How long a request may wait for a connection before failing (a pool must never wait forever). */
+  connectionTimeoutMillis?: number;
+  /** Server-side bound on any one statement. */
+  statementTimeoutMillis?: number;
+  applicationName: string;
+}
+
+export function createPool(settings: PoolSettings): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: settings.connectionString,
+    max: settings.max ?? 10,
+    connectionTimeoutMillis: settings.connectionTimeoutMillis ?? 2000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: settings.statementTimeoutMillis ?? 5000,
+    // Client-side bound too: a cut network never answers, so the server-side timeout alone cannot fire.
+    query_timeout: (settings.statementTimeoutMillis ?? 5000) + 1000,
+    application_name: settings.applicationName,
+    keepAlive: true,
+  });
+  // An idle client losing its connection (Postgres restarted) must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+export async function pingPostgres(pool: pg.Pool): Promise<void> {
+  await pool.query('select 1');
+}
+
+/** "host:port/db" of a connection URL, without credentials, for messages to ops. */
+export function describeDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+  } catch {
+    return '(unparseable DATABASE_URL)';
+  }
+}
+
+export function postgresUnreachableMessage(url: string, error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  return (
+    `Cannot reach Postgres at ${describeDatabaseUrl(url)} (${reason}). ` +
+    'Start it (e.g. `pg_ctlcluster 15 main start`, or `docker compose up postgres`) or set DATABASE_URL.'
+  );
+}

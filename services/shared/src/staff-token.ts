@@ -1,0 +1,153 @@
+import type { RequestHandler } from 'express';
+import type { Redis } from 'ioredis';
+import { errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { AppError } from './errors.js';
+
+/** Roles, most powerful first. A role satisfies every role after it in this list. */
+export const STAFF_ROLES = ['admin', 'viewer'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_TOKEN = {
+  algorithm: 'EdDSA',
+  type: 'JWT',
+  issuer: 'mmdm-auth',
+  audience: 'mmdm-staff',
+  /** A working day: the longest a token may live. Key rotation keeps retired keys at least this long. */
+  maxLifetimeSeconds: 8 * 60 * 60,
+  /** Longer tokens are refused before any parsing: nothing legitimate comes near this. */
+  maxLength: 2048,
+} as const;
+
+export interface StaffClaims {
+  sub: string;
+  role: StaffRole;
+  jti: string;
+  iat: number;
+  exp: number;
+}
+
+/** Redis keys of the revocation store, shared by every service that verifies tokens. */
+export const revocationKeys = {
+  /** Present while a revoked (logged-out) token would still be unexpired. */
+  token: (prefix: string, jti: string) => `${prefix}:auth:revoked:jti:${jti}`,
+  /** Unix seconds: tokens of this account issued at or before it are refused (disabled account, role change). */
+  accountBefore: (prefix: string, sub: string) => `${prefix}:auth:revoked-before:${sub}`,
+};
+
+export function roleSatisfies(role: StaffRole, required: StaffRole): boolean {
+  return STAFF_ROLES.indexOf(role) <= STAFF_ROLES.indexOf(required);
+}
+
+/** The token is not acceptable: answer 401. */
+export class InvalidTokenError extends Error {
+  constructor(readonly reason: string) {
+    super(`invalid token: ${reason}`);
+    this.name = 'InvalidTokenError';
+  }
+}
+
+/** The revocation store cannot be reached: refuse everything (fail closed) with 503. */
+export class RevocationUnavailableError extends Error {
+  constructor() {
+    super('revocation store unavailable');
+    this.name = 'RevocationUnavailableError';
+  }
+}
+
+const ALLOWED_HEADER_PARAMS = new Set(['alg', 'kid', 'typ']);
+
+export interface StaffTokenVerifierOptions {
+  /** Where public keys come from: the auth service's JWKS (remote, cached) or its own key store. */
+  keys: JWTVerifyGetKey;
+  redis: Redis;
+  redisPrefix: string;
+}
+
+export type StaffTokenVerifier = (token: string) => Promise<StaffClaims>;
+
+/**
+ * Verifies a staff JWT: algorithm pinned, issuer/audience/type checked, header parameters allow-listed (no jku, jwk,
+ * x5u, crit...), lifetime bounded, then checked against the revocation store.
+ */
+export function createStaffTokenVerifier({ keys, redis, redisPrefix }: StaffTokenVerifierOptions): StaffTokenVerifier {
+  return async (token) => {
+    if (token.length > STAFF_TOKEN.maxLength) throw new InvalidTokenError('too long');
+    let claims: StaffClaims;
+    try {
+      const { payload, protectedHeader } = await jwtVerify(token, keys, {
+        algorithms: [STAFF_TOKEN.algorithm],
+        issuer: STAFF_TOKEN.issuer,
+        audience: STAFF_TOKEN.audience,
+        typ: STAFF_TOKEN.type,
+        requiredClaims: ['sub', 'jti', 'iat', 'exp', 'role'],
+        maxTokenAge: STAFF_TOKEN.maxLifetimeSeconds,
+        clockTolerance: 5,
+      });
+      for (const name of Object.keys(protectedHeader)) {
+        if (!ALLOWED_HEADER_PARAMS.has(name)) throw new InvalidTokenError(`header parameter ${name}`);
+      }
+      if (!protectedHeader.kid) throw new InvalidTokenError('no kid');
+      const { sub, jti, iat, exp, role } = payload;
+      if (typeof sub !== 'string' || typeof jti !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') {
+        throw new InvalidTokenError('claim types');
+      }
+      if (!(STAFF_ROLES as readonly unknown[]).includes(role)) throw new InvalidTokenError('role');
+      if (exp - iat > STAFF_TOKEN.maxLifetimeSeconds) throw new InvalidTokenError('lifetime');
+      claims = { sub, jti, iat, exp, role: role as StaffRole };
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw error;
+      if (error instanceof joseErrors.JOSEError) throw new InvalidTokenError(error.code);
+      throw error; // key set unreachable and the like: not the client's fault
+    }
+
+    let revoked: (string | null)[];
+    try {
+      revoked = await redis.mget(
+        revocationKeys.token(redisPrefix, claims.jti),
+        revocationKeys.accountBefore(redisPrefix, claims.sub),
+      );
+    } catch {
+      throw new RevocationUnavailableError();
+    }
+    if (revoked[0] !== null) throw new InvalidTokenError('revoked');
+    if (revoked[1] !== null && claims.iat <= Number(revoked[1])) throw new InvalidTokenError('revoked account');
+    return claims;
+  };
+}
+
+export function bearerToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(header);
+  return match?.[1];
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    staff?: StaffClaims;
+  }
+}
+
+/**
+ * Guards a staff endpoint: 401 without a valid token, 403 for a role that may not use it, 503 when revocation cannot
+ * be checked. Sets `req.staff`.
+ */
+export function requireStaff(verify: StaffTokenVerifier, required: StaffRole = 'viewer'): RequestHandler {
+  return async (req, _res, next) => {
+    const token = bearerToken(req.headers.authorization);
+    if (!token) return next(new AppError(401, 'unauthorized', 'Sign in to continue.'));
+    try {
+      const claims = await verify(token);
+      if (!roleSatisfies(claims.role, required)) {
+        return next(new AppError(403, 'forbidden', 'Your role does not allow this.'));
+      }
+      req.staff = claims;
+      next();
+    } catch (error) {
+      if (error instanceof InvalidTokenError) return next(new AppError(401, 'unauthorized', 'Sign in to continue.'));
+      if (error instanceof RevocationUnavailableError) {
+        return next(new AppError(503, 'unavailable', 'Sign-in cannot be checked right now. Please try again shortly.'));
+      }
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,3 @@
+export { createTestDatabase, type TestDatabase } from './test-database.js';
+export { SmtpSink, type ReceivedMail } from './smtp-sink.js';
+export { captureLogs, type CapturedLogs } from './capture-logs.js';

@@ -1,0 +1,92 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  envelope: { from: string; to: string[] };
+  raw: string;
+  parsed: ParsedMail;
+}
+
+/**
+ * A real SMTP server on a random local port that keeps what it receives, for asserting on the mail a user would get.
+ * `refuse(true)` makes it answer every message with a temporary failure (451), as a flaky provider would.
+ */
+export class SmtpSink {
+  readonly messages: ReceivedMail[] = [];
+  private refusing = false;
+  private waiters: (() => void)[] = [];
+  private readonly server: SMTPServer;
+  port = 0;
+
+  constructor() {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          if (this.refusing) {
+            const error = Object.assign(new Error('Try again later'), { responseCode: 451 });
+            callback(error);
+            return;
+          }
+          const raw = Buffer.concat(chunks).toString('utf8');
+          void simpleParser(raw).then((parsed) => {
+            this.messages.push({
+              envelope: {
+                from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+                to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+              },
+              raw,
+              parsed,
+            });
+            for (const wake of this.waiters.splice(0)) wake();
+            callback();
+          }, callback);
+        });
+      },
+    });
+  }
+
+  async start(port = 0): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', () => resolve()));
+    this.port = (this.server.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  refuse(on: boolean): void {
+    this.refusing = on;
+  }
+
+  to(address: string): ReceivedMail[] {
+    const wanted = address.toLowerCase();
+    return this.messages.filter((mail) => mail.envelope.to.some((to) => to.toLowerCase() === wanted));
+  }
+
+  /** Waits until `predicate` holds over the received mail, or fails after `timeoutMs`. */
+  async waitFor(predicate: (messages: ReceivedMail[]) => boolean, timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!predicate(this.messages)) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`SMTP sink: condition not met within ${timeoutMs} ms (${this.messages.length} mails)`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(left, 250));
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}

@@ -1,0 +1,34 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// Tests run the TypeScript sources directly; the alias spares a build of the shared package before every run.
+const alias = { '@mmdm/shared': here('./services/shared/src/index.ts') };
+
+const nodeProject = (name: string, root: string, extra: Record<string, unknown> = {}) => ({
+  resolve: { alias },
+  test: {
+    name,
+    root: here(root),
+    environment: 'node',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: [here('./tests/support/global-setup.ts')],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    ...extra,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      nodeProject('shared', './services/shared'),
+      nodeProject('auth', './services/auth'),
+      nodeProject('waitlist', './services/waitlist'),
+      nodeProject('gateway', './gateway'),
+      nodeProject('integration', './tests', { include: ['integration/**/*.test.ts'] }),
+      './web/vitest.config.ts',
+    ],
+  },
+});
