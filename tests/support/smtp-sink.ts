@@ -1,5 +1,7 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -19,7 +21,9 @@ export class SmtpSink {
   private readonly server: SMTPServer;
   port = 0;
 
-  constructor() {
+  /** With `saveDir`, every accepted message is also written there as an .eml file (for other processes to read). */
+  constructor(private readonly saveDir?: string) {
+    if (saveDir) mkdirSync(saveDir, { recursive: true });
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
@@ -34,6 +38,10 @@ export class SmtpSink {
             return;
           }
           const raw = Buffer.concat(chunks).toString('utf8');
+          if (this.saveDir) {
+            const name = `${Date.now()}-${this.messages.length}-${Math.random().toString(36).slice(2, 8)}.eml`;
+            writeFileSync(join(this.saveDir, name), raw);
+          }
           void simpleParser(raw).then((parsed) => {
             this.messages.push({
               envelope: {

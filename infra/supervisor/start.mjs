@@ -1,0 +1,214 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * `npm start`: runs the whole system without Docker. Builds what is not built yet, makes sure Postgres and Redis
+ * answer (and the database exists), then runs auth, the waitlist API, the e-mail worker and the gateway as child
+ * processes: restarts one that dies, prints the URL once healthy, and stops them all cleanly on Ctrl-C or SIGTERM.
+ *
+ * Plain JavaScript on purpose: it must run before anything has been compiled.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const env = withDefaults(process.env);
+const logDir = resolve(root, env.LOG_DIR);
+
+/** The defaults every child agrees on, derived once here so ports and URLs line up. */
+function withDefaults(source) {
+  const e = { ...source };
+  e.PORT ||= '8080';
+  e.AUTH_PORT ||= '8081';
+  e.WAITLIST_PORT ||= '8082';
+  e.WORKER_PORT ||= '8083';
+  e.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/mmdm';
+  e.REDIS_URL ||= 'redis://127.0.0.1:6379/0';
+  e.AUTH_URL ||= `http://127.0.0.1:${e.AUTH_PORT}`;
+  e.WAITLIST_URL ||= `http://127.0.0.1:${e.WAITLIST_PORT}`;
+  e.AUTH_JWKS_URL ||= `${e.AUTH_URL}/.well-known/jwks.json`;
+  e.PUBLIC_URL ||= `http://localhost:${e.PORT}`;
+  e.LOG_DIR ||= 'var/log';
+  return e;
+}
+
+/** Each child: its name, the compiled entry it runs, and the /healthz port that says it is up. */
+const children = [
+  { name: 'auth', entry: 'services/auth/dist/main.js', port: env.AUTH_PORT },
+  { name: 'waitlist', entry: 'services/waitlist/dist/main.js', port: env.WAITLIST_PORT },
+  { name: 'waitlist-worker', entry: 'services/waitlist/dist/worker-main.js', port: env.WORKER_PORT },
+  { name: 'gateway', entry: 'gateway/dist/main.js', port: env.PORT },
+];
+
+function say(message) {
+  process.stdout.write(`[supervisor] ${message}\n`);
+}
+
+function fail(message) {
+  process.stderr.write(`[supervisor] ${message}\n`);
+  process.exit(1);
+}
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const name of readdirSync(path)) {
+    if (name === 'node_modules' || name === 'dist') continue;
+    newest = Math.max(newest, newestMtime(join(path, name)));
+  }
+  return newest;
+}
+
+/** Builds when an output is missing or older than its sources, so a fresh clone needs only `npm ci && npm start`. */
+function buildIfNeeded() {
+  const outputs = [...children.map((child) => child.entry), 'web/dist/index.html'].map((file) => join(root, file));
+  const oldestOutput = Math.min(...outputs.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
+  const sources = ['services/shared/src', 'services/auth/src', 'services/waitlist/src', 'gateway/src', 'web/src', 'web/index.html'];
+  const newestSource = Math.max(...sources.map((path) => newestMtime(join(root, path))));
+  if (oldestOutput > 0 && oldestOutput >= newestSource) return;
+  say('building (first start or sources changed)...');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env });
+  if (result.status !== 0) fail('build failed; see the output above');
+}
+
+function describe(url) {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || (parsed.protocol.startsWith('redis') ? 6379 : 5432)}${parsed.pathname}`;
+  } catch {
+    return url;
+  }
+}
+
+/** Postgres must answer; the database is created when missing so nothing manual stands between clone and start. */
+async function ensurePostgres() {
+  const target = new URL(env.DATABASE_URL);
+  const database = decodeURIComponent(target.pathname.slice(1)) || 'postgres';
+  const admin = new URL(env.DATABASE_URL);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+  } catch (error) {
+    fail(
+      `Cannot reach Postgres at ${describe(env.DATABASE_URL)} (${error.message}). Start it ` +
+        '(`pg_ctlcluster --skip-systemctl-redirect 15 main start`, or `docker compose up -d postgres`) or set DATABASE_URL.',
+    );
+  }
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (!rowCount) {
+      if (!/^[A-Za-z0-9_]+$/.test(database)) fail(`database name ${database} must be letters, digits and _`);
+      await client.query(`create database ${database}`);
+      say(`created database ${database}`);
+    }
+  } catch (error) {
+    say(`could not check or create database ${database}: ${error.message} (the services will report if it is missing)`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function ensureRedis() {
+  const client = new Redis(env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 3000, retryStrategy: () => null });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.ping();
+  } catch (error) {
+    fail(
+      `Cannot reach Redis at ${describe(env.REDIS_URL)} (${error.message}). Start it ` +
+        '(`redis-server --daemonize yes`, or `docker compose up -d redis`) or set REDIS_URL.',
+    );
+  } finally {
+    client.disconnect();
+  }
+}
+
+const running = new Map();
+let stopping = false;
+
+function start(child, attempt = 0) {
+  const log = createWriteStream(join(logDir, `${child.name}.log`), { flags: 'a' });
+  const proc = spawn(process.execPath, [join(root, child.entry)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Children log JSON lines; they go to the terminal as-is and to var/log/<name>.log for later reading.
+  for (const stream of [proc.stdout, proc.stderr]) {
+    stream.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      log.write(chunk);
+    });
+  }
+  const startedAt = Date.now();
+  running.set(child.name, proc);
+  proc.on('exit', (code, signal) => {
+    running.delete(child.name);
+    log.end();
+    if (stopping) return;
+    // A child that keeps dying right away (bad config) is not restarted forever: its own log line says why.
+    const quick = Date.now() - startedAt < 5000;
+    const next = quick ? attempt + 1 : 0;
+    if (code === 78 || next > 5) {
+      say(`${child.name} exited (${signal ?? code}) and will not be restarted; stopping everything`);
+      void stopAll(1);
+      return;
+    }
+    const delay = Math.min(250 * 2 ** next, 5000);
+    say(`${child.name} exited (${signal ?? code}); restarting in ${delay} ms`);
+    setTimeout(() => !stopping && start(child, next), delay);
+  });
+}
+
+async function stopAll(exitCode = 0) {
+  if (stopping) return;
+  stopping = true;
+  say('stopping...');
+  const grace = Number(env.SHUTDOWN_TIMEOUT_MS || 8000) + 2000;
+  const exits = [...running.values()].map(
+    (proc) =>
+      new Promise((done) => {
+        const timer = setTimeout(() => proc.kill('SIGKILL'), grace);
+        proc.once('exit', () => {
+          clearTimeout(timer);
+          done(undefined);
+        });
+        proc.kill('SIGTERM');
+      }),
+  );
+  await Promise.all(exits);
+  say('stopped');
+  process.exit(exitCode);
+}
+
+async function waitHealthy(timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !stopping) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${env.PORT}/healthz`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return true;
+    } catch {
+      // not up yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  return false;
+}
+
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+buildIfNeeded();
+await ensurePostgres();
+await ensureRedis();
+mkdirSync(logDir, { recursive: true });
+for (const child of children) start(child);
+if (await waitHealthy(Number(env.START_TIMEOUT_MS || 60000))) {
+  say(`Meet Match Date Marry is running at ${env.PUBLIC_URL}  (staff panel: ${env.PUBLIC_URL}/admin)`);
+  say(`logs: ${logDir}/<process>.log · mail: ${env.SMTP_URL ? describe(env.SMTP_URL) : `.eml files in ${env.MAIL_DIR || 'var/mail'}`}`);
+} else if (!stopping) {
+  say(`not healthy yet after ${env.START_TIMEOUT_MS || 60000} ms; see the logs above (GET /healthz names what is down)`);
+}

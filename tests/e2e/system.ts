@@ -1,0 +1,19 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** What global-setup tells the tests about the running system (written to a file: tests run in other processes). */
+export interface SystemInfo {
+  baseURL: string;
+  mailDir: string;
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  admin: { email: string; password: string };
+}
+
+export const STATE_FILE = join(import.meta.dirname, '.results', 'system.json');
+
+export function systemInfo(): SystemInfo {
+  if (!existsSync(STATE_FILE)) throw new Error('e2e system not started: run through playwright (global-setup.ts)');
+  return JSON.parse(readFileSync(STATE_FILE, 'utf8')) as SystemInfo;
+}
