@@ -1,1 +1,87 @@
-export {};
+import { createServer } from 'node:http';
+import {
+  createLogger,
+  createPool,
+  createRedis,
+  exitOnConfigError,
+  handleLifecycle,
+  migrate,
+  pingPostgres,
+  postgresUnreachableMessage,
+  redisUnreachableMessage,
+  waitForRedis,
+} from '@mmdm/shared';
+import { createAuthApp } from './app.js';
+import { loadAuthConfig, type AuthConfig } from './config.js';
+import { createAuditLogRepository } from './core/audit-log.repository.js';
+import { bootstrapAdmin } from './core/bootstrap-admin.js';
+import { createDatabaseKeyStore, createEnvKeyStore, type KeyStore } from './core/key-store.js';
+import { createPasswordHasher } from './core/password-hasher.js';
+import { createSigningKeyRepository } from './core/signing-key.repository.js';
+import { createStaffRepository } from './core/staff.repository.js';
+import { MIGRATIONS_DIR } from './migrations-dir.js';
+
+let config: AuthConfig;
+try {
+  config = loadAuthConfig();
+} catch (error) {
+  exitOnConfigError(error, 'auth');
+}
+
+const logger = createLogger({ name: 'auth', level: config.logLevel });
+const pool = createPool({ connectionString: config.databaseUrl, applicationName: 'mmdm-auth' });
+const redis = createRedis(config.redis.url, 'producer');
+
+async function start(): Promise<void> {
+  try {
+    await pingPostgres(pool);
+  } catch (error) {
+    throw new Error(postgresUnreachableMessage(config.databaseUrl, error));
+  }
+  try {
+    await waitForRedis(redis, 10_000);
+  } catch (error) {
+    throw new Error(redisUnreachableMessage(config.redis.url, error));
+  }
+  await migrate({ databaseUrl: config.databaseUrl, dir: MIGRATIONS_DIR, schema: 'auth', logger });
+
+  const hasher = await createPasswordHasher();
+  let keys: KeyStore;
+  if (config.tokens.envKey) {
+    keys = await createEnvKeyStore(config.tokens.envKey.privateKeyPem, config.tokens.envKey.kid);
+    logger.info('signing with the key from JWT_PRIVATE_KEY');
+  } else {
+    keys = createDatabaseKeyStore(createSigningKeyRepository(pool));
+  }
+  // Creates the first key pair now (race-safe across replicas) rather than on the first login.
+  const { kid } = await keys.signingKey();
+  logger.info({ kid }, 'signing key ready');
+
+  await bootstrapAdmin({
+    staff: createStaffRepository(pool),
+    audit: createAuditLogRepository(pool),
+    hasher,
+    logger,
+    admin: config.bootstrapAdmin,
+  });
+
+  const app = createAuthApp({ config, logger, pool, redis, keys, hasher });
+  const server = createServer(app);
+  handleLifecycle({
+    logger,
+    timeoutMs: config.shutdownTimeoutMs,
+    server,
+    resources: [
+      { name: 'redis', close: () => redis.quit() },
+      { name: 'postgres', close: () => pool.end() },
+    ],
+  });
+  await new Promise<void>((resolve) => server.listen(config.http.port, config.http.host, resolve));
+  logger.info({ port: config.http.port, host: config.http.host }, 'auth service listening');
+}
+
+start().catch(async (error: unknown) => {
+  logger.fatal({ err: error }, error instanceof Error ? error.message : 'auth service failed to start');
+  await Promise.allSettled([pool.end(), redis.quit()]);
+  process.exit(1);
+});

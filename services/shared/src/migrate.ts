@@ -13,6 +13,7 @@ export interface MigrateOptions {
 }
 
 const LOCK_BUSY = /Another migration is already running/;
+const NOT_A_TIMESTAMP = /^Can't determine timestamp for \d+$/;
 
 /**
  * Applies pending migrations. node-pg-migrate takes a Postgres advisory lock and refuses (rather than waits) when
@@ -35,7 +36,13 @@ export async function migrate({ databaseUrl, dir, schema, logger, lockWaitMs = 6
         singleTransaction: true,
         // Distinct lock per schema so the two services' migrations do not wait for each other.
         lockValue: lockValueFor(schema),
-        logger: { info: () => undefined, warn: (msg) => logger.warn(msg), error: (msg) => logger.error(msg), debug: () => undefined },
+        logger: {
+          info: () => undefined,
+          warn: (msg) => logger.warn(msg),
+          // Our NNN_ prefixes are not timestamps; node-pg-migrate says so as an "error" but still orders them by number.
+          error: (msg) => (NOT_A_TIMESTAMP.test(msg) ? undefined : logger.error(msg)),
+          debug: () => undefined,
+        },
       });
       if (applied.length > 0) logger.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
       return;

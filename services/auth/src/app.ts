@@ -1,0 +1,69 @@
+import type { Express } from 'express';
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import {
+  createServiceApp,
+  createStaffTokenVerifier,
+  finishServiceApp,
+  healthRoutes,
+  jsonBody,
+  noStore,
+  pingPostgres,
+  pingRedis,
+  type Logger,
+} from '@mmdm/shared';
+import { Router } from 'express';
+import type { AuthConfig } from './config.js';
+import { createAuditLogRepository } from './core/audit-log.repository.js';
+import type { KeyStore } from './core/key-store.js';
+import type { PasswordHasher } from './core/password-hasher.js';
+import { createRevocation } from './core/revocation.js';
+import { createStaffGuard } from './core/staff-guard.js';
+import { createStaffRepository } from './core/staff.repository.js';
+import { createTokenIssuer } from './core/token-issuer.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { jwksRoutes } from './modules/keys/jwks.routes.js';
+import { createLoginThrottle } from './modules/session/login-throttle.js';
+import { sessionRoutes } from './modules/session/session.routes.js';
+import { createSessionService } from './modules/session/session.service.js';
+import { staffRoutes } from './modules/staff/staff.routes.js';
+import { createStaffService } from './modules/staff/staff.service.js';
+
+export interface AuthAppDeps {
+  config: Pick<AuthConfig, 'http' | 'redis' | 'tokens' | 'loginThrottle'>;
+  logger: Logger;
+  pool: pg.Pool;
+  redis: Redis;
+  keys: KeyStore;
+  hasher: PasswordHasher;
+}
+
+/** Builds the auth service's Express app from its dependencies; does not listen. */
+export function createAuthApp({ config, logger, pool, redis, keys, hasher }: AuthAppDeps): Express {
+  const staff = createStaffRepository(pool);
+  const audit = createAuditLogRepository(pool);
+  const revocation = createRevocation(redis, config.redis.prefix);
+  const verify = createStaffTokenVerifier({ keys: keys.verificationKey, redis, redisPrefix: config.redis.prefix });
+  const guard = createStaffGuard(verify, staff);
+  const sessions = createSessionService({
+    staff,
+    audit,
+    hasher,
+    revocation,
+    throttle: createLoginThrottle(redis, config.redis.prefix, config.loginThrottle),
+    issueToken: createTokenIssuer(keys, config.tokens.ttlSeconds),
+  });
+
+  const app = createServiceApp({ logger, trustProxy: config.http.trustProxy });
+  app.use(healthRoutes({ postgres: () => pingPostgres(pool), redis: () => pingRedis(redis) }));
+  app.use(jwksRoutes(keys));
+
+  const admin = Router();
+  admin.use(noStore, ...jsonBody());
+  admin.use(sessionRoutes({ sessions, verify, staff, guard }));
+  admin.use(staffRoutes(createStaffService({ staff, audit, hasher, revocation }), guard));
+  admin.use(auditRoutes(audit, guard));
+  app.use('/api/admin', admin);
+
+  return finishServiceApp(app, logger);
+}

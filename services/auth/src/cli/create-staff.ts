@@ -1,0 +1,108 @@
+/**
+ * Creates a staff account from the command line:
+ *   STAFF_PASSWORD=... npm run staff:create -w @mmdm/auth -- --email ana@example.com --role admin
+ * The password comes from STAFF_PASSWORD, from stdin when piped, or from a hidden prompt; never from argv, which
+ * would leave it in shell history and in `ps`.
+ */
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { createLogger, createPool, exitOnConfigError, migrate } from '@mmdm/shared';
+import { z } from 'zod';
+import { loadAuthConfig, type AuthConfig } from '../config.js';
+import { createAuditLogRepository } from '../core/audit-log.repository.js';
+import { createPasswordHasher } from '../core/password-hasher.js';
+import { newPassword, normalizeEmail, staffEmail, staffRole } from '../core/staff-fields.js';
+import { createStaffRepository } from '../core/staff.repository.js';
+import { MIGRATIONS_DIR } from '../migrations-dir.js';
+
+const USAGE = 'usage: STAFF_PASSWORD=... npm run staff:create -w @mmdm/auth -- --email <address> [--role admin|viewer]';
+
+async function readPassword(): Promise<string> {
+  const fromEnv = process.env.STAFF_PASSWORD;
+  if (fromEnv) return fromEnv;
+  if (!process.stdin.isTTY) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  }
+  // A prompt whose echo is swallowed, so the password is not shown on screen.
+  let muted = false;
+  const output = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      if (!muted) process.stdout.write(chunk);
+      done();
+    },
+  });
+  const rl = createInterface({ input: process.stdin, output, terminal: true });
+  const ask = (question: string) =>
+    new Promise<string>((resolve) => {
+      muted = false;
+      process.stdout.write(question);
+      muted = true;
+      rl.question('', (answer) => {
+        process.stdout.write('\n');
+        resolve(answer);
+      });
+    });
+  try {
+    const first = await ask('Password: ');
+    const second = await ask('Repeat password: ');
+    if (first !== second) throw new Error('the two passwords differ');
+    return first;
+  } finally {
+    rl.close();
+  }
+}
+
+async function main(): Promise<number> {
+  let config: AuthConfig;
+  try {
+    config = loadAuthConfig();
+  } catch (error) {
+    exitOnConfigError(error, 'staff:create');
+  }
+  const { values } = parseArgs({ options: { email: { type: 'string' }, role: { type: 'string', default: 'viewer' } } });
+  const args = z.object({ email: staffEmail, role: staffRole }).safeParse(values);
+  if (!args.success) {
+    console.error(`${args.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`).join('\n')}\n${USAGE}`);
+    return 64; // EX_USAGE
+  }
+  const password = newPassword.safeParse(await readPassword());
+  if (!password.success) {
+    console.error(`password ${password.error.issues[0]?.message ?? 'is not acceptable'}`);
+    return 64;
+  }
+
+  const logger = createLogger({ name: 'auth-cli', level: 'warn' });
+  const pool = createPool({ connectionString: config.databaseUrl, applicationName: 'mmdm-auth-cli' });
+  try {
+    await migrate({ databaseUrl: config.databaseUrl, dir: MIGRATIONS_DIR, schema: 'auth', logger });
+    const hasher = await createPasswordHasher();
+    const account = await createStaffRepository(pool).insert({
+      email: args.data.email,
+      emailNormalized: normalizeEmail(args.data.email),
+      passwordHash: await hasher.hash(password.data),
+      role: args.data.role,
+    });
+    if (!account) {
+      console.error(`A staff account with the address ${args.data.email} already exists; nothing changed.`);
+      return 1;
+    }
+    await createAuditLogRepository(pool).record({
+      actorEmail: 'command line',
+      action: 'staff.created',
+      target: account.id,
+      details: { email: account.email, role: account.role },
+    });
+    console.log(`Created ${account.role} ${account.email} (${account.id}).`);
+    return 0;
+  } finally {
+    await pool.end();
+  }
+}
+
+process.exitCode = await main().catch((error: unknown) => {
+  console.error(`staff:create failed: ${error instanceof Error ? error.message : String(error)}`);
+  return 1;
+});

@@ -1,0 +1,50 @@
+/**
+ * Rotates the token signing key: a new key signs from now on (other replicas pick it up within a minute); the old
+ * one keeps verifying until no token it signed can still be alive, then it leaves the JWKS and is deleted by a later
+ * rotation. Nobody is signed out.
+ *   npm run keys:rotate -w @mmdm/auth
+ */
+import { createLogger, createPool, exitOnConfigError, migrate } from '@mmdm/shared';
+import { loadAuthConfig, type AuthConfig } from '../config.js';
+import { generateSigningKey, VERIFY_WINDOW_SECONDS } from '../core/key-store.js';
+import { createSigningKeyRepository } from '../core/signing-key.repository.js';
+import { MIGRATIONS_DIR } from '../migrations-dir.js';
+
+async function main(): Promise<number> {
+  let config: AuthConfig;
+  try {
+    config = loadAuthConfig();
+  } catch (error) {
+    exitOnConfigError(error, 'keys:rotate');
+  }
+  if (config.tokens.envKey) {
+    console.error(
+      'JWT_PRIVATE_KEY is set, so the key is managed outside the database: rotate it there (this command only rotates ' +
+        'keys kept in auth.signing_keys).',
+    );
+    return 1;
+  }
+  const logger = createLogger({ name: 'auth-cli', level: 'warn' });
+  const pool = createPool({ connectionString: config.databaseUrl, applicationName: 'mmdm-auth-cli' });
+  try {
+    await migrate({ databaseUrl: config.databaseUrl, dir: MIGRATIONS_DIR, schema: 'auth', logger });
+    const keys = createSigningKeyRepository(pool);
+    const pruned = await keys.pruneRetired(VERIFY_WINDOW_SECONDS);
+    const key = await generateSigningKey();
+    const retired = await keys.rotate(key);
+    console.log(`New signing key ${key.kid}.`);
+    if (retired.length) {
+      const hours = Math.round((VERIFY_WINDOW_SECONDS / 3600) * 10) / 10;
+      console.log(`Retired ${retired.join(', ')}: still verifying for ${hours} h, then dropped from the JWKS.`);
+    }
+    if (pruned.length) console.log(`Deleted expired keys ${pruned.join(', ')}.`);
+    return 0;
+  } finally {
+    await pool.end();
+  }
+}
+
+process.exitCode = await main().catch((error: unknown) => {
+  console.error(`keys:rotate failed: ${error instanceof Error ? error.message : String(error)}`);
+  return 1;
+});

@@ -1,0 +1,61 @@
+import type { Request, RequestHandler } from 'express';
+import { AppError, requireStaff, type StaffClaims, type StaffRole, type StaffTokenVerifier } from '@mmdm/shared';
+import type { AuditContext } from './audit-log.repository.js';
+import type { StaffAccount, StaffRepository } from './staff.repository.js';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The signed-in staff member's account as stored now (set by the staff guard). */
+    staffAccount?: StaffAccount;
+  }
+}
+
+/**
+ * The shared token check (signature, claims, revocation, role), then the account itself: a disabled or deleted
+ * account, or one whose role changed since the token was issued, is refused even if revocation was missed.
+ */
+export function createStaffGuard(verify: StaffTokenVerifier, staff: StaffRepository) {
+  const activeAccount: RequestHandler = async (req, _res, next) => {
+    try {
+      const claims = req.staff;
+      const account = claims ? await staff.findById(claims.sub) : undefined;
+      if (!claims || !account || account.disabled || account.role !== claims.role) {
+        next(new AppError(401, 'unauthorized', 'Sign in to continue.'));
+        return;
+      }
+      req.staffAccount = account;
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+  return (required: StaffRole = 'viewer'): RequestHandler[] => [requireStaff(verify, required), activeAccount];
+}
+
+/** The signed-in account; only callable behind the staff guard. */
+export function currentAccount(req: Request): StaffAccount {
+  if (!req.staffAccount) throw new Error('route is missing the staff guard');
+  return req.staffAccount;
+}
+
+/** Who and from where, for the audit log. */
+export function auditContextOf(req: Request): AuditContext {
+  return {
+    actorSub: req.staffAccount?.id,
+    actorEmail: req.staffAccount?.email,
+    ip: req.ip,
+    requestId: requestIdOfRequest(req),
+  };
+}
+
+/** The verified token's claims; only callable behind the staff guard. */
+export function currentClaims(req: Request): StaffClaims {
+  if (!req.staff) throw new Error('route is missing the staff guard');
+  return req.staff;
+}
+
+/** pino-http puts the request id on `req.id`; its type augmentation is not visible from here, hence the narrow cast. */
+function requestIdOfRequest(req: Request): string | undefined {
+  const id = (req as Request & { id?: unknown }).id;
+  return typeof id === 'string' ? id : undefined;
+}

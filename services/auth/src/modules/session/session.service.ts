@@ -1,0 +1,91 @@
+import { AppError, type StaffClaims } from '@mmdm/shared';
+import type { AuditContext, AuditLogRepository } from '../../core/audit-log.repository.js';
+import type { PasswordHasher } from '../../core/password-hasher.js';
+import type { Revocation } from '../../core/revocation.js';
+import { normalizeEmail } from '../../core/staff-fields.js';
+import type { StaffAccount, StaffRepository } from '../../core/staff.repository.js';
+import type { IssuedToken, TokenIssuer } from '../../core/token-issuer.js';
+import { retryMessage, type LoginThrottle } from './login-throttle.js';
+import type { ChangePasswordBody, LoginBody } from './session.schema.js';
+
+export interface SessionDeps {
+  staff: StaffRepository;
+  audit: AuditLogRepository;
+  hasher: PasswordHasher;
+  throttle: LoginThrottle;
+  issueToken: TokenIssuer;
+  revocation: Revocation;
+}
+
+/** One answer for unknown account, wrong password and disabled account: nothing to tell them apart. */
+const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Invalid credentials');
+
+const tooManyAttempts = (seconds: number) =>
+  new AppError(429, 'too_many_attempts', retryMessage(seconds), { retryAfterSeconds: seconds }, { 'Retry-After': String(seconds) });
+
+export function createSessionService({ staff, audit, hasher, throttle, issueToken, revocation }: SessionDeps) {
+  return {
+    async login({ email, password }: LoginBody, context: AuditContext & { ip: string }): Promise<IssuedToken> {
+      const emailNormalized = normalizeEmail(email);
+      const wait = await throttle.retryAfter(context.ip, emailNormalized);
+      if (wait !== undefined) throw tooManyAttempts(wait);
+
+      const account = await staff.findCredentialsByEmail(emailNormalized);
+      let passwordMatches = false;
+      if (account) passwordMatches = await hasher.verify(account.passwordHash, password);
+      else await hasher.verifyDummy(password);
+
+      if (!account || !passwordMatches || account.disabled) {
+        await throttle.recordFailure(context.ip, emailNormalized);
+        const reason = !account ? 'unknown_account' : !passwordMatches ? 'wrong_password' : 'account_disabled';
+        await audit.record({
+          ...context,
+          actorSub: account?.id,
+          actorEmail: account?.email ?? emailNormalized,
+          action: 'login.failed',
+          target: account?.id,
+          details: { reason },
+        });
+        throw invalidCredentials();
+      }
+
+      await throttle.recordSuccess(context.ip, emailNormalized);
+      // Hashes made with weaker parameters are upgraded while the plain password is at hand.
+      const rehashed = hasher.needsRehash(account.passwordHash) ? await hasher.hash(password) : undefined;
+      await staff.recordLogin(account.id, rehashed);
+      const issued = await issueToken(account);
+      await audit.record({ ...context, actorSub: account.id, actorEmail: account.email, action: 'login.succeeded', target: account.id });
+      return issued;
+    },
+
+    async logout(claims: StaffClaims, account: StaffAccount, context: AuditContext): Promise<void> {
+      await revocation.revokeToken(claims.jti, claims.exp);
+      await audit.record({ ...context, action: 'logout', target: account.id });
+    },
+
+    async changePassword(
+      claims: StaffClaims,
+      account: StaffAccount,
+      { currentPassword, newPassword }: ChangePasswordBody,
+      context: AuditContext & { ip: string },
+    ): Promise<void> {
+      const emailNormalized = normalizeEmail(account.email);
+      // A stolen token must not become an unthrottled password oracle: same counters as the login.
+      const wait = await throttle.retryAfter(context.ip, emailNormalized);
+      if (wait !== undefined) throw tooManyAttempts(wait);
+      const credentials = await staff.findCredentialsById(account.id);
+      if (!credentials || !(await hasher.verify(credentials.passwordHash, currentPassword))) {
+        await throttle.recordFailure(context.ip, emailNormalized);
+        throw new AppError(400, 'wrong_password', 'The current password is not correct.', {
+          issues: [{ path: 'currentPassword', message: 'is not correct' }],
+        });
+      }
+      await staff.setPasswordHash(account.id, await hasher.hash(newPassword));
+      // Sessions older than this one end (someone else may know the old password); this one goes on.
+      await revocation.revokeAccountBefore(account.id, claims.iat - 1);
+      await audit.record({ ...context, action: 'password.changed', target: account.id });
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,62 @@
+import { AppError } from '@mmdm/shared';
+import type { AuditContext, AuditLogRepository } from '../../core/audit-log.repository.js';
+import type { PasswordHasher } from '../../core/password-hasher.js';
+import type { Revocation } from '../../core/revocation.js';
+import { normalizeEmail } from '../../core/staff-fields.js';
+import type { StaffAccount, StaffRepository } from '../../core/staff.repository.js';
+import type { CreateStaffBody, PatchStaffBody } from './staff.schema.js';
+
+export interface StaffServiceDeps {
+  staff: StaffRepository;
+  audit: AuditLogRepository;
+  hasher: PasswordHasher;
+  revocation: Revocation;
+}
+
+export function createStaffService({ staff, audit, hasher, revocation }: StaffServiceDeps) {
+  return {
+    list: () => staff.list(),
+
+    async create(input: CreateStaffBody, context: AuditContext): Promise<StaffAccount> {
+      const account = await staff.insert({
+        email: input.email,
+        emailNormalized: normalizeEmail(input.email),
+        passwordHash: await hasher.hash(input.password),
+        role: input.role,
+      });
+      if (!account) throw new AppError(409, 'email_taken', 'A staff account with this e-mail address already exists.');
+      await audit.record({ ...context, action: 'staff.created', target: account.id, details: { email: account.email, role: account.role } });
+      return account;
+    },
+
+    async update(id: string, patch: PatchStaffBody, context: AuditContext): Promise<StaffAccount> {
+      const current = await staff.findById(id);
+      if (!current) throw notFound();
+      const losesAccess = (patch.role !== undefined && patch.role !== current.role) || (patch.disabled === true && !current.disabled);
+      // Revoke before the change is stored: if Redis is down nothing changes, rather than a demoted admin's tokens
+      // living on in the services that verify them locally.
+      if (losesAccess) await revocation.revokeAccountBefore(id, Math.floor(Date.now() / 1000));
+      const outcome = await staff.patch(id, patch);
+      if (outcome.kind === 'not_found') throw notFound();
+      if (outcome.kind === 'last_admin') {
+        throw new AppError(409, 'last_admin', 'This would leave no active admin. Make another account an admin first.');
+      }
+      const { before, after } = outcome;
+      await audit.record({
+        ...context,
+        action: 'staff.updated',
+        target: after.id,
+        details: {
+          email: after.email,
+          before: { role: before.role, disabled: before.disabled },
+          after: { role: after.role, disabled: after.disabled },
+        },
+      });
+      return after;
+    },
+  };
+}
+
+const notFound = () => new AppError(404, 'staff_not_found', 'No staff account with this id.');
+
+export type StaffService = ReturnType<typeof createStaffService>;
