@@ -1,1 +1,50 @@
-export {};
+import {
+  createLogger,
+  createPool,
+  createRedis,
+  exitOnConfigError,
+  handleLifecycle,
+  postgresUnreachableMessage,
+} from '@mmdm/shared';
+import { createApp } from './app.js';
+import { loadApiConfig, type ApiConfig } from './config.js';
+import { migrateWaitlist } from './migrations.js';
+
+let config: ApiConfig;
+try {
+  config = loadApiConfig();
+} catch (error) {
+  exitOnConfigError(error, 'waitlist');
+}
+
+const logger = createLogger({ name: 'waitlist', level: config.logLevel });
+
+try {
+  await migrateWaitlist(config.databaseUrl, logger);
+} catch (error) {
+  logger.fatal({ err: error }, postgresUnreachableMessage(config.databaseUrl, error));
+  process.exit(1);
+}
+
+const pool = createPool({ connectionString: config.databaseUrl, applicationName: 'waitlist', max: 20 });
+// Redis being down at start is not fatal: sign-ups fall back to in-process rate limits until it is back.
+const redis = createRedis(config.redis.url, 'producer');
+
+const app = createApp({ config, pool, redis, logger });
+const server = app.listen(config.http.port, config.http.host, () => {
+  logger.info({ port: config.http.port, host: config.http.host }, 'waitlist API listening');
+});
+server.on('error', (error) => {
+  logger.fatal({ err: error }, 'cannot listen');
+  process.exit(1);
+});
+
+handleLifecycle({
+  logger,
+  timeoutMs: config.shutdownTimeoutMs,
+  server,
+  resources: [
+    { name: 'redis', close: () => redis.quit() },
+    { name: 'postgres', close: () => pool.end() },
+  ],
+});

@@ -1,0 +1,33 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** A mail token as it travels in a link: 32 random bytes, base64url (43 characters). */
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export type TokenPurpose = 'confirm' | 'unsubscribe';
+
+export interface IssuedToken {
+  /** Goes into the mail only; never stored, never logged. */
+  raw: string;
+  /** What the database keeps: a leaked table cannot be turned into working links. */
+  hash: Buffer;
+}
+
+export function issueToken(): IssuedToken {
+  const raw = randomBytes(32).toString('base64url');
+  return { raw, hash: hashToken(raw) };
+}
+
+export function hashToken(raw: string): Buffer {
+  return createHash('sha256').update(raw, 'utf8').digest();
+}
+
+// Crockford's base32 alphabet: no I, L, O, U, so a code read aloud or retyped is not mistaken.
+const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** 8 characters of base32 = 40 random bits: short enough to type, far too many to guess someone else's. */
+export function newReferralCode(): string {
+  const bytes = randomBytes(8);
+  let code = '';
+  for (const byte of bytes) code += CODE_ALPHABET[byte & 31];
+  return code;
+}

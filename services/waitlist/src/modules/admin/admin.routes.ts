@@ -1,0 +1,70 @@
+import { noStore, requireStaff, type StaffTokenVerifier } from '@mmdm/shared';
+import { Router, type Request } from 'express';
+import { pipeline } from 'node:stream/promises';
+import { parse } from '../../lib/parse.js';
+import { requestIdOf, requestLogger } from '../../lib/request-context.js';
+import { analyticsQuery, auditQuery, entryIdParams, exportEntriesQuery, listEntriesQuery } from './admin.schema.js';
+import type { Actor, AdminService } from './admin.service.js';
+
+export interface AdminRoutesDeps {
+  service: AdminService;
+  verifier: StaffTokenVerifier;
+}
+
+function actorOf(req: Request): Actor {
+  // requireStaff has run: req.staff is set.
+  return { staff: req.staff!, ip: req.ip ?? null, requestId: requestIdOf(req) };
+}
+
+/** Staff data under /api/admin/waitlist: viewers read, admins change and export. */
+export function adminRoutes({ service, verifier }: AdminRoutesDeps): Router {
+  const router = Router();
+  const viewer = requireStaff(verifier, 'viewer');
+  const admin = requireStaff(verifier, 'admin');
+  router.use('/api/admin/waitlist', noStore);
+
+  router.get('/api/admin/waitlist/entries', viewer, async (req, res) => {
+    res.json(await service.listEntries(parse(listEntriesQuery, req.query)));
+  });
+
+  router.get('/api/admin/waitlist/entries.csv', admin, async (req, res) => {
+    const query = parse(exportEntriesQuery, req.query);
+    const csv = await service.exportEntries(query, actorOf(req));
+    const stamp = new Date().toISOString().slice(0, 10);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="waitlist-${stamp}.csv"`);
+    // pipeline: a client that hangs up stops the cursor; a database error mid-way cuts the download short.
+    await pipeline(csv, res).catch((error: unknown) => {
+      requestLogger(req).warn({ err: error }, 'waitlist export ended early');
+      res.destroy();
+    });
+  });
+
+  router.post('/api/admin/waitlist/entries/:id/resend', admin, async (req, res) => {
+    const { id } = parse(entryIdParams, req.params);
+    await service.resend(id, actorOf(req));
+    res.status(202).json({ success: true, message: 'A new confirmation e-mail is queued.' });
+  });
+
+  router.delete('/api/admin/waitlist/entries/:id', admin, async (req, res) => {
+    const { id } = parse(entryIdParams, req.params);
+    await service.erase(id, actorOf(req));
+    res.status(204).end();
+  });
+
+  router.get('/api/admin/waitlist/stats', viewer, async (_req, res) => {
+    res.json(await service.stats());
+  });
+
+  router.get('/api/admin/waitlist/analytics', viewer, async (req, res) => {
+    const { from, to } = parse(analyticsQuery, req.query);
+    res.json(await service.analytics(from, to));
+  });
+
+  router.get('/api/admin/waitlist/audit', admin, async (req, res) => {
+    const { cursor, limit } = parse(auditQuery, req.query);
+    res.json(await service.audit(cursor, limit));
+  });
+
+  return router;
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+const STATUS = z.enum(['pending', 'confirmed', 'unsubscribed']);
+
+/** Keyset position: the exact created_at (as Postgres prints it, microseconds kept) and id of the last row seen. */
+export interface EntryCursor {
+  createdAt: string;
+  id: string;
+}
+
+const cursorShape = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2})?|Z)$/), z.string().regex(/^\d{1,18}$/)]);
+
+export function encodeCursor(cursor: EntryCursor): string {
+  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
+}
+
+const entryCursor = z
+  .string()
+  .max(200)
+  .transform((value, ctx): EntryCursor => {
+    try {
+      const [createdAt, id] = cursorShape.parse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
+      return { createdAt, id };
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'The cursor is not one this service handed out.' });
+      return z.NEVER;
+    }
+  });
+
+const search = z.string().trim().max(254).optional().transform((value) => (value ? value : undefined));
+
+export const listEntriesQuery = z.object({
+  status: STATUS.optional(),
+  q: search,
+  order: z.enum(['desc', 'asc']).default('desc'),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: entryCursor.optional(),
+});
+export type ListEntriesQuery = z.output<typeof listEntriesQuery>;
+
+export const exportEntriesQuery = z.object({ status: STATUS.optional(), q: search });
+export type ExportEntriesQuery = z.output<typeof exportEntriesQuery>;
+
+export const entryIdParams = z.object({ id: z.string().regex(/^\d{1,18}$/, 'The entry id must be a number.') });
+
+const day = z.iso.date({ error: 'Use a date like 2026-01-31.' });
+const MAX_PERIOD_DAYS = 366;
+
+export const analyticsQuery = z
+  .object({ from: day, to: day })
+  .refine(({ from, to }) => from <= to, { message: '`from` must not be after `to`.', path: ['from'] })
+  .refine(({ from, to }) => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1 <= MAX_PERIOD_DAYS, {
+    message: `The period may be at most ${MAX_PERIOD_DAYS} days.`,
+    path: ['to'],
+  });
+
+export const auditQuery = z.object({
+  cursor: z.string().regex(/^\d{1,18}$/, 'The cursor is not one this service handed out.').optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});

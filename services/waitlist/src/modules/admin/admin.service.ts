@@ -1,0 +1,132 @@
+import { AppError, type StaffClaims } from '@mmdm/shared';
+import type pg from 'pg';
+import { Transform, type Readable } from 'node:stream';
+import { csvRow } from '../../lib/csv.js';
+import { inTransaction } from '../../lib/db.js';
+import {
+  deleteEntry,
+  listEntries,
+  queueStaffResend,
+  streamEntries,
+  type ExportRow,
+} from './admin.repository.js';
+import { encodeCursor, type ExportEntriesQuery, type ListEntriesQuery } from './admin.schema.js';
+import { listAudit, writeAudit } from './audit.repository.js';
+import { forgetErasedEntry, perDay, recentActivity, topReferralSources, totals } from './stats.repository.js';
+
+export interface AdminServiceDeps {
+  pool: pg.Pool;
+  databaseUrl: string;
+}
+
+/** Who did it and from where, for the audit log. */
+export interface Actor {
+  staff: StaffClaims;
+  ip: string | null;
+  requestId: string;
+}
+
+const CSV_HEADER = ['id', 'email', 'status', 'referral_source', 'referral_code', 'created_at', 'confirmed_at', 'unsubscribed_at'];
+
+export function createAdminService({ pool, databaseUrl }: AdminServiceDeps) {
+  const audit = (actor: Actor, action: 'entry.delete' | 'entry.resend' | 'entries.export', target: string | null, details?: Record<string, unknown>) =>
+    writeAudit(pool, {
+      actorSub: actor.staff.sub,
+      actorRole: actor.staff.role,
+      action,
+      target,
+      ip: actor.ip,
+      requestId: actor.requestId,
+      ...(details ? { details } : {}),
+    });
+
+  return {
+    async listEntries(query: ListEntriesQuery) {
+      const { rows, next } = await listEntries(pool, query);
+      return {
+        items: rows.map((row) => ({
+          id: Number(row.id),
+          email: row.email,
+          status: row.status,
+          referralSource: row.referralSource,
+          referralCode: row.referralCode,
+          createdAt: row.createdAt.toISOString(),
+          confirmedAt: row.confirmedAt ? row.confirmedAt.toISOString() : null,
+        })),
+        nextCursor: next ? encodeCursor(next) : null,
+      };
+    },
+
+    /** The audit record is written before the first byte: an export that fails half-way was still an export. */
+    async exportEntries(query: ExportEntriesQuery, actor: Actor): Promise<Readable> {
+      await audit(actor, 'entries.export', null, { status: query.status ?? null, q: query.q ?? null });
+      const rows = await streamEntries(databaseUrl, query);
+      let headerSent = false;
+      const toCsv = new Transform({
+        writableObjectMode: true,
+        transform(row: ExportRow, _encoding, callback) {
+          const line = csvRow([
+            row.id,
+            row.email,
+            row.status,
+            row.referral_source,
+            row.referral_code,
+            row.created_at.toISOString(),
+            row.confirmed_at?.toISOString(),
+            row.unsubscribed_at?.toISOString(),
+          ]);
+          callback(null, headerSent ? line : ((headerSent = true), csvRow(CSV_HEADER) + line));
+        },
+        flush(callback) {
+          callback(null, headerSent ? undefined : csvRow(CSV_HEADER));
+        },
+      });
+      rows.once('error', (error) => toCsv.destroy(error));
+      toCsv.once('close', () => rows.destroy());
+      return rows.pipe(toCsv);
+    },
+
+    async resend(id: string, actor: Actor): Promise<void> {
+      const result = await queueStaffResend(pool, id, actor.requestId);
+      if (result.status === null) throw new AppError(404, 'not_found', 'No such entry.');
+      if (result.queued === 0) {
+        throw new AppError(409, 'not_pending', `This address is ${result.status}; only pending addresses get a confirmation e-mail.`);
+      }
+      await audit(actor, 'entry.resend', id);
+    },
+
+    async erase(id: string, actor: Actor): Promise<void> {
+      const erased = await inTransaction(pool, async (client) => {
+        const gone = await deleteEntry(client, id);
+        if (gone) await forgetErasedEntry(client, gone);
+        return gone;
+      });
+      if (!erased) throw new AppError(404, 'not_found', 'No such entry.');
+      // Only the id: the point of erasure is that the address is gone, from the audit log too.
+      await audit(actor, 'entry.delete', id);
+    },
+
+    async stats() {
+      const [counts, recent] = await Promise.all([totals(pool), recentActivity(pool)]);
+      return { ...counts, recent: recent.map((item) => ({ type: item.type, email: item.email, at: item.at.toISOString() })) };
+    },
+
+    async analytics(from: string, to: string) {
+      const [days, sources] = await Promise.all([perDay(pool, from, to), topReferralSources(pool, from, to)]);
+      const signups = days.reduce((sum, day) => sum + day.signups, 0);
+      const confirmations = days.reduce((sum, day) => sum + day.confirmations, 0);
+      return {
+        days,
+        confirmationRate: signups === 0 ? 0 : Math.round((confirmations / signups) * 10_000) / 10_000,
+        topReferralSources: sources,
+      };
+    },
+
+    async audit(cursor: string | undefined, limit: number) {
+      const { items, nextCursor } = await listAudit(pool, cursor, limit);
+      return { items: items.map((item) => ({ ...item, id: Number(item.id), at: item.at.toISOString() })), nextCursor };
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

@@ -1,0 +1,47 @@
+import type { Queryable } from '../../lib/db.js';
+
+export interface AuditRecord {
+  actorSub: string;
+  actorRole: string;
+  action: 'entry.delete' | 'entry.resend' | 'entries.export';
+  target: string | null;
+  ip: string | null;
+  requestId: string | null;
+  details?: Record<string, unknown>;
+}
+
+export async function writeAudit(db: Queryable, record: AuditRecord): Promise<void> {
+  await db.query(
+    `insert into waitlist.audit_log (actor_sub, actor_role, action, target, ip, request_id, details)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [record.actorSub, record.actorRole, record.action, record.target, record.ip, record.requestId, JSON.stringify(record.details ?? {})],
+  );
+}
+
+export interface AuditItem {
+  id: string;
+  at: Date;
+  actorSub: string;
+  actorEmail: string | null;
+  actorRole: string;
+  action: string;
+  target: string | null;
+  ip: string | null;
+  requestId: string | null;
+  details: Record<string, unknown>;
+}
+
+export async function listAudit(db: Queryable, cursor: string | undefined, limit: number): Promise<{ items: AuditItem[]; nextCursor: string | null }> {
+  const { rows } = await db.query<AuditItem>(
+    `select id, at, actor_sub as "actorSub", actor_email as "actorEmail", actor_role as "actorRole", action, target,
+            ip, request_id as "requestId", details
+       from waitlist.audit_log
+      where ($1::bigint is null or id < $1::bigint)
+      order by id desc
+      limit $2`,
+    [cursor ?? null, limit + 1],
+  );
+  const more = rows.length > limit;
+  if (more) rows.pop();
+  return { items: rows, nextCursor: more ? (rows.at(-1)?.id ?? null) : null };
+}

@@ -1,0 +1,77 @@
+import type { Logger } from '@mmdm/shared';
+import { UnrecoverableError, type Job } from 'bullmq';
+import type pg from 'pg';
+import { issueToken } from '../../lib/tokens.js';
+import { renderConfirmationMail } from './confirmation-mail.js';
+import { isPermanentRecipientRejection, type MailSender } from './mail-transport.js';
+import type { ConfirmationJob } from './mail.queue.js';
+import { deleteTokens, findSendCandidate, insertTokens, markFailedAttempt, markSent } from './outbox.repository.js';
+
+export interface MailConsumerDeps {
+  pool: pg.Pool;
+  sender: MailSender;
+  logger: Logger;
+  publicUrl: string;
+  supportEmail: string;
+  confirmTokenTtlHours: number;
+}
+
+/**
+ * Sends one confirmation mail per outbox row. Idempotent: a row already sent, erased, or whose entry is no longer
+ * pending (confirmed, unsubscribed) is skipped, so a job delivered twice sends once.
+ */
+export function createMailProcessor({ pool, sender, logger, publicUrl, supportEmail, confirmTokenTtlHours }: MailConsumerDeps) {
+  return async (job: Job<ConfirmationJob>): Promise<'sent' | 'skipped'> => {
+    const { outboxId, requestId } = job.data;
+    const log = logger.child({ reqId: requestId, outboxId, jobId: job.id, attempt: job.attemptsMade + 1 });
+    const candidate = await findSendCandidate(pool, outboxId);
+    if (!candidate || candidate.sentAt || candidate.status !== 'pending') {
+      log.info({ reason: !candidate ? 'erased' : candidate.sentAt ? 'already sent' : candidate.status }, 'confirmation mail skipped');
+      return 'skipped';
+    }
+
+    const confirm = issueToken();
+    const unsubscribe = issueToken();
+    await insertTokens(pool, candidate.entryId, [
+      { hash: confirm.hash, purpose: 'confirm', ttlHours: confirmTokenTtlHours },
+      // Unsubscribe links keep working for as long as the mail sits in someone's inbox.
+      { hash: unsubscribe.hash, purpose: 'unsubscribe', ttlHours: null },
+    ]);
+    const confirmUrl = `${publicUrl}/confirm?token=${confirm.raw}`;
+    const unsubscribeUrl = `${publicUrl}/waitlist/unsubscribe?token=${unsubscribe.raw}`;
+    const content = renderConfirmationMail({
+      email: candidate.email,
+      confirmUrl,
+      unsubscribeUrl: `${publicUrl}/unsubscribe?token=${unsubscribe.raw}`,
+      supportEmail,
+    });
+
+    try {
+      await sender.send({
+        to: candidate.email,
+        ...content,
+        headers: {
+          // RFC 8058: mail providers show an unsubscribe button that POSTs to this URL.
+          'List-Unsubscribe': `<${unsubscribeUrl}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+        reference: `outbox-${outboxId}`,
+        devLink: confirmUrl,
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await deleteTokens(pool, [confirm.hash, unsubscribe.hash]).catch(() => undefined);
+      await markFailedAttempt(pool, outboxId, reason).catch(() => undefined);
+      if (isPermanentRecipientRejection(error)) {
+        log.warn({ reason }, 'recipient refused permanently; not retrying');
+        throw new UnrecoverableError(`recipient refused: ${reason}`);
+      }
+      log.warn({ reason }, 'confirmation mail failed; will retry');
+      throw error;
+    }
+    // A crash between the SMTP server's acceptance and this update is the one case where a mail is sent twice.
+    await markSent(pool, outboxId);
+    log.info({ via: sender.kind }, 'confirmation mail sent');
+    return 'sent';
+  };
+}

@@ -1,0 +1,93 @@
+import type { Logger } from '@mmdm/shared';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import nodemailer from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer/index.js';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+  /** Id for file names and logs only. */
+  reference: string;
+  /** Logged in development (no SMTP) so a developer can click through without a mail catcher. */
+  devLink: string;
+}
+
+export interface MailSender {
+  readonly kind: 'smtp' | 'file';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+export interface MailSenderSettings {
+  smtpUrl: string | undefined;
+  dir: string;
+  from: string;
+  replyTo: string;
+  poolSize: number;
+  logger: Logger;
+}
+
+function message(mail: OutgoingMail, from: string, replyTo: string): Mail.Options {
+  return {
+    from,
+    replyTo,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    headers: mail.headers,
+  };
+}
+
+/**
+ * SMTP (pooled) when SMTP_URL is set; otherwise every mail becomes an .eml file in MAIL_DIR and its link is logged:
+ * development never needs a mail server, and no mail is ever dropped silently.
+ */
+export function createMailSender({ smtpUrl, dir, from, replyTo, poolSize, logger }: MailSenderSettings): MailSender {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
+      pool: true,
+      maxConnections: poolSize,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    } as Parameters<typeof nodemailer.createTransport>[0]);
+    return {
+      kind: 'smtp',
+      async send(mail) {
+        await transport.sendMail(message(mail, from, replyTo));
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const directory = resolve(dir);
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  return {
+    kind: 'file',
+    async send(mail) {
+      const info = await transport.sendMail(message(mail, from, replyTo));
+      await mkdir(directory, { recursive: true });
+      const file = resolve(directory, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.reference}.eml`);
+      await writeFile(file, info.message as Buffer);
+      logger.info({ file, to: mail.to, link: mail.devLink }, 'SMTP_URL is not set: mail written to a file');
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** A permanent refusal of the recipient (5xx to RCPT TO): retrying cannot help. */
+export function isPermanentRecipientRejection(error: unknown): boolean {
+  const smtpError = error as { responseCode?: number; command?: string; code?: string };
+  return (
+    typeof smtpError?.responseCode === 'number' &&
+    smtpError.responseCode >= 500 &&
+    smtpError.responseCode < 600 &&
+    (smtpError.command === 'RCPT TO' || smtpError.code === 'EENVELOPE')
+  );
+}

@@ -1,0 +1,70 @@
+import type pg from 'pg';
+import type { Queryable } from '../../lib/db.js';
+import type { TokenPurpose } from '../../lib/tokens.js';
+
+export interface UnrelayedRow {
+  id: string;
+  requestId: string | null;
+}
+
+/** Rows no other relay is handling right now (SKIP LOCKED): replicas share the work instead of waiting. */
+export async function lockUnrelayed(client: pg.PoolClient, limit: number): Promise<UnrelayedRow[]> {
+  const { rows } = await client.query<UnrelayedRow>(
+    `select id, request_id as "requestId" from waitlist.outbox
+      where relayed_at is null
+      order by id
+      limit $1
+      for update skip locked`,
+    [limit],
+  );
+  return rows;
+}
+
+export async function markRelayed(client: pg.PoolClient, ids: string[]): Promise<void> {
+  await client.query('update waitlist.outbox set relayed_at = now() where id = any($1::bigint[])', [ids]);
+}
+
+export interface SendCandidate {
+  outboxId: string;
+  entryId: string;
+  email: string;
+  status: 'pending' | 'confirmed' | 'unsubscribed';
+  sentAt: Date | null;
+}
+
+export async function findSendCandidate(db: Queryable, outboxId: string): Promise<SendCandidate | undefined> {
+  const { rows } = await db.query<SendCandidate>(
+    `select o.id as "outboxId", e.id as "entryId", e.email, e.status, o.sent_at as "sentAt"
+       from waitlist.outbox o join waitlist.entries e on e.id = o.entry_id
+      where o.id = $1`,
+    [outboxId],
+  );
+  return rows[0];
+}
+
+export async function insertTokens(
+  db: Queryable,
+  entryId: string,
+  tokens: { hash: Buffer; purpose: TokenPurpose; ttlHours: number | null }[],
+): Promise<void> {
+  for (const token of tokens) {
+    await db.query(
+      `insert into waitlist.tokens (token_hash, entry_id, purpose, expires_at)
+       values ($1, $2, $3, case when $4::int is null then null else now() + make_interval(hours => $4::int) end)`,
+      [token.hash, entryId, token.purpose, token.ttlHours],
+    );
+  }
+}
+
+/** Tokens of a mail that never left: nobody holds them, so they go. */
+export async function deleteTokens(db: Queryable, hashes: Buffer[]): Promise<void> {
+  await db.query('delete from waitlist.tokens where token_hash = any($1::bytea[])', [hashes]);
+}
+
+export async function markSent(db: Queryable, outboxId: string): Promise<void> {
+  await db.query('update waitlist.outbox set sent_at = now(), attempts = attempts + 1, last_error = null where id = $1', [outboxId]);
+}
+
+export async function markFailedAttempt(db: Queryable, outboxId: string, error: string): Promise<void> {
+  await db.query('update waitlist.outbox set attempts = attempts + 1, last_error = $2 where id = $1', [outboxId, error.slice(0, 500)]);
+}

@@ -1,0 +1,74 @@
+import { jsonBody } from '@mmdm/shared';
+import express, { Router, type Request } from 'express';
+import type { ClientRateLimiter } from '../../lib/rate-limit.js';
+import { parse } from '../../lib/parse.js';
+import { requestIdOf } from '../../lib/request-context.js';
+import { oneClickBody, oneClickQuery, signupBody, tokenBody } from './signup.schema.js';
+import type { SignupService } from './signup.service.js';
+
+export interface SignupRoutesDeps {
+  service: SignupService;
+  signupLimiter: ClientRateLimiter;
+}
+
+/** `req.ip` honours `trust proxy`: the gateway's X-Forwarded-For when the gateway sent it, else the socket peer. */
+function clientAddress(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
+
+const UNSUBSCRIBED = { success: true, message: 'You are unsubscribed. We will not e-mail you again.' } as const;
+const JOINED = { success: true, message: 'Successfully joined the waitlist!' } as const;
+
+export function signupRoutes({ service, signupLimiter }: SignupRoutesDeps): Router {
+  const router = Router();
+  const json = jsonBody('4kb');
+
+  router.post('/waitlist', ...json, async (req, res) => {
+    const input = parse(signupBody, req.body);
+    await signupLimiter.consume(clientAddress(req));
+    await service.signUp(input, requestIdOf(req));
+    // Same status and bytes for a new and a known address: nobody learns who is on the list.
+    res.status(200).json({ ...JOINED, data: { email: input.email } });
+  });
+
+  router.post('/waitlist/confirm', ...json, async (req, res) => {
+    const { token } = parse(tokenBody, req.body);
+    const data = await service.confirm(token);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ success: true, message: 'Your address is confirmed. Welcome to the waitlist!', data });
+  });
+
+  router.post('/waitlist/resend', ...json, async (req, res) => {
+    const { token } = parse(tokenBody, req.body);
+    await service.resend(token, requestIdOf(req));
+    res.json({ success: true, message: 'If this address still needs confirming, a new e-mail is on its way.' });
+  });
+
+  // RFC 8058 one-click: mail providers POST the form body `List-Unsubscribe=One-Click` to the URL in the header.
+  // Form bodies are accepted on this route only; everything else falls through to the JSON variant below.
+  const oneClickForm = express.urlencoded({ extended: false, limit: '4kb', type: 'application/x-www-form-urlencoded' });
+  router.post(
+    '/waitlist/unsubscribe',
+    (req, _res, next) => next(req.is('application/x-www-form-urlencoded') ? undefined : 'route'),
+    oneClickForm,
+    async (req, res) => {
+      parse(oneClickBody, req.body);
+      const { token } = parse(oneClickQuery, req.query);
+      await service.unsubscribe(token);
+      res.json(UNSUBSCRIBED);
+    },
+  );
+  router.post('/waitlist/unsubscribe', ...json, async (req, res) => {
+    const { token } = parse(tokenBody, req.body);
+    await service.unsubscribe(token);
+    res.json(UNSUBSCRIBED);
+  });
+
+  // A GET never changes state (mail scanners fetch links): send the person to the page that asks and POSTs.
+  router.get('/waitlist/unsubscribe', (req, res) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    res.redirect(303, `/unsubscribe?token=${encodeURIComponent(token)}`);
+  });
+
+  return router;
+}

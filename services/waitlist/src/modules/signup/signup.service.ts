@@ -1,0 +1,98 @@
+import { AppError } from '@mmdm/shared';
+import type pg from 'pg';
+import { inTransaction, isUniqueViolation } from '../../lib/db.js';
+import { hashToken, newReferralCode } from '../../lib/tokens.js';
+import {
+  confirmEntry,
+  findTokenForUpdate,
+  insertSignup,
+  markTokenUsed,
+  queueResendByToken,
+  unsubscribeEntry,
+} from './signup.repository.js';
+import type { SignupInput } from './signup.schema.js';
+
+export interface SignupServiceDeps {
+  pool: pg.Pool;
+  publicUrl: string;
+  resendCooldownSeconds: number;
+}
+
+export interface ConfirmedEntry {
+  email: string;
+  referralCode: string;
+  shareUrl: string;
+}
+
+/** The identity of a sign-up: trimmed (by the schema) and case-insensitive, as people expect of addresses. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function createSignupService({ pool, publicUrl, resendCooldownSeconds }: SignupServiceDeps) {
+  const shareUrlOf = (code: string) => `${publicUrl}/waitlist?ref=${encodeURIComponent(code)}`;
+
+  return {
+    /** Whether the address was new is deliberately not returned: the answer must not tell. */
+    async signUp(input: SignupInput, requestId: string): Promise<void> {
+      await insertSignup(pool, {
+        email: input.email,
+        emailNormalized: normalizeEmail(input.email),
+        referralSource: input.referralSource ?? null,
+        cooldownSeconds: resendCooldownSeconds,
+        requestId,
+      });
+    },
+
+    async confirm(rawToken: string): Promise<ConfirmedEntry> {
+      const hash = hashToken(rawToken);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await inTransaction(pool, async (client) => {
+            const token = await findTokenForUpdate(client, hash);
+            if (!token || token.purpose !== 'confirm' || token.status === 'unsubscribed') {
+              throw new AppError(404, 'token_invalid', 'This confirmation link is not valid. Sign up again to get a new one.');
+            }
+            if (token.status === 'confirmed' && token.referralCode) {
+              // The page still shows the code, so a second click is not a dead end.
+              const data = { email: token.email, referralCode: token.referralCode, shareUrl: shareUrlOf(token.referralCode) };
+              throw new AppError(409, 'token_used', 'This address is already confirmed.', { data });
+            }
+            if (token.usedAt) {
+              throw new AppError(409, 'token_used', 'This link has already been used. Ask for a new confirmation e-mail.');
+            }
+            if (token.expired) {
+              throw new AppError(410, 'token_expired', 'This confirmation link has expired. Ask for a new confirmation e-mail.');
+            }
+            const referralCode = newReferralCode();
+            await confirmEntry(client, token.entryId, referralCode);
+            await markTokenUsed(client, hash);
+            return { email: token.email, referralCode, shareUrl: shareUrlOf(referralCode) };
+          });
+        } catch (error) {
+          // 40 random bits collide rarely; draw again rather than fail the person's click.
+          if (isUniqueViolation(error, 'entries_referral_code_key') && attempt < 5) continue;
+          throw error;
+        }
+      }
+    },
+
+    async resend(rawToken: string, requestId: string): Promise<void> {
+      await queueResendByToken(pool, hashToken(rawToken), resendCooldownSeconds, requestId);
+    },
+
+    async unsubscribe(rawToken: string): Promise<void> {
+      const hash = hashToken(rawToken);
+      await inTransaction(pool, async (client) => {
+        const token = await findTokenForUpdate(client, hash);
+        if (!token || token.purpose !== 'unsubscribe') {
+          throw new AppError(404, 'token_invalid', 'This unsubscribe link is not valid.');
+        }
+        await unsubscribeEntry(client, token.entryId);
+        await markTokenUsed(client, hash);
+      });
+    },
+  };
+}
+
+export type SignupService = ReturnType<typeof createSignupService>;

@@ -1,0 +1,31 @@
+import { createLogger, exitOnConfigError, handleLifecycle, postgresUnreachableMessage } from '@mmdm/shared';
+import { loadWorkerConfig, type WorkerConfig } from './config.js';
+import { migrateWaitlist } from './migrations.js';
+import { startMailWorker } from './worker.js';
+
+let config: WorkerConfig;
+try {
+  config = loadWorkerConfig();
+} catch (error) {
+  exitOnConfigError(error, 'waitlist-worker');
+}
+
+const logger = createLogger({ name: 'waitlist-worker', level: config.logLevel });
+
+try {
+  await migrateWaitlist(config.databaseUrl, logger);
+} catch (error) {
+  logger.fatal({ err: error }, postgresUnreachableMessage(config.databaseUrl, error));
+  process.exit(1);
+}
+
+const worker = await startMailWorker({ config, logger });
+const server = worker.app.listen(config.http.port, config.http.host, () => {
+  logger.info({ port: config.http.port, host: config.http.host, mail: worker.sender.kind }, 'waitlist worker running');
+});
+server.on('error', (error) => {
+  logger.fatal({ err: error }, 'cannot listen');
+  process.exit(1);
+});
+
+handleLifecycle({ logger, timeoutMs: config.shutdownTimeoutMs, server, resources: worker.resources });

@@ -1,0 +1,117 @@
+import {
+  checkNoEviction,
+  createPool,
+  createRedis,
+  createServiceApp,
+  finishServiceApp,
+  healthRoutes,
+  pingPostgres,
+  pingRedis,
+  type Closable,
+  type Logger,
+} from '@mmdm/shared';
+import { Worker } from 'bullmq';
+import type { Express } from 'express';
+import type pg from 'pg';
+import type { WorkerConfig } from './config.js';
+import { startStatsRollup } from './modules/admin/stats-rollup.js';
+import { createMailProcessor } from './modules/mail/mail-consumer.js';
+import { createMailSender, type MailSender } from './modules/mail/mail-transport.js';
+import { bullPrefix, createMailQueue, MAIL_QUEUE, type ConfirmationJob } from './modules/mail/mail.queue.js';
+import { startRelay, type Relay } from './modules/mail/outbox-relay.js';
+
+export interface MailWorker {
+  /** /healthz and /readyz of the worker process. */
+  app: Express;
+  relay: Relay;
+  sender: MailSender;
+  /** In shutdown order: stop taking work, finish current jobs, then close connections. */
+  resources: Closable[];
+}
+
+export interface MailWorkerDeps {
+  config: WorkerConfig;
+  logger: Logger;
+  /** Tests may share a pool; by default the worker makes its own. */
+  pool?: pg.Pool;
+}
+
+export async function startMailWorker({ config, logger, pool: givenPool }: MailWorkerDeps): Promise<MailWorker> {
+  const pool = givenPool ?? createPool({ connectionString: config.databaseUrl, applicationName: 'waitlist-worker', max: config.mail.concurrency + 4 });
+  const producer = createRedis(config.redis.url, 'producer');
+  const consumer = createRedis(config.redis.url, 'worker');
+
+  // BullMQ loses jobs if Redis evicts keys under memory pressure; say so loudly, but keep running.
+  void checkNoEviction(consumer).then(
+    ({ ok, policy }) => {
+      if (!ok) logger.error({ policy }, `Redis maxmemory-policy is "${policy}", not "noeviction": queued mail can be lost under memory pressure`);
+    },
+    (error: unknown) => logger.warn({ err: error }, 'could not read Redis maxmemory-policy'),
+  );
+
+  const sender = createMailSender({
+    smtpUrl: config.mail.smtpUrl,
+    dir: config.mail.dir,
+    from: config.mail.from,
+    replyTo: config.mail.supportEmail,
+    poolSize: config.mail.poolSize,
+    logger,
+  });
+  if (sender.kind === 'file') logger.warn({ dir: config.mail.dir }, 'SMTP_URL is not set: mails are written as .eml files');
+
+  const queue = createMailQueue(producer, config.redis.prefix);
+  queue.on('error', () => undefined); // outages surface through the relay's own log line and /readyz
+
+  const worker = new Worker<ConfirmationJob>(
+    MAIL_QUEUE,
+    createMailProcessor({
+      pool,
+      sender,
+      logger,
+      publicUrl: config.publicUrl,
+      supportEmail: config.mail.supportEmail,
+      confirmTokenTtlHours: config.confirmTokenTtlHours,
+    }),
+    { connection: consumer, prefix: bullPrefix(config.redis.prefix), concurrency: config.mail.concurrency },
+  );
+  let workerFailing = false;
+  worker.on('error', (error) => {
+    if (!workerFailing) logger.warn({ err: error }, 'mail worker lost Redis; retrying');
+    workerFailing = true;
+  });
+  worker.on('ready', () => {
+    workerFailing = false;
+  });
+  worker.on('failed', (job, error) => {
+    if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
+      logger.error({ jobId: job.id, outboxId: job.data.outboxId, reqId: job.data.requestId, reason: error.message }, 'confirmation mail gave up; job kept in the failed set');
+    }
+  });
+
+  const relay = startRelay({
+    pool,
+    queue,
+    logger,
+    intervalMs: config.relayIntervalMs,
+    attempts: config.mail.attempts,
+    backoffMs: config.mail.backoffMs,
+  });
+  const rollup = startStatsRollup({ pool, logger, intervalMs: config.statsRollupIntervalMs });
+
+  const app = createServiceApp({ logger, trustProxy: 'loopback' });
+  app.use(healthRoutes({ postgres: () => pingPostgres(pool), redis: () => pingRedis(producer) }));
+  finishServiceApp(app, logger);
+
+  const resources: Closable[] = [
+    { name: 'outbox relay', close: () => relay.stop() },
+    { name: 'stats roll-up', close: () => rollup.stop() },
+    // close() waits for the jobs in progress to finish.
+    { name: 'mail worker', close: () => worker.close() },
+    { name: 'mail queue', close: () => queue.close() },
+    { name: 'mail sender', close: () => sender.close() },
+    { name: 'redis producer', close: () => producer.quit().catch(() => producer.disconnect()) },
+    { name: 'redis consumer', close: () => consumer.quit().catch(() => consumer.disconnect()) },
+  ];
+  if (!givenPool) resources.push({ name: 'postgres', close: () => pool.end() });
+  return { app, relay, sender, resources };
+}
