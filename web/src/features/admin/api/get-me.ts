@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryRetry, staffRequest } from './api-client.js';
+import { adminKeys } from './query-keys.js';
+import { staffAccountSchema } from './staff-schemas.js';
+
+export function getMe(signal?: AbortSignal) {
+  return staffRequest('/api/admin/me', staffAccountSchema, { signal });
+}
+
+export const meQueryOptions = () =>
+  queryOptions({ queryKey: adminKeys.me, queryFn: ({ signal }) => getMe(signal), retry: queryRetry });
+
+export function useMe() {
+  return useQuery(meQueryOptions());
+}

@@ -1,0 +1,50 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { queryRetry, staffRequest } from './api-client.js';
+import { adminKeys } from './query-keys.js';
+import { waitlistEntrySchema, type EntryStatus } from './waitlist-schemas.js';
+
+export const ENTRIES_PAGE_SIZE = 25;
+
+export interface EntriesFilter {
+  status: EntryStatus | 'all';
+  /** Part of an address; empty for all. */
+  q: string;
+  order: 'desc' | 'asc';
+}
+
+export interface EntriesPageParams extends EntriesFilter {
+  cursor: string | null;
+}
+
+const entriesPageSchema = z.object({ items: z.array(waitlistEntrySchema), nextCursor: z.string().nullish() });
+export type EntriesPage = z.infer<typeof entriesPageSchema>;
+
+/** The query string the list and the CSV export share, so an export is exactly the filtered list. */
+export function filterSearchParams({ status, q }: Pick<EntriesFilter, 'status' | 'q'>): URLSearchParams {
+  const params = new URLSearchParams();
+  if (status !== 'all') params.set('status', status);
+  if (q.trim()) params.set('q', q.trim());
+  return params;
+}
+
+export function getWaitlistEntries(page: EntriesPageParams, signal?: AbortSignal) {
+  const params = filterSearchParams(page);
+  params.set('order', page.order);
+  params.set('limit', String(ENTRIES_PAGE_SIZE));
+  if (page.cursor) params.set('cursor', page.cursor);
+  return staffRequest(`/api/admin/waitlist/entries?${params.toString()}`, entriesPageSchema, { signal });
+}
+
+export const waitlistEntriesQueryOptions = (page: EntriesPageParams) =>
+  queryOptions({
+    queryKey: [...adminKeys.waitlistEntries, page] as const,
+    queryFn: ({ signal }) => getWaitlistEntries(page, signal),
+    retry: queryRetry,
+    staleTime: 30_000,
+  });
+
+export function useWaitlistEntries(page: EntriesPageParams) {
+  // The previous page stays on screen while the next one loads, so the table does not jump.
+  return useQuery({ ...waitlistEntriesQueryOptions(page), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,17 @@
+/**
+ * Every admin query key starts with 'admin', so signing out can drop the previous staff member's data at once, and
+ * each mutation invalidates by the same prefix its queries use.
+ */
+export const adminKeys = {
+  all: ['admin'] as const,
+  verify: (token: string) => ['admin', 'verify', token] as const,
+  me: ['admin', 'me'] as const,
+  staff: ['admin', 'staff'] as const,
+  audit: ['admin', 'audit'] as const,
+  authAudit: ['admin', 'audit', 'auth'] as const,
+  waitlistAudit: ['admin', 'audit', 'waitlist'] as const,
+  waitlist: ['admin', 'waitlist'] as const,
+  waitlistStats: ['admin', 'waitlist', 'stats'] as const,
+  waitlistEntries: ['admin', 'waitlist', 'entries'] as const,
+  waitlistAnalytics: ['admin', 'waitlist', 'analytics'] as const,
+};

@@ -1,0 +1,9 @@
+import type { EntryStatus } from '../api/waitlist-schemas.js';
+
+const LABELS: Record<EntryStatus, string> = { pending: 'Pending', confirmed: 'Confirmed', unsubscribed: 'Unsubscribed' };
+
+export function EntryStatusBadge({ status }: { status: EntryStatus }) {
+  return <span className={`adm-badge adm-badge--${status}`}>{LABELS[status]}</span>;
+}
+
+export const STATUS_LABELS = LABELS;

@@ -1,0 +1,170 @@
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../api/api-client.js';
+import { useCreateStaff } from '../api/create-staff.js';
+import { useStaff } from '../api/get-staff.js';
+import { useUpdateStaff } from '../api/update-staff.js';
+import type { StaffAccount } from '../api/staff-schemas.js';
+import { formatDateTime } from '../lib/format.js';
+import { ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from '../lib/roles.js';
+import { useStaffSession } from '../lib/use-staff-session.js';
+import { QueryState } from './query-state.js';
+
+const MIN_PASSWORD_LENGTH = 12;
+
+function AddStaffForm() {
+  const create = useCreateStaff();
+  const [added, setAdded] = useState<string>();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    const email = String(form.get('email') ?? '').trim();
+    const role = String(form.get('role'));
+    setAdded(undefined);
+    create.mutate(
+      { email, password: String(form.get('password') ?? ''), role: isStaffRole(role) ? role : 'viewer' },
+      {
+        onSuccess: () => {
+          formElement.reset();
+          setAdded(email);
+        },
+      },
+    );
+  };
+
+  const busy = create.isPending;
+  return (
+    <form className="adm-card adm-form" onSubmit={onSubmit} aria-labelledby="add-staff">
+      <h2 id="add-staff" className="adm-section-title">
+        Add a staff member
+      </h2>
+      <label className="adm-field">
+        <span className="adm-field__label">Email</span>
+        <input className="adm-input" name="email" type="email" autoComplete="off" required disabled={busy} />
+      </label>
+      <label className="adm-field">
+        <span className="adm-field__label">Initial password</span>
+        <input
+          className="adm-input"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          minLength={MIN_PASSWORD_LENGTH}
+          required
+          disabled={busy}
+        />
+        <span className="adm-field__hint">Share it with them privately; they can change it in Settings.</span>
+      </label>
+      <label className="adm-field">
+        <span className="adm-field__label">Role</span>
+        <select className="adm-input" name="role" defaultValue="viewer" disabled={busy}>
+          {STAFF_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {create.isError && (
+        <p className="adm-alert adm-alert--error" role="alert">
+          {errorMessage(create.error)}
+        </p>
+      )}
+      {added && (
+        <p className="adm-alert adm-alert--success" role="status">
+          {added} can now sign in.
+        </p>
+      )}
+      <button type="submit" className="adm-button adm-button--primary" disabled={busy}>
+        {busy ? 'Adding...' : 'Add staff member'}
+      </button>
+    </form>
+  );
+}
+
+function StaffRow({ account, isSelf }: { account: StaffAccount; isSelf: boolean }) {
+  const update = useUpdateStaff();
+  const change = (changes: { role?: StaffRole; disabled?: boolean }) => update.mutate({ id: account.id, changes });
+
+  return (
+    <tr>
+      <th scope="row">
+        {account.email}
+        {isSelf && <span className="adm-muted"> (you)</span>}
+      </th>
+      <td>
+        <select
+          className="adm-input adm-input--compact"
+          aria-label={`Role of ${account.email}`}
+          value={account.role}
+          onChange={(event) => isStaffRole(event.target.value) && change({ role: event.target.value })}
+          disabled={update.isPending || isSelf}
+        >
+          {STAFF_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td>{account.disabled ? <span className="adm-badge adm-badge--unsubscribed">Disabled</span> : <span className="adm-badge adm-badge--confirmed">Active</span>}</td>
+      <td>{formatDateTime(account.lastLoginAt)}</td>
+      <td className="adm-table__actions">
+        {/* Locking yourself out is refused here and by the service. */}
+        {!isSelf && (
+          <button
+            type="button"
+            className={account.disabled ? 'adm-button adm-button--small' : 'adm-button adm-button--small adm-button--danger'}
+            onClick={() => change({ disabled: !account.disabled })}
+            disabled={update.isPending}
+            aria-label={`${account.disabled ? 'Enable' : 'Disable'} ${account.email}`}
+          >
+            {account.disabled ? 'Enable' : 'Disable'}
+          </button>
+        )}
+        {update.isError && (
+          <span className="adm-inline-error" role="alert">
+            {errorMessage(update.error)}
+          </span>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+export function StaffSettings() {
+  const staff = useStaff();
+  const { session } = useStaffSession();
+  return (
+    <div className="adm-settings">
+      <section className="adm-card" aria-labelledby="staff-list">
+        <h2 id="staff-list" className="adm-section-title">
+          Staff
+        </h2>
+        <QueryState isPending={staff.isPending} error={staff.error} label="the staff list" onRetry={() => void staff.refetch()} />
+        {staff.data && (
+          <div className="adm-table-wrap">
+            <table className="adm-table">
+              <thead>
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Last sign-in</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {staff.data.map((account) => (
+                  <StaffRow key={account.id} account={account} isSelf={account.id === session?.sub} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <AddStaffForm />
+    </div>
+  );
+}
