@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import type { Upstream } from '../routing/route-table.js';
+
+/** A service's `/readyz` answer (services/shared health.ts): it checks its own Postgres and Redis. */
+const readinessSchema = z.object({
+  status: z.enum(['ok', 'down']),
+  checks: z.record(z.string(), z.string()).default({}),
+});
+
+export interface HealthReport {
+  status: 'ok' | 'down';
+  services: Record<Upstream, string>;
+}
+
+/** What one service says about itself: `ok`, or `down: <what>` in words an operator can act on. */
+async function readinessOf(baseUrl: string, timeoutMs: number): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(new URL('/readyz', baseUrl), { signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TimeoutError') return `down: no answer within ${timeoutMs} ms`;
+    // The error code only (ECONNREFUSED, ENOTFOUND): this report is public, internal addresses stay out of it.
+    const cause = error instanceof Error && error.cause instanceof Error ? (error.cause as Error & { code?: string }).code : undefined;
+    return `down: unreachable (${cause ?? 'no connection'})`;
+  }
+  const body = readinessSchema.safeParse(await response.json().catch(() => undefined));
+  if (!body.success) return `down: readiness answered ${response.status} without a readable report`;
+  if (response.ok && body.data.status === 'ok') return 'ok';
+  const failing = Object.entries(body.data.checks).filter(([, value]) => value !== 'ok');
+  return `down: ${failing.length ? failing.map(([name, value]) => `${name}: ${value}`).join('; ') : `readiness answered ${response.status}`}`;
+}
+
+/**
+ * `GET /healthz` of the whole system: ok only when both services answer and reach Postgres and Redis. Both are
+ * asked in parallel with a deadline, so a hung service makes the check fail rather than hang.
+ */
+export function createHealthCheck(targets: Record<Upstream, string>, timeoutMs = 2500) {
+  return async function check(): Promise<HealthReport> {
+    const [auth, waitlist] = await Promise.all([readinessOf(targets.auth, timeoutMs), readinessOf(targets.waitlist, timeoutMs)]);
+    return { status: auth === 'ok' && waitlist === 'ok' ? 'ok' : 'down', services: { auth, waitlist } };
+  };
+}

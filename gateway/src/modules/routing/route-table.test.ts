@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { routeOf } from './route-table.js';
+
+describe('routeOf', () => {
+  it('sends the sign-up call to the waitlist service but keeps GET /waitlist for the page', () => {
+    expect(routeOf('POST', '/waitlist')).toEqual({ kind: 'proxy', upstream: 'waitlist', staff: false });
+    expect(routeOf('GET', '/waitlist')).toEqual({ kind: 'site' });
+    expect(routeOf('GET', '/waitlist/')).toEqual({ kind: 'site' });
+  });
+
+  it('does not mistake a look-alike path for an API prefix', () => {
+    expect(routeOf('GET', '/waitlisting')).toEqual({ kind: 'site' });
+    expect(routeOf('GET', '/apiary')).toEqual({ kind: 'site' });
+    expect(routeOf('GET', '/api/administrator')).toEqual({ kind: 'api-not-found' });
+    expect(routeOf('GET', '/api/admin/waitlisted')).toEqual({ kind: 'proxy', upstream: 'auth', staff: true });
+  });
+
+  it('keeps /healthz to GET and HEAD', () => {
+    expect(routeOf('HEAD', '/healthz')).toEqual({ kind: 'health' });
+    expect(routeOf('POST', '/healthz')).toEqual({ kind: 'method-not-allowed', allow: 'GET, HEAD' });
+  });
+});

@@ -1,0 +1,41 @@
+/** Where the gateway sends a request: decided from the method and the raw path alone, before any I/O. */
+export type Route =
+  | { kind: 'health' }
+  | { kind: 'proxy'; upstream: Upstream; staff: boolean }
+  | { kind: 'api-not-found' }
+  | { kind: 'site' }
+  | { kind: 'method-not-allowed'; allow: string };
+
+export type Upstream = 'auth' | 'waitlist';
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+function isUnder(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+/**
+ * The routing table of docs/architecture.md. The path is matched as sent (no percent-decoding, no dot-segment
+ * folding), the same way the services' routers will see it, so the gateway and the service can never disagree
+ * about which endpoint a request names.
+ */
+export function routeOf(method: string, path: string): Route {
+  if (path === '/healthz') {
+    return READ_METHODS.has(method) ? { kind: 'health' } : { kind: 'method-not-allowed', allow: 'GET, HEAD' };
+  }
+
+  // `/waitlist` is both the sign-up page (GET) and the sign-up call (POST); everything below it is the API.
+  if (path === '/waitlist' || path === '/waitlist/') {
+    if (method === 'POST') return { kind: 'proxy', upstream: 'waitlist', staff: false };
+    return READ_METHODS.has(method) ? { kind: 'site' } : { kind: 'method-not-allowed', allow: 'GET, HEAD, POST' };
+  }
+  if (path.startsWith('/waitlist/')) return { kind: 'proxy', upstream: 'waitlist', staff: false };
+
+  // Staff data lives with the waitlist service, which verifies the staff token itself.
+  if (isUnder(path, '/api/admin/waitlist')) return { kind: 'proxy', upstream: 'waitlist', staff: true };
+  if (isUnder(path, '/api/admin')) return { kind: 'proxy', upstream: 'auth', staff: true };
+  if (isUnder(path, '/api')) return { kind: 'api-not-found' };
+
+  // The site decides the rest: a page or file it has (405 for methods other than GET/HEAD) or its not-found page.
+  return { kind: 'site' };
+}

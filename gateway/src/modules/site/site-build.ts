@@ -1,0 +1,176 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join, posix, relative, resolve, sep } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { z } from 'zod';
+import type { Encoding } from './accept-encoding.js';
+import { contentTypeOf, isCompressible } from './content-types.js';
+
+/** `dist/routes.json`, written by the web build (see the web build output contract in docs/architecture.md). */
+const routesSchema = z.object({
+  pages: z.record(z.string().startsWith('/'), z.string().min(1)),
+  prefixes: z.array(z.object({ prefix: z.string().startsWith('/'), file: z.string().min(1) })).default([]),
+  notFound: z.string().min(1),
+});
+
+/** One encoding of a file. Small files are held in memory; the rest are streamed from disk. */
+export interface Variant {
+  encoding: Encoding;
+  size: number;
+  etag: string;
+  body?: Buffer;
+  path?: string;
+}
+
+export interface SiteFile {
+  contentType: string;
+  lastModified: string;
+  cacheControl: string;
+  identity: Variant;
+  br?: Variant;
+  gzip?: Variant;
+}
+
+export interface SiteBuild {
+  /** Pre-rendered pages by path (no trailing slash except `/`). */
+  pages: Map<string, SiteFile>;
+  /** Client-only shells for a path and everything under it, e.g. `/admin`. */
+  prefixes: { prefix: string; file: SiteFile }[];
+  /** Every other public file by URL path (hashed assets, favicon, robots.txt, sitemap.xml, ...). */
+  files: Map<string, SiteFile>;
+  notFound: SiteFile;
+}
+
+/** The web build is missing or incomplete; the message is the one line ops need. */
+export class SiteBuildMissingError extends Error {
+  constructor(dir: string, detail: string) {
+    super(`web build not usable in ${dir} (${detail}): run \`npm run build\` first, or set WEB_DIST_DIR`);
+    this.name = 'SiteBuildMissingError';
+  }
+}
+
+/** Held in memory up to this size: the whole pre-launch site fits many times over, and memory beats a disk read. */
+const IN_MEMORY_LIMIT = 1024 * 1024;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything without a content hash in its name is revalidated (cheap: ETag → 304). */
+const REVALIDATE = 'no-cache';
+
+const PRECOMPRESSED: { suffix: string; encoding: 'br' | 'gzip' }[] = [
+  { suffix: '.br', encoding: 'br' },
+  { suffix: '.gz', encoding: 'gzip' },
+];
+
+function etagOf(content: Buffer, encoding: Encoding): string {
+  const hash = createHash('sha256').update(content).digest('base64url').slice(0, 22);
+  return `"${hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+}
+
+async function variantOf(path: string, encoding: Encoding): Promise<Variant> {
+  const content = await readFile(path);
+  const variant: Variant = { encoding, size: content.length, etag: etagOf(content, encoding) };
+  if (content.length <= IN_MEMORY_LIMIT) variant.body = content;
+  else variant.path = path;
+  return variant;
+}
+
+/**
+ * Compresses text files the build did not precompress (the HTML pages, typically) once at start, so that
+ * `npm start` without nginx still sends small pages. Only kept when it saves something.
+ */
+function compressInMemory(identity: Variant): Pick<SiteFile, 'br' | 'gzip'> {
+  const body = identity.body;
+  if (!body || body.length < 512) return {};
+  const quality = body.length <= 128 * 1024 ? 11 : 6;
+  const br = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality } });
+  const gzip = gzipSync(body, { level: 9 });
+  const result: Pick<SiteFile, 'br' | 'gzip'> = {};
+  if (br.length < body.length * 0.95) result.br = { encoding: 'br', size: br.length, etag: etagOf(body, 'br'), body: br };
+  if (gzip.length < body.length * 0.95) result.gzip = { encoding: 'gzip', size: gzip.length, etag: etagOf(body, 'gzip'), body: gzip };
+  return result;
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** Resolves a file named in routes.json, refusing anything outside the build folder. */
+function insideDist(dir: string, file: string): string {
+  const full = resolve(dir, file);
+  if (!full.startsWith(dir + sep)) throw new SiteBuildMissingError(dir, `routes.json names ${file}, outside the build`);
+  return full;
+}
+
+function urlPathOf(dir: string, full: string): string {
+  return `/${relative(dir, full).split(sep).join(posix.sep)}`;
+}
+
+/** A file the site never serves by its own path: HTML (served by route), build metadata, dotfiles, siblings. */
+function isPrivate(urlPath: string): boolean {
+  return (
+    urlPath.endsWith('.html') ||
+    urlPath === '/routes.json' ||
+    urlPath.split('/').some((segment) => segment.startsWith('.')) ||
+    PRECOMPRESSED.some(({ suffix }) => urlPath.endsWith(suffix))
+  );
+}
+
+/**
+ * Reads the whole build once, at start: which path is which file, each file's encodings, ETags and cache policy.
+ * Serving is then a map lookup. A missing or malformed build fails here, not on the first visitor.
+ */
+export async function loadSiteBuild(distDir: string): Promise<SiteBuild> {
+  const dir = resolve(distDir);
+  const routesFile = join(dir, 'routes.json');
+  if (!existsSync(routesFile)) throw new SiteBuildMissingError(dir, 'no routes.json');
+  let routes: z.output<typeof routesSchema>;
+  try {
+    routes = routesSchema.parse(JSON.parse(await readFile(routesFile, 'utf8')));
+  } catch (error) {
+    throw new SiteBuildMissingError(dir, `routes.json is not valid: ${error instanceof Error ? error.message.split('\n')[0] : 'unreadable'}`);
+  }
+
+  const all = new Set(await listFiles(dir));
+  const cache = new Map<string, SiteFile>();
+
+  const load = async (full: string): Promise<SiteFile> => {
+    const cached = cache.get(full);
+    if (cached) return cached;
+    if (!all.has(full)) throw new SiteBuildMissingError(dir, `${relative(dir, full)} is missing`);
+    const urlPath = urlPathOf(dir, full);
+    const identity = await variantOf(full, 'identity');
+    const file: SiteFile = {
+      contentType: contentTypeOf(full),
+      lastModified: (await stat(full)).mtime.toUTCString(),
+      cacheControl: urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE,
+      identity,
+    };
+    for (const { suffix, encoding } of PRECOMPRESSED) {
+      if (all.has(full + suffix)) file[encoding] = await variantOf(full + suffix, encoding);
+    }
+    if (!file.br && !file.gzip && isCompressible(full)) Object.assign(file, compressInMemory(identity));
+    cache.set(full, file);
+    return file;
+  };
+
+  const pages = new Map<string, SiteFile>();
+  for (const [path, file] of Object.entries(routes.pages)) pages.set(withoutTrailingSlash(path), await load(insideDist(dir, file)));
+  const prefixes = [];
+  for (const { prefix, file } of routes.prefixes) {
+    prefixes.push({ prefix: withoutTrailingSlash(prefix), file: await load(insideDist(dir, file)) });
+  }
+  const notFound = await load(insideDist(dir, routes.notFound));
+
+  const files = new Map<string, SiteFile>();
+  for (const full of all) {
+    const urlPath = urlPathOf(dir, full);
+    if (!isPrivate(urlPath)) files.set(urlPath, await load(full));
+  }
+  return { pages, prefixes, files, notFound };
+}
+
+export function withoutTrailingSlash(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
