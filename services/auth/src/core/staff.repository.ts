@@ -122,7 +122,12 @@ export function createStaffRepository(pool: pg.Pool) {
      * Changes role and/or disabled, refusing any change that would leave no enabled admin. The advisory lock makes
      * two admins demoting each other at the same moment safe: the second sees the first's result.
      */
-    async patch(id: string, patch: StaffPatch): Promise<PatchOutcome> {
+    async patch(
+      id: string,
+      patch: StaffPatch,
+      /** Runs once the change is known to be allowed, before it is stored; if it throws, nothing changes. */
+      beforeStore: (before: StaffAccount, after: { role: StaffRole; disabled: boolean }) => Promise<void>,
+    ): Promise<PatchOutcome> {
       if (!isStaffId(id)) return { kind: 'not_found' };
       return inTransaction(pool, async (client) => {
         await client.query('select pg_advisory_xact_lock(hashtext($1))', [ADMIN_SET_LOCK]);
@@ -141,6 +146,7 @@ export function createStaffRepository(pool: pg.Pool) {
           );
           if ((others.rows[0]?.n ?? 0) === 0) return { kind: 'last_admin' };
         }
+        await beforeStore(before, { role, disabled });
         const updated = await client.query<StaffRow>(
           `update auth.staff set role = $2, disabled = $3, updated_at = now() where id = $1 returning ${COLUMNS}`,
           [id, role, disabled],

@@ -30,13 +30,13 @@ export function createStaffService({ staff, audit, hasher, revocation }: StaffSe
     },
 
     async update(id: string, patch: PatchStaffBody, context: AuditContext): Promise<StaffAccount> {
-      const current = await staff.findById(id);
-      if (!current) throw notFound();
-      const losesAccess = (patch.role !== undefined && patch.role !== current.role) || (patch.disabled === true && !current.disabled);
-      // Revoke before the change is stored: if Redis is down nothing changes, rather than a demoted admin's tokens
+      // Tokens carry the role, so any role change or a disabling ends the account's sessions (they sign in again).
+      // Revoked before the change is stored: if Redis is down nothing changes, rather than a demoted admin's tokens
       // living on in the services that verify them locally.
-      if (losesAccess) await revocation.revokeAccountBefore(id, Math.floor(Date.now() / 1000));
-      const outcome = await staff.patch(id, patch);
+      const outcome = await staff.patch(id, patch, async (before, after) => {
+        const sessionsEnd = after.role !== before.role || (after.disabled && !before.disabled);
+        if (sessionsEnd) await revocation.revokeAccountBefore(id, Math.floor(Date.now() / 1000));
+      });
       if (outcome.kind === 'not_found') throw notFound();
       if (outcome.kind === 'last_admin') {
         throw new AppError(409, 'last_admin', 'This would leave no active admin. Make another account an admin first.');

@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createStaff,
+  freshDatabase,
+  signIn,
+  startAuth,
+  uniqueEmail,
+  type AuthHarness,
+} from '../../testing/auth-harness.js';
+
+let auth: AuthHarness;
+let adminToken: string;
+let viewerToken: string;
+beforeAll(async () => {
+  auth = await startAuth();
+  adminToken = await signIn(auth, await createStaff(auth, { role: 'admin' }));
+  viewerToken = await signIn(auth, await createStaff(auth, { role: 'viewer' }));
+});
+afterAll(async () => {
+  await auth.close();
+});
+
+const SOME_ID = '00000000-0000-4000-8000-000000000000';
+const ENDPOINTS: { method: string; path: string; role: 'viewer' | 'admin'; body?: unknown }[] = [
+  { method: 'GET', path: '/api/admin/me', role: 'viewer' },
+  { method: 'POST', path: '/api/admin/me/password', role: 'viewer', body: {} },
+  { method: 'POST', path: '/api/admin/logout', role: 'viewer' },
+  { method: 'GET', path: '/api/admin/staff', role: 'admin' },
+  { method: 'POST', path: '/api/admin/staff', role: 'admin', body: {} },
+  { method: 'PATCH', path: `/api/admin/staff/${SOME_ID}`, role: 'admin', body: { disabled: true } },
+  { method: 'GET', path: '/api/admin/audit', role: 'admin' },
+];
+
+describe('access rules', () => {
+  it.each(ENDPOINTS)('$method $path answers 401 without a valid token', async ({ method, path, body }) => {
+    for (const token of [undefined, 'x.y.z']) {
+      const result = await auth.call(method, path, { body, ...(token ? { token } : {}) });
+      expect(result.status).toBe(401);
+      expect(result.body).toMatchObject({ success: false, code: 'unauthorized' });
+      expect(result.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
+  it.each(ENDPOINTS.filter((endpoint) => endpoint.role === 'admin'))('$method $path answers 403 to a viewer', async ({ method, path, body }) => {
+    const result = await auth.call(method, path, { body, token: viewerToken });
+    expect(result.status).toBe(403);
+    expect(result.body).toMatchObject({ success: false, code: 'forbidden' });
+  });
+
+  it('serves the public key set without a token, public keys only', async () => {
+    for (const path of ['/.well-known/jwks.json', '/api/admin/jwks.json']) {
+      const result = await auth.call('GET', path);
+      expect(result.status).toBe(200);
+      expect(result.body.keys.length).toBeGreaterThan(0);
+      for (const key of result.body.keys) {
+        expect(Object.keys(key).sort()).toEqual(['alg', 'crv', 'kid', 'kty', 'use', 'x']);
+        expect(key).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
+      }
+    }
+  });
+
+  it('answers unknown routes with a JSON 404', async () => {
+    const result = await auth.call('GET', '/api/admin/nothing-here');
+    expect(result.status).toBe(404);
+    expect(result.body).toMatchObject({ success: false, code: 'not_found' });
+  });
+});
+
+describe('GET /api/admin/me', () => {
+  it('shows the signed-in account without its password hash', async () => {
+    const member = await createStaff(auth);
+    const result = await auth.call('GET', '/api/admin/me', { token: await signIn(auth, member) });
+    expect(result.status).toBe(200);
+    expect(result.body).toEqual({
+      id: member.id,
+      email: member.email,
+      role: 'viewer',
+      disabled: false,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      lastLoginAt: expect.any(String),
+    });
+  });
+});
+
+describe('staff management', () => {
+  it('an admin adds a colleague who can then sign in; the list shows them without secrets', async () => {
+    const email = uniqueEmail('Colleague');
+    const created = await auth.call('POST', '/api/admin/staff', {
+      token: adminToken,
+      body: { email, password: 'a long enough password', role: 'viewer' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ email, role: 'viewer', disabled: false, lastLoginAt: null });
+
+    const colleagueToken = await signIn(auth, { email: email.toLowerCase(), password: 'a long enough password' });
+    expect((await auth.call('GET', '/api/admin/me', { token: colleagueToken })).body.email).toBe(email);
+
+    const list = await auth.call('GET', '/api/admin/staff', { token: adminToken });
+    expect(list.status).toBe(200);
+    const listed = list.body.items.find((item: { id: string }) => item.id === created.body.id);
+    expect(listed).toMatchObject({ email, role: 'viewer' });
+    expect(JSON.stringify(list.body)).not.toMatch(/argon2|password/i);
+
+    const { rows } = await auth.pool.query(`select actor_email, details from auth.audit_log where action = 'staff.created' and target = $1`, [
+      created.body.id,
+    ]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].details).toEqual({ email, role: 'viewer' });
+  });
+
+  it('refuses a second account with the same address in another case (409), weak passwords and unknown roles (400)', async () => {
+    const existing = await createStaff(auth);
+    const duplicate = await auth.call('POST', '/api/admin/staff', {
+      token: adminToken,
+      body: { email: existing.email.toUpperCase(), password: 'a long enough password', role: 'viewer' },
+    });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body).toMatchObject({ success: false, code: 'email_taken' });
+
+    const weak = await auth.call('POST', '/api/admin/staff', { token: adminToken, body: { email: uniqueEmail(), password: 'short', role: 'viewer' } });
+    expect(weak.status).toBe(400);
+    expect(weak.body.issues[0].path).toBe('password');
+    const role = await auth.call('POST', '/api/admin/staff', {
+      token: adminToken,
+      body: { email: uniqueEmail(), password: 'a long enough password', role: 'owner' },
+    });
+    expect(role.status).toBe(400);
+  });
+
+  it('an admin changes a role and disables an account; the change is audited with before and after', async () => {
+    const member = await createStaff(auth);
+    const promoted = await auth.call('PATCH', `/api/admin/staff/${member.id}`, { token: adminToken, body: { role: 'admin' } });
+    expect(promoted.status).toBe(200);
+    expect(promoted.body).toMatchObject({ id: member.id, role: 'admin', disabled: false });
+    const disabled = await auth.call('PATCH', `/api/admin/staff/${member.id}`, { token: adminToken, body: { disabled: true } });
+    expect(disabled.body).toMatchObject({ role: 'admin', disabled: true });
+    expect((await auth.call('POST', '/api/admin/login', { body: { email: member.email, password: member.password } })).status).toBe(401);
+
+    const { rows } = await auth.pool.query(`select details from auth.audit_log where action = 'staff.updated' and target = $1 order by id`, [
+      member.id,
+    ]);
+    expect(rows.map((row) => row.details.after)).toEqual([
+      { role: 'admin', disabled: false },
+      { role: 'admin', disabled: true },
+    ]);
+  });
+
+  it('answers 404 for an unknown or malformed id and 400 for an empty or unknown change', async () => {
+    expect((await auth.call('PATCH', `/api/admin/staff/${SOME_ID}`, { token: adminToken, body: { disabled: true } })).status).toBe(404);
+    expect((await auth.call('PATCH', '/api/admin/staff/42', { token: adminToken, body: { disabled: true } })).status).toBe(404);
+    const member = await createStaff(auth);
+    expect((await auth.call('PATCH', `/api/admin/staff/${member.id}`, { token: adminToken, body: {} })).status).toBe(400);
+    expect((await auth.call('PATCH', `/api/admin/staff/${member.id}`, { token: adminToken, body: { email: 'x@y' } })).status).toBe(400);
+  });
+
+  it('never leaves the system without an active admin: the last admin cannot demote or disable themself', async () => {
+    const database = await freshDatabase();
+    const alone = await startAuth({ databaseUrl: database.url });
+    try {
+      const only = await createStaff(alone, { role: 'admin' });
+      const token = await signIn(alone, only);
+      for (const body of [{ role: 'viewer' }, { disabled: true }]) {
+        const result = await alone.call('PATCH', `/api/admin/staff/${only.id}`, { token, body });
+        expect(result.status).toBe(409);
+        expect(result.body).toMatchObject({ success: false, code: 'last_admin' });
+      }
+      // Still an admin, still signed in.
+      expect((await alone.call('GET', '/api/admin/staff', { token })).status).toBe(200);
+
+      const second = await createStaff(alone, { role: 'admin' });
+      const demoted = await alone.call('PATCH', `/api/admin/staff/${only.id}`, { token, body: { role: 'viewer' } });
+      expect(demoted.status).toBe(200);
+      const secondToken = await signIn(alone, second);
+      expect((await alone.call('PATCH', `/api/admin/staff/${second.id}`, { token: secondToken, body: { disabled: true } })).status).toBe(409);
+    } finally {
+      await alone.close();
+      await database.drop();
+    }
+  });
+});
+
+describe('POST /api/admin/me/password', () => {
+  it('changes the password: the old one stops working, older sessions end, this session goes on', async () => {
+    const member = await createStaff(auth);
+    const olderSession = await signIn(auth, member);
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // iat has one-second resolution
+    const token = await signIn(auth, member);
+    const changed = await auth.call('POST', '/api/admin/me/password', {
+      token,
+      body: { currentPassword: member.password, newPassword: 'a brand new passphrase' },
+    });
+    expect(changed.status).toBe(204);
+    expect((await auth.call('POST', '/api/admin/login', { body: { email: member.email, password: member.password } })).status).toBe(401);
+    await signIn(auth, { email: member.email, password: 'a brand new passphrase' });
+    expect((await auth.call('GET', '/api/admin/verify', { token })).status).toBe(200);
+    expect((await auth.call('GET', '/api/admin/verify', { token: olderSession })).status).toBe(401);
+    const { rows } = await auth.pool.query(`select 1 from auth.audit_log where action = 'password.changed' and target = $1`, [member.id]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses a wrong current password (400, not 401: the session is fine) and a too short new one', async () => {
+    const member = await createStaff(auth);
+    const token = await signIn(auth, member);
+    const wrong = await auth.call('POST', '/api/admin/me/password', {
+      token,
+      body: { currentPassword: 'not my password', newPassword: 'a brand new passphrase' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ success: false, code: 'wrong_password' });
+    const short = await auth.call('POST', '/api/admin/me/password', { token, body: { currentPassword: member.password, newPassword: 'short' } });
+    expect(short.status).toBe(400);
+    expect(short.body.issues[0].path).toBe('newPassword');
+    await signIn(auth, member);
+  });
+});
+
+describe('GET /api/admin/audit', () => {
+  it('pages newest first with a cursor and refuses a malformed cursor', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      await auth.call('POST', '/api/admin/staff', {
+        token: adminToken,
+        body: { email: uniqueEmail('audited'), password: 'a long enough password', role: 'viewer' },
+      });
+    }
+    const first = await auth.call('GET', '/api/admin/audit?limit=2', { token: adminToken });
+    expect(first.status).toBe(200);
+    expect(first.body.items).toHaveLength(2);
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    const [newer, older] = first.body.items;
+    expect(Number(newer.id)).toBeGreaterThan(Number(older.id));
+    expect(newer).toMatchObject({ action: expect.any(String), at: expect.any(String), actorEmail: expect.any(String) });
+
+    const second = await auth.call('GET', `/api/admin/audit?limit=2&cursor=${first.body.nextCursor}`, { token: adminToken });
+    expect(Number(second.body.items[0].id)).toBeLessThan(Number(older.id));
+
+    expect((await auth.call('GET', '/api/admin/audit?cursor=abc', { token: adminToken })).status).toBe(400);
+    expect((await auth.call('GET', '/api/admin/audit?limit=5000', { token: adminToken })).status).toBe(400);
+  });
+});

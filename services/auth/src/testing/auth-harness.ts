@@ -1,0 +1,154 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import { inject } from 'vitest';
+import { createLogger, createPool, createRedis, migrate, waitForRedis } from '@mmdm/shared';
+import { captureLogs, createTestDatabase, type CapturedLogs, type TestDatabase } from '@mmdm/tests/support';
+import { createAuthApp } from '../app.js';
+import { loadAuthConfig, type AuthConfig } from '../config.js';
+import { createDatabaseKeyStore, type KeyStore } from '../core/key-store.js';
+import { createPasswordHasher, type PasswordHasher } from '../core/password-hasher.js';
+import { createSigningKeyRepository } from '../core/signing-key.repository.js';
+import { MIGRATIONS_DIR } from '../migrations-dir.js';
+
+export interface CallOptions {
+  body?: unknown;
+  token?: string;
+  /** The client address as the gateway would state it (X-Forwarded-For); the service trusts loopback in tests. */
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  // Test assertions read arbitrary JSON shapes; each test states the shape it expects.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+export interface AuthHarness {
+  url: string;
+  config: AuthConfig;
+  pool: pg.Pool;
+  redis: Redis;
+  keys: KeyStore;
+  hasher: PasswordHasher;
+  logs: CapturedLogs;
+  call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  /** Environment on top of the test defaults (database, Redis, prefix). */
+  env?: Record<string, string>;
+  /** Use this database instead of the run's shared one (tests that need an empty staff table or key table). */
+  databaseUrl?: string;
+  /** Start even though Redis cannot be reached (tests of the fail-closed paths). */
+  redisDown?: boolean;
+}
+
+/** The auth app on a random port against the run's Postgres and Redis, as the gateway would reach it. */
+export async function startAuth(options: HarnessOptions = {}): Promise<AuthHarness> {
+  const config = loadAuthConfig({
+    DATABASE_URL: options.databaseUrl ?? inject('databaseUrl'),
+    REDIS_URL: inject('redisUrl'),
+    REDIS_PREFIX: inject('redisPrefix'),
+    TRUST_PROXY: 'loopback',
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'test',
+    ...options.env,
+  });
+  const logs = captureLogs();
+  const logger = createLogger({ name: 'auth', level: config.logLevel, destination: logs.stream });
+  await migrate({ databaseUrl: config.databaseUrl, dir: MIGRATIONS_DIR, schema: 'auth', logger });
+  const pool = createPool({ connectionString: config.databaseUrl, applicationName: 'mmdm-auth-test' });
+  const redis = createRedis(config.redis.url, 'producer');
+  if (!options.redisDown) await waitForRedis(redis, 5000);
+  const keys = createDatabaseKeyStore(createSigningKeyRepository(pool));
+  const hasher = await createPasswordHasher();
+  const app = createAuthApp({ config, logger, pool, redis, keys, hasher });
+  const server: Server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    config,
+    pool,
+    redis,
+    keys,
+    hasher,
+    logs,
+    async call(method, path, { body, token, ip, headers = {} } = {}) {
+      const response = await fetch(`${url}${path}`, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          'x-forwarded-for': ip ?? randomIp(),
+          ...headers,
+        },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        // not JSON: the test sees the text
+      }
+      return { status: response.status, headers: response.headers, body: parsed };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      redis.disconnect();
+      await pool.end();
+    },
+  };
+}
+
+/** A documentation-range-like random address, so each test is its own client for the throttles. */
+export function randomIp(): string {
+  const [a, b, c] = randomBytes(3);
+  return `10.${a}.${b}.${c}`;
+}
+
+export function uniqueEmail(label = 'staff'): string {
+  return `${label}-${randomUUID().slice(0, 8)}@example.test`;
+}
+
+export const PASSWORD = 'correct horse battery staple';
+
+/** A staff account made directly in the database, as the CLI or an admin would. */
+export async function createStaff(
+  harness: AuthHarness,
+  overrides: { email?: string; password?: string; role?: 'admin' | 'viewer'; disabled?: boolean } = {},
+): Promise<{ id: string; email: string; password: string; role: 'admin' | 'viewer' }> {
+  const email = overrides.email ?? uniqueEmail(overrides.role ?? 'viewer');
+  const password = overrides.password ?? PASSWORD;
+  const role = overrides.role ?? 'viewer';
+  const { rows } = await harness.pool.query<{ id: string }>(
+    `insert into auth.staff (email, email_normalized, password_hash, role, disabled) values ($1, lower($1), $2, $3, $4) returning id`,
+    [email, await harness.hasher.hash(password), role, overrides.disabled ?? false],
+  );
+  return { id: (rows[0] as { id: string }).id, email, password, role };
+}
+
+/** Signs in and returns the token (fails the test if sign-in does not work). */
+export async function signIn(harness: AuthHarness, account: { email: string; password: string }, ip?: string): Promise<string> {
+  const result = await harness.call('POST', '/api/admin/login', {
+    body: { email: account.email, password: account.password },
+    ...(ip ? { ip } : {}),
+  });
+  if (result.status !== 200) throw new Error(`sign-in failed: ${result.status} ${JSON.stringify(result.body)}`);
+  return result.body.token as string;
+}
+
+/** A database of its own, for tests that need an empty staff or key table. */
+export async function freshDatabase(): Promise<TestDatabase> {
+  return createTestDatabase(inject('databaseUrl'));
+}
