@@ -1,0 +1,228 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Redis } from 'ioredis';
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTVerifyGetKey } from 'jose';
+import type pg from 'pg';
+import { inject } from 'vitest';
+import { createLogger, createPool, createRedis, waitForRedis, type StaffRole } from '@mmdm/shared';
+import { captureLogs, createTestDatabase, SmtpSink, type CapturedLogs, type TestDatabase } from '@mmdm/tests/support';
+import { createApp } from '../app.js';
+import { loadApiConfig, loadWorkerConfig, type ApiConfig, type WorkerConfig } from '../config.js';
+import { migrateWaitlist } from '../migrations.js';
+import { startMailWorker, type MailWorker } from '../worker.js';
+
+export interface CallOptions {
+  body?: unknown;
+  /** Raw body text (with its own content type). */
+  raw?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  text: string;
+  // Test assertions read arbitrary JSON shapes; each test states the shape it expects.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+export async function call(baseUrl: string, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+  const headers: Record<string, string> = { ...options.headers };
+  let body: string | undefined;
+  if (options.raw !== undefined) body = options.raw;
+  else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, body: parsed };
+}
+
+/** One database per test file: the worker's relay takes every outbox row it can see, so files must not share. */
+export interface TestContext {
+  databaseUrl: string;
+  redisUrl: string;
+  /** Redis key prefix of this file (rate-limit counters, queue, revocations). */
+  prefix: string;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export async function createTestContext(): Promise<TestContext> {
+  const serverUrl = inject('databaseUrl');
+  const database: TestDatabase = await createTestDatabase(serverUrl);
+  const logger = createLogger({ name: 'waitlist-test', level: 'silent' });
+  await migrateWaitlist(database.url, logger);
+  const pool = createPool({ connectionString: database.url, applicationName: 'waitlist-test' });
+  const prefix = `${inject('redisPrefix')}${randomBytes(3).toString('hex')}`;
+  const redisUrl = inject('redisUrl');
+  return {
+    databaseUrl: database.url,
+    redisUrl,
+    prefix,
+    pool,
+    async close() {
+      await pool.end();
+      await deleteKeys(redisUrl, prefix);
+      if (process.env.KEEP_TEST_DATABASE !== 'true') await database.drop();
+    },
+  };
+}
+
+/** Deletes this file's keys only (never FLUSHDB: Redis is shared). */
+async function deleteKeys(redisUrl: string, prefix: string): Promise<void> {
+  const redis = createRedis(redisUrl, 'worker');
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export interface ApiHarness {
+  url: string;
+  config: ApiConfig;
+  redis: Redis;
+  logs: CapturedLogs;
+  call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
+  close(): Promise<void>;
+}
+
+export async function startApi(
+  context: TestContext,
+  options: { env?: Record<string, string>; redisUrl?: string; staffKeys?: JWTVerifyGetKey } = {},
+): Promise<ApiHarness> {
+  const config = loadApiConfig({
+    DATABASE_URL: context.databaseUrl,
+    REDIS_URL: options.redisUrl ?? context.redisUrl,
+    REDIS_PREFIX: context.prefix,
+    TRUST_PROXY: 'loopback',
+    PUBLIC_URL: 'http://mmdm.test',
+    SIGNUP_RATE_LIMIT: '1000',
+    ...options.env,
+  });
+  const logs = captureLogs();
+  const logger = createLogger({ name: 'waitlist', level: 'info', destination: logs.stream });
+  const redis = createRedis(config.redis.url, 'producer');
+  if (!options.redisUrl) await waitForRedis(redis, 5000);
+  const app = createApp({ config, pool: context.pool, redis, logger, staffKeys: options.staffKeys ?? (await staffKeys()).keys });
+  const server: Server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    config,
+    redis,
+    logs,
+    call: (method, path, callOptions) => call(url, method, path, callOptions),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      redis.disconnect();
+    },
+  };
+}
+
+export interface WorkerHarness {
+  worker: MailWorker;
+  config: WorkerConfig;
+  logs: CapturedLogs;
+  close(): Promise<void>;
+}
+
+export async function startWorker(
+  context: TestContext,
+  options: { smtpUrl?: string; redisUrl?: string; env?: Record<string, string> } = {},
+): Promise<WorkerHarness> {
+  const config = loadWorkerConfig({
+    DATABASE_URL: context.databaseUrl,
+    REDIS_URL: options.redisUrl ?? context.redisUrl,
+    REDIS_PREFIX: context.prefix,
+    PUBLIC_URL: 'http://mmdm.test',
+    RELAY_INTERVAL_MS: '50',
+    MAIL_BACKOFF_MS: '100',
+    MAIL_ATTEMPTS: '15',
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+    ...options.env,
+  });
+  const logs = captureLogs();
+  const logger = createLogger({ name: 'waitlist-worker', level: 'info', destination: logs.stream });
+  const worker = await startMailWorker({ config, logger, pool: context.pool });
+  return {
+    worker,
+    config,
+    logs,
+    async close() {
+      for (const resource of worker.resources) await resource.close();
+    },
+  };
+}
+
+export async function startSink(): Promise<SmtpSink> {
+  return new SmtpSink().start();
+}
+
+/** A fresh address nobody else in the run uses. */
+export function uniqueEmail(label = 'person'): string {
+  return `${label}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** The raw token of the confirm link in a mail. */
+export function confirmTokenIn(text: string): string {
+  const match = /\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(text);
+  if (!match?.[1]) throw new Error('no confirm link in the mail');
+  return match[1];
+}
+
+export interface StaffKeys {
+  keys: JWTVerifyGetKey;
+  sign(role: StaffRole, overrides?: { sub?: string; expiresInSeconds?: number }): Promise<string>;
+}
+
+/** An Ed25519 key pair standing in for the auth service: tokens signed as auth signs them. */
+export async function staffKeys(): Promise<StaffKeys> {
+  const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  const kid = randomUUID();
+  const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'EdDSA', use: 'sig' };
+  return {
+    keys: createLocalJWKSet({ keys: [jwk] }),
+    async sign(role, overrides = {}) {
+      return new SignJWT({ role })
+        .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid })
+        .setIssuer('mmdm-auth')
+        .setAudience('mmdm-staff')
+        .setSubject(overrides.sub ?? randomUUID())
+        .setJti(randomUUID())
+        .setIssuedAt()
+        .setExpirationTime(`${overrides.expiresInSeconds ?? 3600}s`)
+        .sign(privateKey);
+    },
+  };
+}
+
+/** Polls until `check` returns a value that is not undefined/false, or fails after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
