@@ -8,7 +8,7 @@ import { createLogger, createPool, createRedis, migrate, waitForRedis } from '@m
 import { captureLogs, createTestDatabase, type CapturedLogs, type TestDatabase } from '@mmdm/tests/support';
 import { createAuthApp } from '../app.js';
 import { loadAuthConfig, type AuthConfig } from '../config.js';
-import { createDatabaseKeyStore, type KeyStore } from '../core/key-store.js';
+import { createDatabaseKeyStore, createEnvKeyStore, type KeyStore } from '../core/key-store.js';
 import { createPasswordHasher, type PasswordHasher } from '../core/password-hasher.js';
 import { createSigningKeyRepository } from '../core/signing-key.repository.js';
 import { MIGRATIONS_DIR } from '../migrations-dir.js';
@@ -67,7 +67,9 @@ export async function startAuth(options: HarnessOptions = {}): Promise<AuthHarne
   const pool = createPool({ connectionString: config.databaseUrl, applicationName: 'mmdm-auth-test' });
   const redis = createRedis(config.redis.url, 'producer');
   if (!options.redisDown) await waitForRedis(redis, 5000);
-  const keys = createDatabaseKeyStore(createSigningKeyRepository(pool));
+  const keys = config.tokens.envKey
+    ? await createEnvKeyStore(config.tokens.envKey.privateKeyPem, config.tokens.envKey.kid)
+    : createDatabaseKeyStore(createSigningKeyRepository(pool));
   const hasher = await createPasswordHasher();
   const app = createAuthApp({ config, logger, pool, redis, keys, hasher });
   const server: Server = createServer(app);

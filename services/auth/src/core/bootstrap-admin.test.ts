@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TestDatabase } from '@mmdm/tests/support';
+import { createLogger } from '@mmdm/shared';
+import { captureLogs } from '@mmdm/tests/support';
+import { freshDatabase, PASSWORD, signIn, startAuth, type AuthHarness } from '../testing/auth-harness.js';
+import { createAuditLogRepository } from './audit-log.repository.js';
+import { bootstrapAdmin } from './bootstrap-admin.js';
+import { createStaffRepository } from './staff.repository.js';
+
+let database: TestDatabase;
+let auth: AuthHarness;
+beforeEach(async () => {
+  database = await freshDatabase();
+  auth = await startAuth({ databaseUrl: database.url });
+});
+afterEach(async () => {
+  await auth.close();
+  await database.drop();
+});
+
+function bootstrap(admin: { email: string; password: string } | undefined) {
+  const logs = captureLogs();
+  const run = bootstrapAdmin({
+    staff: createStaffRepository(auth.pool),
+    audit: createAuditLogRepository(auth.pool),
+    hasher: auth.hasher,
+    logger: createLogger({ name: 'auth', level: 'info', destination: logs.stream }),
+    admin,
+  });
+  return { run, logs };
+}
+
+const admins = async () =>
+  (await auth.pool.query<{ email: string }>(`select email from auth.staff where role = 'admin'`)).rows.map((row) => row.email);
+
+describe('bootstrap admin', () => {
+  it('is created once even when several replicas start at the same moment, and can sign in', async () => {
+    const admin = { email: 'Boss@Example.test', password: PASSWORD };
+    const outcomes = await Promise.all([bootstrap(admin).run, bootstrap(admin).run, bootstrap(admin).run]);
+    expect(outcomes.filter((outcome) => outcome === 'created')).toHaveLength(1);
+    expect(await admins()).toEqual(['Boss@Example.test']);
+    await signIn(auth, { email: 'boss@example.test', password: PASSWORD });
+    const { rows } = await auth.pool.query(`select 1 from auth.audit_log where action = 'staff.bootstrapped'`);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('never overwrites an existing admin: a changed ADMIN_PASSWORD changes nobody\'s password', async () => {
+    await bootstrap({ email: 'boss@example.test', password: PASSWORD }).run;
+    expect(await bootstrap({ email: 'boss@example.test', password: 'a different password' }).run).toBe('admin_exists');
+    expect(await bootstrap({ email: 'other@example.test', password: 'a different password' }).run).toBe('admin_exists');
+    expect(await admins()).toEqual(['boss@example.test']);
+    await signIn(auth, { email: 'boss@example.test', password: PASSWORD });
+    const refused = await auth.call('POST', '/api/admin/login', { body: { email: 'boss@example.test', password: 'a different password' } });
+    expect(refused.status).toBe(401);
+  });
+
+  it('leaves an existing non-admin account with the ADMIN_EMAIL address alone and says so', async () => {
+    const staff = createStaffRepository(auth.pool);
+    await staff.insert({ email: 'boss@example.test', emailNormalized: 'boss@example.test', passwordHash: await auth.hasher.hash(PASSWORD), role: 'viewer' });
+    const { run, logs } = bootstrap({ email: 'BOSS@example.test', password: 'a different password' });
+    expect(await run).toBe('email_taken');
+    expect(await admins()).toEqual([]);
+    expect(logs.text()).toContain('ADMIN_EMAIL belongs to an existing account');
+  });
+
+  it('without ADMIN_PASSWORD creates nobody and tells the operator how to create an admin', async () => {
+    const { run, logs } = bootstrap(undefined);
+    expect(await run).toBe('no_password');
+    expect(await admins()).toEqual([]);
+    const warning = logs.lines().find((line) => line.level === 'warn');
+    expect(String(warning?.msg)).toContain('npm run staff:create');
+  });
+});
