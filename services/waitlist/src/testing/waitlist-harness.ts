@@ -120,7 +120,7 @@ export async function startApi(
   const logs = captureLogs();
   const logger = createLogger({ name: 'waitlist', level: 'info', destination: logs.stream });
   const redis = createRedis(config.redis.url, 'producer');
-  if (!options.redisUrl) await waitForRedis(redis, 5000);
+  await waitForRedis(redis, 5000);
   const app = createApp({ config, pool: context.pool, redis, logger, staffKeys: options.staffKeys ?? (await staffKeys()).keys });
   const server: Server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
