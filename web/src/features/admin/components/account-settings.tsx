@@ -5,6 +5,7 @@ import { useMe } from '../api/get-me.js';
 import { formatDateTime } from '../lib/format.js';
 import { ROLE_LABELS, isStaffRole } from '../lib/roles.js';
 import { QueryState } from './query-state.js';
+import { TextField } from './text-field.js';
 
 /** The auth service's minimum (NIST SP 800-63B: length over composition); it has the final word and says why. */
 const MIN_PASSWORD_LENGTH = 12;
@@ -39,19 +40,16 @@ function ChangePasswordForm() {
         <span className="adm-field__label">Current password</span>
         <input className="adm-input" name="currentPassword" type="password" autoComplete="current-password" required disabled={busy} />
       </label>
-      <label className="adm-field">
-        <span className="adm-field__label">New password</span>
-        <input
-          className="adm-input"
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          minLength={MIN_PASSWORD_LENGTH}
-          required
-          disabled={busy}
-        />
-        <span className="adm-field__hint">At least {MIN_PASSWORD_LENGTH} characters.</span>
-      </label>
+      <TextField
+        label="New password"
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        name="newPassword"
+        type="password"
+        autoComplete="new-password"
+        minLength={MIN_PASSWORD_LENGTH}
+        required
+        disabled={busy}
+      />
       <label className="adm-field">
         <span className="adm-field__label">Repeat new password</span>
         <input className="adm-input" name="confirmPassword" type="password" autoComplete="new-password" required disabled={busy} />

@@ -8,6 +8,7 @@ import { formatDateTime } from '../lib/format.js';
 import { ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from '../lib/roles.js';
 import { useStaffSession } from '../lib/use-staff-session.js';
 import { QueryState } from './query-state.js';
+import { TextField } from './text-field.js';
 
 const MIN_PASSWORD_LENGTH = 12;
 
@@ -43,19 +44,16 @@ function AddStaffForm() {
         <span className="adm-field__label">Email</span>
         <input className="adm-input" name="email" type="email" autoComplete="off" required disabled={busy} />
       </label>
-      <label className="adm-field">
-        <span className="adm-field__label">Initial password</span>
-        <input
-          className="adm-input"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          minLength={MIN_PASSWORD_LENGTH}
-          required
-          disabled={busy}
-        />
-        <span className="adm-field__hint">Share it with them privately; they can change it in Settings.</span>
-      </label>
+      <TextField
+        label="Initial password"
+        hint="Share it with them privately; they can change it in Settings."
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        minLength={MIN_PASSWORD_LENGTH}
+        required
+        disabled={busy}
+      />
       <label className="adm-field">
         <span className="adm-field__label">Role</span>
         <select className="adm-input" name="role" defaultValue="viewer" disabled={busy}>
