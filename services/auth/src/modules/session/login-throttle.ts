@@ -28,68 +28,61 @@ export class ThrottleUnavailableError extends Error {
 const accountKey = (emailNormalized: string) => createHash('sha256').update(emailNormalized).digest('base64url').slice(0, 32);
 
 /**
- * Counts failed sign-ins in Redis and tells, before a password is even checked, whether this attempt must wait.
- * Successful sign-ins clear the account+address counter only, so an attacker cannot reset the wider counters by
- * signing in to an account of their own.
+ * Counts sign-in attempts in Redis and refuses an attempt before its password is checked once a limit is reached.
+ * Every attempt is counted up front (one atomic increment per counter), so a burst of parallel guesses cannot slip
+ * past a read-then-write check; a successful attempt is then refunded, so only failures use up the limits. Counters
+ * are taken in order and the first refusal stops the count: a blocked address does not also wear down the account's
+ * hourly limit for its owner. A success clears only the account+address counter, so an attacker cannot reset the
+ * wider counters by signing in to an account of their own.
  * https://cheatsheetseries.owasp.org/cheatsheets/Authentication_Cheat_Sheet.html#protect-against-automated-attacks
  */
 export function createLoginThrottle(redis: Redis, prefix: string, limits: LoginThrottleLimits) {
-  const limiter = (name: string, limit: ThrottleLimit) => ({
-    limit,
-    store: new RateLimiterRedis({
+  const limiter = (name: string, limit: ThrottleLimit) =>
+    new RateLimiterRedis({
       storeClient: redis,
-      keyPrefix: `${prefix}:auth:login-fails:${name}`,
+      keyPrefix: `${prefix}:auth:login-attempts:${name}`,
       points: limit.maxFails,
       duration: limit.windowSeconds,
       rejectIfRedisNotReady: true,
-    }),
-  });
+    });
   const byIp = limiter('ip', limits.ip);
   const byAccountIp = limiter('account-ip', limits.accountIp);
   const byAccount = limiter('account', limits.account);
 
   const keysFor = (ip: string, emailNormalized: string) => {
     const account = accountKey(emailNormalized);
-    return [
-      [byIp, ip],
-      [byAccountIp, `${account}:${ip}`],
-      [byAccount, account],
-    ] as const;
-  };
-
-  const guard = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof RateLimiterRes) throw error;
-      throw new ThrottleUnavailableError();
-    }
+    return { ip, accountIp: `${account}:${ip}`, account };
   };
 
   return {
-    /** Seconds to wait before another attempt, or undefined when this one may proceed. */
-    retryAfter: (ip: string, emailNormalized: string): Promise<number | undefined> =>
-      guard(async () => {
-        const entries = keysFor(ip, emailNormalized);
-        const states = await Promise.all(entries.map(([{ store }, key]) => store.get(key)));
-        let waitMs = 0;
-        entries.forEach(([{ limit }], index) => {
-          const state = states[index];
-          if (state && state.consumedPoints >= limit.maxFails) waitMs = Math.max(waitMs, state.msBeforeNext);
-        });
-        return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : undefined;
-      }),
+    /** Counts this attempt; answers the seconds to wait when it must be refused, undefined when it may proceed. */
+    async attempt(ip: string, emailNormalized: string): Promise<number | undefined> {
+      const keys = keysFor(ip, emailNormalized);
+      const steps = [
+        [byIp, keys.ip],
+        [byAccountIp, keys.accountIp],
+        [byAccount, keys.account],
+      ] as const;
+      for (const [store, key] of steps) {
+        try {
+          await store.consume(key, 1);
+        } catch (error) {
+          if (error instanceof RateLimiterRes) return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+          throw new ThrottleUnavailableError();
+        }
+      }
+      return undefined;
+    },
 
-    recordFailure: (ip: string, emailNormalized: string): Promise<void> =>
-      guard(async () => {
-        // penalty() counts without refusing: the answer to this attempt is decided by retryAfter() beforehand.
-        await Promise.all(keysFor(ip, emailNormalized).map(([{ store }, key]) => store.penalty(key, 1)));
-      }),
-
-    recordSuccess: (ip: string, emailNormalized: string): Promise<void> =>
-      guard(async () => {
-        await byAccountIp.store.delete(`${accountKey(emailNormalized)}:${ip}`);
-      }),
+    /** The attempt was right: it does not count as a failure, and this address starts afresh on this account. */
+    async succeeded(ip: string, emailNormalized: string): Promise<void> {
+      const keys = keysFor(ip, emailNormalized);
+      try {
+        await Promise.all([byIp.reward(keys.ip, 1), byAccount.reward(keys.account, 1), byAccountIp.delete(keys.accountIp)]);
+      } catch {
+        throw new ThrottleUnavailableError();
+      }
+    },
   };
 }
 

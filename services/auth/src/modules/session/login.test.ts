@@ -119,6 +119,15 @@ describe('sign-in throttling', () => {
     expect((await login(account.email, account.password, randomIp())).status).toBe(200);
   });
 
+  it('a burst of parallel guesses gets no more than the limit through to a password check', async () => {
+    const account = await createStaff(auth);
+    const ip = randomIp();
+    const results = await Promise.all(Array.from({ length: 25 }, (_, i) => login(account.email, `parallel guess ${i}`, ip)));
+    const statuses = results.map((result) => result.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+  });
+
   it('after thirty failures from one address refuses that address for every account', async () => {
     const ip = randomIp();
     for (let i = 0; i < 30; i += 1) expect((await login(uniqueEmail('spray'), 'sprayed password', ip)).status).toBe(401);

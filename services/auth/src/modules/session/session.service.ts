@@ -27,7 +27,7 @@ export function createSessionService({ staff, audit, hasher, throttle, issueToke
   return {
     async login({ email, password }: LoginBody, context: AuditContext & { ip: string }): Promise<IssuedToken> {
       const emailNormalized = normalizeEmail(email);
-      const wait = await throttle.retryAfter(context.ip, emailNormalized);
+      const wait = await throttle.attempt(context.ip, emailNormalized);
       if (wait !== undefined) throw tooManyAttempts(wait);
 
       const account = await staff.findCredentialsByEmail(emailNormalized);
@@ -36,7 +36,6 @@ export function createSessionService({ staff, audit, hasher, throttle, issueToke
       else await hasher.verifyDummy(password);
 
       if (!account || !passwordMatches || account.disabled) {
-        await throttle.recordFailure(context.ip, emailNormalized);
         const reason = !account ? 'unknown_account' : !passwordMatches ? 'wrong_password' : 'account_disabled';
         await audit.record({
           ...context,
@@ -49,7 +48,7 @@ export function createSessionService({ staff, audit, hasher, throttle, issueToke
         throw invalidCredentials();
       }
 
-      await throttle.recordSuccess(context.ip, emailNormalized);
+      await throttle.succeeded(context.ip, emailNormalized);
       // Hashes made with weaker parameters are upgraded while the plain password is at hand.
       const rehashed = hasher.needsRehash(account.passwordHash) ? await hasher.hash(password) : undefined;
       await staff.recordLogin(account.id, rehashed);
@@ -71,15 +70,15 @@ export function createSessionService({ staff, audit, hasher, throttle, issueToke
     ): Promise<void> {
       const emailNormalized = normalizeEmail(account.email);
       // A stolen token must not become an unthrottled password oracle: same counters as the login.
-      const wait = await throttle.retryAfter(context.ip, emailNormalized);
+      const wait = await throttle.attempt(context.ip, emailNormalized);
       if (wait !== undefined) throw tooManyAttempts(wait);
       const credentials = await staff.findCredentialsById(account.id);
       if (!credentials || !(await hasher.verify(credentials.passwordHash, currentPassword))) {
-        await throttle.recordFailure(context.ip, emailNormalized);
         throw new AppError(400, 'wrong_password', 'The current password is not correct.', {
           issues: [{ path: 'currentPassword', message: 'is not correct' }],
         });
       }
+      await throttle.succeeded(context.ip, emailNormalized);
       await staff.setPasswordHash(account.id, await hasher.hash(newPassword));
       // Sessions older than this one end (someone else may know the old password); this one goes on.
       await revocation.revokeAccountBefore(account.id, claims.iat - 1);
