@@ -138,20 +138,18 @@ export async function perDay(db: Queryable, from: string, to: string): Promise<D
 
 export async function topReferralSources(db: Queryable, from: string, to: string, limit = 10): Promise<{ source: string; count: number }[]> {
   const { rows } = await db.query<{ source: string; count: number }>(
-    `with rolled as (select max(day) as last_day from waitlist.daily_stats),
-     live_from as (
-       select greatest($1::date, coalesce(last_day + 1, $1::date)) as day from rolled
-     )
+    `with rolled as (select max(day) as last_day from waitlist.daily_stats)
      select source, sum(n)::int as count from (
        select r.source, r.signups as n
          from waitlist.daily_referrals r, rolled
         where r.day between $1::date and least($2::date, rolled.last_day) and r.signups > 0
        union all
        select e.referral_source, 1
-         from waitlist.entries e, live_from
-        where e.referral_source is not null
-          and e.created_at >= ${UTC_DAY_START('live_from.day')}
+         from waitlist.entries e
+        -- A scalar sub-select (evaluated once) rather than a join, so the bound can drive the created_at index.
+        where e.created_at >= (select ${UTC_DAY_START('greatest($1::date, coalesce(last_day + 1, $1::date))')} from rolled)
           and e.created_at < ${UTC_DAY_START('$2::date + 1')}
+          and e.referral_source is not null
      ) counted
      group by source
      order by count desc, source
