@@ -1,0 +1,161 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, test } from './fixtures.js';
+
+/** The page's localStorage; the tests' tsconfig has no DOM types, hence this narrow view of it. */
+interface PageStorage {
+  localStorage: { setItem(key: string, value: string): void };
+}
+const writeToken = (page: Page, token: string) =>
+  page.evaluate((value) => (globalThis as unknown as PageStorage).localStorage.setItem('admin_token', value), token);
+
+/** The staff screens on real data: sign-ups made through the public API appear, can be found, exported, deleted. */
+
+async function staffToken(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const response = await request.post('/api/admin/login', { data: { email, password } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Opens the panel already signed in (the login form itself is covered in admin-session.spec.ts). */
+async function openPanel(page: Page, token: string, path: string) {
+  await page.goto('/admin/login');
+  await writeToken(page, token);
+  await page.goto(path);
+}
+
+async function signUp(request: APIRequestContext, email: string, referralSource?: string) {
+  const response = await request.post('/waitlist', { data: referralSource ? { email, referralSource } : { email } });
+  expect(response.status()).toBe(200);
+}
+
+test.describe('with the bootstrap admin signed in', () => {
+  let token: string;
+  test.beforeEach(async ({ request, system }) => {
+    token = await staffToken(request, system.admin.email, system.admin.password);
+  });
+
+  test('a new sign-up shows on the dashboard: in the totals and at the top of Recent Activity', async ({ page, request, uniqueEmail }) => {
+    const email = uniqueEmail('dashboard');
+    await signUp(request, email);
+
+    await openPanel(page, token, '/admin');
+
+    const total = page.getByRole('region', { name: 'Total Users' });
+    await expect(total.getByText(/^\d[\d,]*$/)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Active Matches' })).toContainText('Matching starts when the app launches.');
+    await expect(page.getByRole('region', { name: 'Recent Activity' })).toContainText(`${email} joined the waitlist`);
+  });
+
+  test('Users finds a sign-up by address, filters by status, and erases it after confirmation', async ({ page, request, uniqueEmail }) => {
+    const email = uniqueEmail('users');
+    await signUp(request, email, 'E2E-FRIEND');
+    await openPanel(page, token, '/admin/users');
+
+    await page.getByLabel('Search by email').fill(email);
+    const row = page.getByRole('row', { name: new RegExp(email.replace(/[.]/g, '\\.')) });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('Pending');
+    await expect(row).toContainText('E2E-FRIEND');
+    await expect(page).toHaveURL(/q=users/);
+
+    await page.getByLabel('Status').selectOption('confirmed');
+    await expect(page.getByText('No entries match.')).toBeVisible();
+    await page.getByLabel('Status').selectOption('pending');
+    await expect(row).toBeVisible();
+
+    await page.getByRole('button', { name: `Delete ${email}` }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete this entry?' });
+    await expect(dialog).toContainText(email);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+
+    await expect(page.getByRole('status').filter({ hasText: `${email} was deleted from the waitlist.` })).toBeVisible();
+    await expect(row).toHaveCount(0);
+    const left = await request.get(`/api/admin/waitlist/entries?q=${encodeURIComponent(email)}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(((await left.json()) as { items: unknown[] }).items).toEqual([]);
+  });
+
+  test('Users exports the current filter as a CSV file', async ({ page, request, uniqueEmail }) => {
+    const email = uniqueEmail('export');
+    await signUp(request, email);
+    await openPanel(page, token, `/admin/users?q=${encodeURIComponent(email)}`);
+    await expect(page.getByRole('rowheader', { name: email })).toBeVisible();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+
+    expect(download.suggestedFilename()).toMatch(/^waitlist-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv).toContain(email);
+    expect(csv.trim().split(/\r?\n/)).toHaveLength(2);
+  });
+
+  test("Analytics charts today's sign-ups with the confirmation rate and referral sources", async ({ page, request, uniqueEmail }) => {
+    await signUp(request, uniqueEmail('analytics'), 'E2E-PODCAST');
+    await openPanel(page, token, '/admin/analytics');
+    await page.getByRole('radio', { name: 'Last 7 days' }).check();
+
+    await expect(page.getByRole('img', { name: 'Sign-ups and confirmations per day' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Confirmation rate' })).toContainText('%');
+    await expect(page.getByRole('region', { name: 'Top referral sources' })).toContainText('E2E-PODCAST');
+
+    await page.getByText('Show the figures as a table').click();
+    const table = page.getByRole('table', { name: 'Sign-ups and confirmations per day' });
+    await expect(table.getByRole('row')).toHaveCount(8);
+    const todayRow = table.getByRole('row').last();
+    await expect(todayRow.getByRole('cell').first()).not.toHaveText('0');
+  });
+
+  test('Settings adds a colleague who can then sign in, as a viewer without admin screens', async ({ page, uniqueEmail, system }) => {
+    const colleague = uniqueEmail('colleague');
+    const password = `colleague-${Date.now()}-pass`;
+    await openPanel(page, token, '/admin/settings');
+    await expect(page.getByRole('region', { name: 'My account' })).toContainText(system.admin.email);
+    await page.getByRole('link', { name: 'Staff' }).click();
+
+    await page.getByLabel('Email', { exact: true }).fill(colleague);
+    await page.getByLabel('Initial password').fill(password);
+    await page.getByLabel('Role', { exact: true }).selectOption('viewer');
+    await page.getByRole('button', { name: 'Add staff member' }).click();
+    await expect(page.getByText(`${colleague} can now sign in.`)).toBeVisible();
+    await expect(page.getByRole('rowheader', { name: colleague })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await expect(page.getByRole('table')).toContainText('staff.created');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(colleague);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+
+    // A viewer reaches the panel but not an admin-only page: the guard sends them to the dashboard.
+    await page.goto('/admin/settings/staff');
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto('/admin/users');
+    await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
+  });
+});
+
+test('the side menu works on every screen size and marks the current page', async ({ page, request, system }) => {
+  const token = await staffToken(request, system.admin.email, system.admin.password);
+  await openPanel(page, token, '/admin');
+  const menuButton = page.getByRole('button', { name: 'Menu' });
+  const menu = page.getByRole('navigation', { name: 'Admin' });
+
+  for (const [label, path] of [
+    ['Users', '/admin/users'],
+    ['Analytics', '/admin/analytics'],
+    ['Settings', '/admin/settings'],
+    ['Dashboard', '/admin'],
+  ] as const) {
+    // Phones get a collapsed menu behind a button; desktops always show it.
+    if (await menuButton.isVisible()) await menuButton.click();
+    await menu.getByRole('link', { name: label }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 1, name: label })).toBeVisible();
+    if (await menuButton.isVisible()) await menuButton.click();
+    await expect(menu.getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
+    if (await page.getByRole('button', { name: 'Close menu' }).isVisible()) await page.getByRole('button', { name: 'Close menu' }).click();
+  }
+});

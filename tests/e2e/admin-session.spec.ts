@@ -1,0 +1,79 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+
+/** The page's localStorage; the tests' tsconfig has no DOM types, hence this narrow view of it. */
+interface PageStorage {
+  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+}
+const readToken = (page: Page) => page.evaluate(() => (globalThis as unknown as PageStorage).localStorage.getItem('admin_token'));
+const writeToken = (page: Page, token: string) =>
+  page.evaluate((value) => (globalThis as unknown as PageStorage).localStorage.setItem('admin_token', value), token);
+
+/**
+ * Staff sign-in, the guard's three paths and sign-out, through the real gateway, auth service and browser.
+ * A refused token or password makes Chromium log the 401 it received: that console line is expected here.
+ */
+test.use({ allowConsole: [/status of 401/] });
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('a wrong password shows "Invalid credentials" and stores nothing', async ({ page, system }) => {
+  await signIn(page, system.admin.email, `${system.admin.password}-wrong`);
+
+  await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  expect(await readToken(page)).toBeNull();
+});
+
+test('the bootstrap admin signs in and lands on the dashboard', async ({ page, system }) => {
+  await signIn(page, system.admin.email, system.admin.password);
+
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText('Admin Panel')).toBeVisible();
+  expect(await readToken(page)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+});
+
+test('without a token, any admin page sends the visitor to the login page', async ({ page }) => {
+  await page.goto('/admin/users');
+
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+});
+
+test('a forged token is refused: back to the login page, and the token is forgotten', async ({ page }) => {
+  await page.goto('/admin/login');
+  const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+  const claims = Buffer.from(JSON.stringify({ sub: 'someone', role: 'admin', exp: 4_102_444_800 })).toString('base64url');
+  await writeToken(page, `${header}.${claims}.`);
+
+  await page.goto('/admin/analytics');
+
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  expect(await readToken(page)).toBeNull();
+});
+
+test('logout ends the session: the same token no longer works anywhere', async ({ page, system, request }) => {
+  await signIn(page, system.admin.email, system.admin.password);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  const token = await readToken(page);
+  expect(token).toBeTruthy();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  expect(await readToken(page)).toBeNull();
+  const headers = { Authorization: `Bearer ${token}` };
+  expect((await request.get('/api/admin/verify', { headers })).status()).toBe(401);
+  expect((await request.get('/api/admin/waitlist/stats', { headers })).status()).toBe(401);
+
+  // Putting the old token back does not reopen the panel.
+  await writeToken(page, token ?? '');
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
