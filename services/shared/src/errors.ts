@@ -68,6 +68,29 @@ function fromBodyParser(error: BodyParserError): AppError | undefined {
   }
 }
 
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE']);
+const UNAVAILABLE_MESSAGES = [
+  /timeout exceeded when trying to connect/i,
+  /Connection terminated/i,
+  /Query read timeout/i,
+  /Connection is closed/i,
+  /enableOfflineQueue/i,
+  /max retries per request/i,
+];
+
+/**
+ * A dependency (Postgres, Redis) that cannot be reached is an outage, not a bug: the client gets a 503 it may retry,
+ * quickly, instead of a 500. SQLSTATE classes 08 (connection) and 57P0x (server shutting down) count too.
+ */
+export function isDependencyUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || /^57P0[1-3]$/.test(code))) {
+    return true;
+  }
+  return typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message));
+}
+
 /**
  * The error middleware: the client's mistakes become 4xx with a clear message; anything unexpected becomes a 500
  * that says nothing internal and is logged with the request id.
@@ -81,6 +104,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       appError = new AppError(400, 'validation_error', message, { issues });
     } else if (error && typeof error === 'object') appError = fromBodyParser(error as BodyParserError);
 
+    if (!appError && isDependencyUnavailable(error)) {
+      (req.log ?? logger).warn({ err: error, reqId: req.id }, 'dependency unavailable');
+      appError = new AppError(503, 'unavailable', 'The service is temporarily unavailable. Please try again shortly.', undefined, {
+        'Retry-After': '5',
+      });
+    }
     if (!appError) {
       (req.log ?? logger).error({ err: error, reqId: req.id }, 'unhandled error');
       appError = new AppError(500, 'internal_error', 'Something went wrong on our side. Please try again.');

@@ -1,0 +1,84 @@
+import express from 'express';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError, errorHandler, isDependencyUnavailable, notFoundHandler } from './errors.js';
+import { createLogger } from './logger.js';
+import { jsonBody } from './service-app.js';
+
+const logger = createLogger({ name: 'test', level: 'silent' });
+let base = '';
+let close: () => void;
+
+beforeAll(async () => {
+  const app = express();
+  app.post('/echo', ...jsonBody(), (req, res) => {
+    res.json(z.object({ name: z.string() }).strict().parse(req.body));
+  });
+  app.get('/teapot', () => {
+    throw new AppError(418, 'teapot', 'I am a teapot', undefined, { 'Retry-After': '7' });
+  });
+  app.get('/boom', () => {
+    throw new Error('secret internal detail');
+  });
+  app.get('/db-down', () => {
+    throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  });
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+  const server = app.listen(0);
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+});
+afterAll(() => close());
+
+const post = (body: string, type = 'application/json') =>
+  fetch(`${base}/echo`, { method: 'POST', headers: { 'content-type': type }, body });
+
+describe('the error middleware answers in one JSON shape', () => {
+  it('names the bad field of a validation failure with a 400', async () => {
+    const response = await post(JSON.stringify({ name: 3 }));
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body).toMatchObject({ success: false, code: 'validation_error' });
+    expect(body.message).toMatch(/^name: /);
+  });
+
+  it('answers 400 for broken JSON, 415 for another content type and 413 for a large body', async () => {
+    expect((await post('{"name":')).status).toBe(400);
+    expect((await post('name=x', 'application/x-www-form-urlencoded')).status).toBe(415);
+    const large = await post(JSON.stringify({ name: 'x'.repeat(10_000) }));
+    expect(large.status).toBe(413);
+    expect(await large.json()).toMatchObject({ success: false, code: 'payload_too_large' });
+  });
+
+  it('keeps the status, code and headers of an AppError', async () => {
+    const response = await fetch(`${base}/teapot`);
+    expect(response.status).toBe(418);
+    expect(response.headers.get('retry-after')).toBe('7');
+    expect(await response.json()).toEqual({ success: false, code: 'teapot', message: 'I am a teapot' });
+  });
+
+  it('hides what went wrong inside an unexpected error', async () => {
+    const response = await fetch(`${base}/boom`);
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(text).not.toContain('secret');
+    expect(text).not.toContain('at ');
+  });
+
+  it('turns an unreachable dependency into a 503 the client may retry', async () => {
+    const response = await fetch(`${base}/db-down`);
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('5');
+    expect(isDependencyUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    expect(isDependencyUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+  });
+
+  it('answers unknown routes with a JSON 404', async () => {
+    const response = await fetch(`${base}/nothing`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ success: false, code: 'not_found' });
+  });
+});
