@@ -19,6 +19,7 @@ import { createMailProcessor } from './modules/mail/mail-consumer.js';
 import { createMailSender, type MailSender } from './modules/mail/mail-transport.js';
 import { bullPrefix, createMailQueue, MAIL_QUEUE, type ConfirmationJob } from './modules/mail/mail.queue.js';
 import { startRelay, type Relay } from './modules/mail/outbox-relay.js';
+import { markGivenUp } from './modules/mail/outbox.repository.js';
 
 export interface MailWorker {
   /** /healthz and /readyz of the worker process. */
@@ -84,6 +85,7 @@ export async function startMailWorker({ config, logger, pool: givenPool }: MailW
   });
   worker.on('failed', (job, error) => {
     if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
+      void markGivenUp(pool, job.data.outboxId, error.message).catch(() => undefined);
       logger.error({ jobId: job.id, outboxId: job.data.outboxId, reqId: job.data.requestId, reason: error.message }, 'confirmation mail gave up; job kept in the failed set');
     }
   });

@@ -5,7 +5,7 @@ import { issueToken } from '../../lib/tokens.js';
 import { renderConfirmationMail } from './confirmation-mail.js';
 import { isPermanentRecipientRejection, type MailSender } from './mail-transport.js';
 import type { ConfirmationJob } from './mail.queue.js';
-import { deleteTokens, findSendCandidate, insertTokens, markFailedAttempt, markSent } from './outbox.repository.js';
+import { deleteTokens, findSendCandidate, insertTokens, markFailedAttempt, markGivenUp, markSent } from './outbox.repository.js';
 
 export interface MailConsumerDeps {
   pool: pg.Pool;
@@ -63,6 +63,7 @@ export function createMailProcessor({ pool, sender, logger, publicUrl, supportEm
       await deleteTokens(pool, [confirm.hash, unsubscribe.hash]).catch(() => undefined);
       await markFailedAttempt(pool, outboxId, reason).catch(() => undefined);
       if (isPermanentRecipientRejection(error)) {
+        await markGivenUp(pool, outboxId, reason).catch(() => undefined);
         log.warn({ reason }, 'recipient refused permanently; not retrying');
         throw new UnrecoverableError(`recipient refused: ${reason}`);
       }

@@ -183,6 +183,11 @@ describe('nothing acknowledged is lost', () => {
       });
       expect(failed.attemptsMade).toBe(1);
       expect((await outboxOf(email))[0]).toMatchObject({ sent_at: null, attempts: 1, last_error: expect.stringMatching(/550/) });
+      const given = await context.pool.query(
+        'select failed_at from waitlist.outbox o join waitlist.entries e on e.id = o.entry_id where e.email_normalized = $1',
+        [email],
+      );
+      expect(given.rows[0]?.failed_at).not.toBeNull();
     } finally {
       await queue.close();
       redis.disconnect();
@@ -214,6 +219,31 @@ describe('nothing acknowledged is lost', () => {
       }
     } finally {
       await api.close();
+      await sink.close();
+    }
+  });
+
+  it('a row relayed long ago whose job vanished from Redis is offered again and sent once', async () => {
+    const sink = await startSink();
+    const worker = await startWorker(context, { smtpUrl: sink.url });
+    try {
+      const email = uniqueEmail('lostjob');
+      // As if the relay had handed it over an hour ago and Redis then lost its data.
+      await context.pool.query(
+        `with entry as (insert into waitlist.entries (email, email_normalized) values ($1, $1) returning id)
+         insert into waitlist.outbox (entry_id, relayed_at) select id, now() - interval '1 hour' from entry`,
+        [email],
+      );
+      expect(await worker.worker.relay.sweepOnce()).toBe(1);
+      await sink.waitFor(() => sink.to(email).length === 1);
+      await eventually(async () => (await outboxOf(email))[0]?.sent_at ?? undefined);
+      // Sent rows are never offered again.
+      await context.pool.query(`update waitlist.outbox set relayed_at = now() - interval '1 hour'`);
+      await worker.worker.relay.sweepOnce();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(sink.to(email)).toHaveLength(1);
+    } finally {
+      await worker.close();
       await sink.close();
     }
   });

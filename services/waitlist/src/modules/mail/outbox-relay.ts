@@ -3,7 +3,7 @@ import type { Queue } from 'bullmq';
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db.js';
 import { jobIdFor, mailJobOptions, type ConfirmationJob } from './mail.queue.js';
-import { lockUnrelayed, markRelayed } from './outbox.repository.js';
+import { lockStaleUnsent, lockUnrelayed, markRelayed, type UnrelayedRow } from './outbox.repository.js';
 
 export interface RelaySettings {
   pool: pg.Pool;
@@ -13,11 +13,17 @@ export interface RelaySettings {
   attempts: number;
   backoffMs: number;
   batchSize?: number;
+  /** How often to re-offer rows relayed long ago and still unsent (jobs lost with Redis data). */
+  sweepIntervalMs?: number;
+  /** How old a relayed, unsent row must be before the sweep re-offers it. */
+  staleAfterSeconds?: number;
 }
 
 export interface Relay {
   /** Relays one batch; resolves to how many rows were handed to the queue. */
   runOnce(): Promise<number>;
+  /** Re-offers stale relayed rows once; resolves to how many were re-added (most are no-ops in BullMQ). */
+  sweepOnce(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -26,17 +32,28 @@ export interface Relay {
  * transaction: if Redis is down the add fails, the transaction rolls back and the rows wait for the next tick; if we
  * crash after the add but before commit, the re-add of the same job id is a no-op.
  */
-export function startRelay({ pool, queue, logger, intervalMs, attempts, backoffMs, batchSize = 200 }: RelaySettings): Relay {
+export function startRelay({
+  pool,
+  queue,
+  logger,
+  intervalMs,
+  attempts,
+  backoffMs,
+  batchSize = 200,
+  sweepIntervalMs = 60_000,
+  staleAfterSeconds = 600,
+}: RelaySettings): Relay {
   const options = mailJobOptions(attempts, backoffMs);
   let failing = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
 
-  const runOnce = () =>
+  const handOver = (lock: (client: pg.PoolClient) => Promise<UnrelayedRow[]>) =>
     inTransaction(pool, async (client) => {
-      const rows = await lockUnrelayed(client, batchSize);
+      const rows = await lock(client);
       if (rows.length === 0) return 0;
+      // Same job id as before: BullMQ ignores the add while that job exists in any state.
       await queue.addBulk(
         rows.map((row) => ({
           name: 'confirmation',
@@ -50,6 +67,9 @@ export function startRelay({ pool, queue, logger, intervalMs, attempts, backoffM
       );
       return rows.length;
     });
+  const runOnce = () => handOver((client) => lockUnrelayed(client, batchSize));
+  const sweepOnce = () => handOver((client) => lockStaleUnsent(client, staleAfterSeconds, batchSize));
+  let lastSweep = Date.now();
 
   const tick = async () => {
     try {
@@ -57,6 +77,10 @@ export function startRelay({ pool, queue, logger, intervalMs, attempts, backoffM
       // Drain a backlog without waiting an interval between full batches.
       do relayed = await runOnce();
       while (relayed === batchSize && !stopped);
+      if (Date.now() - lastSweep >= sweepIntervalMs) {
+        lastSweep = Date.now();
+        await sweepOnce();
+      }
       if (failing) logger.info('outbox relay recovered');
       failing = false;
     } catch (error) {
@@ -70,6 +94,7 @@ export function startRelay({ pool, queue, logger, intervalMs, attempts, backoffM
 
   return {
     runOnce,
+    sweepOnce,
     async stop() {
       stopped = true;
       clearTimeout(timer);
