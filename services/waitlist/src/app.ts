@@ -9,10 +9,11 @@ import {
 } from '@mmdm/shared';
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
-import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+import type { JWTVerifyGetKey } from 'jose';
 import type pg from 'pg';
 import type { ApiConfig } from './config.js';
 import { createClientRateLimiter } from './lib/rate-limit.js';
+import { remoteStaffKeys } from './lib/staff-keys.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { signupRoutes } from './modules/signup/signup.routes.js';
@@ -48,10 +49,7 @@ export function createApp({ config, pool, redis, logger, staffKeys }: AppDeps): 
   });
   app.use(signupRoutes({ service: signupService, signupLimiter }));
 
-  const keys =
-    staffKeys ??
-    // Cached: keys are refetched at most every 10 minutes, or on an unknown kid after a 30 s cool-down (rotation).
-    createRemoteJWKSet(new URL(config.authJwksUrl), { cacheMaxAge: 10 * 60_000, cooldownDuration: 30_000, timeoutDuration: 3000 });
+  const keys = staffKeys ?? remoteStaffKeys(config.authJwksUrl);
   const verifier = createStaffTokenVerifier({ keys, redis, redisPrefix: config.redis.prefix });
   app.use(adminRoutes({ service: createAdminService({ pool, databaseUrl: config.databaseUrl }), verifier }));
 

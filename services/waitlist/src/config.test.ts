@@ -1,0 +1,29 @@
+import { ConfigError } from '@mmdm/shared';
+import { describe, expect, it } from 'vitest';
+import { loadApiConfig, loadWorkerConfig } from './config.js';
+
+describe('waitlist config', () => {
+  it('has working defaults for a machine with Postgres and Redis on localhost', () => {
+    const api = loadApiConfig({});
+    expect(api.http).toEqual({ port: 8082, host: '0.0.0.0', trustProxy: 'loopback, uniquelocal' });
+    expect(api.signup).toEqual({ rateLimit: 10, rateWindowSeconds: 3600, resendCooldownSeconds: 900 });
+    expect(api.publicUrl).toBe('http://localhost:8080');
+    const worker = loadWorkerConfig({});
+    expect(worker.mail).toMatchObject({ smtpUrl: undefined, dir: './var/mail', attempts: 15, backoffMs: 1000, poolSize: 5, concurrency: 5 });
+    expect(worker.mail.from).toBe('Meet Match Date Marry <hello@meetmatchdatemarry.com>');
+  });
+
+  it('drops a trailing slash from PUBLIC_URL so links never hold "//"', () => {
+    expect(loadApiConfig({ PUBLIC_URL: 'https://meetmatchdatemarry.com/' }).publicUrl).toBe('https://meetmatchdatemarry.com');
+  });
+
+  it('names every bad variable at once', () => {
+    try {
+      loadWorkerConfig({ SMTP_URL: 'http://mail', MAIL_ATTEMPTS: 'many', SUPPORT_EMAIL: 'nobody' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems.map((p) => p.split(':')[0]).sort()).toEqual(['MAIL_ATTEMPTS', 'SMTP_URL', 'SUPPORT_EMAIL']);
+    }
+  });
+});
