@@ -8,6 +8,7 @@ import { formatDateTime } from '../lib/format.js';
 import { ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from '../lib/roles.js';
 import { useStaffSession } from '../lib/use-staff-session.js';
 import { QueryState } from './query-state.js';
+import { SelectField } from './select-field.js';
 import { TextField } from './text-field.js';
 
 const MIN_PASSWORD_LENGTH = 12;
@@ -54,16 +55,13 @@ function AddStaffForm() {
         required
         disabled={busy}
       />
-      <label className="adm-field">
-        <span className="adm-field__label">Role</span>
-        <select className="adm-input" name="role" defaultValue="viewer" disabled={busy}>
-          {STAFF_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {ROLE_LABELS[role]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField label="Role" name="role" defaultValue="viewer" disabled={busy}>
+        {STAFF_ROLES.map((role) => (
+          <option key={role} value={role}>
+            {ROLE_LABELS[role]}
+          </option>
+        ))}
+      </SelectField>
       {create.isError && (
         <p className="adm-alert adm-alert--error" role="alert">
           {errorMessage(create.error)}

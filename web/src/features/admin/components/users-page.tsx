@@ -8,6 +8,7 @@ import { useDebouncedValue } from '../lib/use-debounced-value.js';
 import { useStaffSession } from '../lib/use-staff-session.js';
 import { STATUS_LABELS } from './entry-status-badge.js';
 import { EntriesTable } from './entries-table.js';
+import { SelectField } from './select-field.js';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -61,32 +62,28 @@ export function UsersPage() {
             maxLength={254}
           />
         </label>
-        <label className="adm-field adm-field--inline">
-          <span className="adm-field__label">Status</span>
-          <select
-            className="adm-input"
-            value={filter.status}
-            onChange={(event) => update({ status: event.target.value as EntriesFilter['status'] })}
-          >
-            <option value="all">All</option>
-            {ENTRY_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="adm-field adm-field--inline">
-          <span className="adm-field__label">Sort by date</span>
-          <select
-            className="adm-input"
-            value={filter.order}
-            onChange={(event) => update({ order: event.target.value === 'asc' ? 'asc' : 'desc' })}
-          >
-            <option value="desc">Newest first</option>
-            <option value="asc">Oldest first</option>
-          </select>
-        </label>
+        <SelectField
+          label="Status"
+          fieldClassName="adm-field--inline"
+          value={filter.status}
+          onChange={(event) => update({ status: event.target.value as EntriesFilter['status'] })}
+        >
+          <option value="all">All</option>
+          {ENTRY_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {STATUS_LABELS[status]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Sort by date"
+          fieldClassName="adm-field--inline"
+          value={filter.order}
+          onChange={(event) => update({ order: event.target.value === 'asc' ? 'asc' : 'desc' })}
+        >
+          <option value="desc">Newest first</option>
+          <option value="asc">Oldest first</option>
+        </SelectField>
         {isAdmin && (
           <button
             type="button"
