@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
+  define: { __PUBLIC_URL__: JSON.stringify('http://localhost:8080') },
   test: {
     name: 'web',
     root: new URL('.', import.meta.url).pathname,

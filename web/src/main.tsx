@@ -1,12 +1,20 @@
+import './styles/index.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from './app/router.js';
 
-function Placeholder() {
-  return <p>Meet Match Date Marry</p>;
-}
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
-    <Placeholder />
-  </StrictMode>,
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  </StrictMode>
 );
+
+// Pre-rendered pages are hydrated; the dev server's empty shell is rendered from scratch.
+if (container.hasChildNodes()) hydrateRoot(container, app);
+else createRoot(container).render(app);

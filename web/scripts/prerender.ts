@@ -1,0 +1,151 @@
+/**
+ * Turns the client and SSR builds into the static site the gateway serves (see "WEB BUILD OUTPUT CONTRACT" in
+ * docs/architecture.md's companion notes): one pre-rendered HTML file per public route, 404.html, the admin shell,
+ * routes.json, sitemap.xml, robots.txt, and .br/.gz siblings of every hashed asset.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+
+interface PageMeta {
+  title: string;
+  description: string;
+  noindex?: boolean;
+}
+
+interface ServerEntry {
+  render(url: string): Promise<string>;
+  metaFor(pathname: string): PageMeta;
+  canonicalUrl(pathname: string): string;
+  notFoundMeta: PageMeta;
+  publicPages: readonly { path: string; source: string }[];
+  notFoundPage: { source: string };
+  publicEnv: { publicUrl: string };
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+const webRoot = resolve(import.meta.dirname, '..');
+const dist = join(webRoot, 'dist');
+const ssrEntry = join(webRoot, 'dist-ssr', 'entry-server.js');
+const manifestPath = join(dist, '.vite', 'manifest.json');
+
+const server = (await import(pathToFileURL(ssrEntry).href)) as ServerEntry;
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+const template = readFileSync(join(dist, 'index.html'), 'utf8');
+if (!template.includes('<!--app-head-->') || !template.includes('<!--app-html-->')) {
+  throw new Error('dist/index.html lacks the <!--app-head--> / <!--app-html--> placeholders');
+}
+
+const escape = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** Every chunk a module needs, so a page's code downloads in parallel with the entry instead of after it. */
+function chunksOf(key: string, seen = new Set<string>()): string[] {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return [];
+  seen.add(key);
+  return [chunk.file, ...(chunk.imports ?? []).flatMap((child) => chunksOf(child, seen))];
+}
+
+const entryChunks = new Set(chunksOf('index.html'));
+function pagePreloads(source: string): string[] {
+  if (!manifest[source]) throw new Error(`the client build has no chunk for ${source}: update publicPages`);
+  return [...new Set(chunksOf(source))].filter((file) => !entryChunks.has(file));
+}
+
+const assets = readdirSync(join(dist, 'assets'));
+// Only the Latin subset is needed for the first paint of our English pages; the others load on demand.
+const latinFont = assets.find((name) => /^inter-latin-wght-normal-.*\.woff2$/.test(name));
+
+function head(meta: PageMeta, canonical: string | null, preloads: string[]): string {
+  const tags = [
+    `<title>${escape(meta.title)}</title>`,
+    `<meta name="description" content="${escape(meta.description)}" />`,
+    meta.noindex ? '<meta name="robots" content="noindex" />' : '',
+    canonical ? `<link rel="canonical" href="${escape(canonical)}" />` : '',
+    '<meta property="og:type" content="website" />',
+    '<meta property="og:site_name" content="Meet Match Date Marry" />',
+    '<meta property="og:locale" content="en_US" />',
+    `<meta property="og:title" content="${escape(meta.title)}" />`,
+    `<meta property="og:description" content="${escape(meta.description)}" />`,
+    canonical ? `<meta property="og:url" content="${escape(canonical)}" />` : '',
+    '<meta name="twitter:card" content="summary" />',
+    latinFont ? `<link rel="preload" href="/assets/${latinFont}" as="font" type="font/woff2" crossorigin />` : '',
+    ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+  ];
+  return tags.filter(Boolean).join('\n    ');
+}
+
+/** The CSP allows no inline script or style: refuse to ship a page that would break under it. */
+function assertCspSafe(url: string, html: string) {
+  if (/<script(?![^>]*\ssrc=)/i.test(html)) throw new Error(`${url}: pre-rendered markup contains an inline <script>`);
+  if (/\sstyle=/i.test(html) || /<style/i.test(html)) throw new Error(`${url}: pre-rendered markup contains inline styles`);
+}
+
+function writePage(file: string, url: string, markup: string, headTags: string) {
+  assertCspSafe(url, markup);
+  const html = template.replace('<!--app-head-->', () => headTags).replace('<!--app-html-->', () => markup);
+  const target = join(dist, file);
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, html);
+}
+
+const pages: Record<string, string> = {};
+for (const page of server.publicPages) {
+  const file = page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`;
+  const markup = await server.render(page.path);
+  writePage(file, page.path, markup, head(server.metaFor(page.path), server.canonicalUrl(page.path), pagePreloads(page.source)));
+  pages[page.path] = file;
+}
+
+writePage(
+  '404.html',
+  '/404',
+  await server.render('/__not-found__'),
+  head(server.notFoundMeta, null, pagePreloads(server.notFoundPage.source)),
+);
+
+if (!existsSync(join(dist, 'admin.html'))) throw new Error('the client build did not emit admin.html');
+
+writeFileSync(
+  join(dist, 'routes.json'),
+  `${JSON.stringify({ pages, prefixes: [{ prefix: '/admin', file: 'admin.html' }], notFound: '404.html' }, null, 2)}\n`,
+);
+
+const indexable = server.publicPages.filter((page) => !server.metaFor(page.path).noindex);
+writeFileSync(
+  join(dist, 'sitemap.xml'),
+  [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...indexable.map((page) => `  <url><loc>${escape(server.canonicalUrl(page.path))}</loc></url>`),
+    '</urlset>',
+    '',
+  ].join('\n'),
+);
+
+writeFileSync(
+  join(dist, 'robots.txt'),
+  ['User-agent: *', 'Disallow: /admin', '', `Sitemap: ${server.publicEnv.publicUrl}/sitemap.xml`, ''].join('\n'),
+);
+
+// Compressed once here at maximum effort, so the gateway never compresses on the fly.
+for (const name of assets) {
+  if (name.endsWith('.br') || name.endsWith('.gz')) continue;
+  const path = join(dist, 'assets', name);
+  if (!statSync(path).isFile()) continue;
+  const content = readFileSync(path);
+  writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+}
+
+// Build metadata, not part of the site: keep it out of what the gateway would serve.
+rmSync(join(dist, '.vite'), { recursive: true, force: true });
+
+console.log(`pre-rendered ${Object.keys(pages).length} pages, 404.html and admin.html into ${dist}`);

@@ -1,0 +1,159 @@
+import { Link } from 'react-router-dom';
+import { site } from '../../config/site.js';
+import { LegalDocument, type LegalSection } from '../../features/legal/components/legal-document.js';
+import { paths } from '../paths.js';
+
+const sections: LegalSection[] = [
+  {
+    id: 'who-we-are',
+    title: 'Who we are',
+    body: (
+      <p>
+        Meet Match Date Marry, Inc. ("we", "us") runs the Meet Match Date Marry website and apps and is responsible for
+        the personal data described in this policy. You can reach our privacy team at{' '}
+        <a href={`mailto:${site.contact.privacyEmail}`}>{site.contact.privacyEmail}</a> or by post at{' '}
+        {site.contact.address.join(', ')}.
+      </p>
+    ),
+  },
+  {
+    id: 'age',
+    title: 'Our service is for adults',
+    body: (
+      <p>
+        Meet Match Date Marry is only for people aged 18 or older. We do not knowingly collect data about anyone under
+        18. If we learn that an account belongs to someone under 18, we close it and delete its data.
+      </p>
+    ),
+  },
+  {
+    id: 'data-we-collect',
+    title: 'The data we collect',
+    body: (
+      <>
+        <p>We collect only what we need to run the service well:</p>
+        <ul>
+          <li>
+            <strong>Waitlist sign-ups:</strong> your e-mail address, the referral code you entered (if any), and when
+            you signed up, confirmed or unsubscribed.
+          </li>
+          <li>
+            <strong>Account and profile data:</strong> your name, date of birth, photos, interests, values, what you are
+            looking for, your distance preference and anything else you choose to add to your profile.
+          </li>
+          <li>
+            <strong>Messages and activity:</strong> your likes, matches and the messages you exchange, so we can deliver
+            them and keep the community safe.
+          </li>
+          <li>
+            <strong>Device and usage data:</strong> IP address, device type, app version and how you use the service,
+            collected through cookies and similar technologies (see our <Link to={paths.cookiePolicy}>Cookie Policy</Link>).
+          </li>
+          <li>
+            <strong>Payment data:</strong> if you buy a subscription, the app store or our payment provider processes
+            your card details; we only receive a confirmation and the subscription's status.
+          </li>
+        </ul>
+      </>
+    ),
+  },
+  {
+    id: 'how-we-use-data',
+    title: 'How we use your data and why we may',
+    body: (
+      <ul>
+        <li>To provide the service and suggest matches (performance of our contract with you).</li>
+        <li>To send the e-mails you asked for, such as the waitlist confirmation and launch news (your consent).</li>
+        <li>To keep members safe, prevent fraud and enforce our terms (our legitimate interests and legal duties).</li>
+        <li>To understand and improve the service with aggregated analytics (our legitimate interests or consent).</li>
+        <li>To meet legal obligations such as tax and accounting rules.</li>
+      </ul>
+    ),
+  },
+  {
+    id: 'sharing',
+    title: 'Who we share it with',
+    body: (
+      <>
+        <p>
+          We never sell your personal data. Other members see only what you put on your profile. We share data with
+          carefully chosen providers who host our systems, send our e-mails, process payments and help with
+          moderation, under contracts that let them use it only on our instructions. We disclose data to authorities
+          only when the law requires it or to protect someone's safety.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'retention',
+    title: 'How long we keep it',
+    body: (
+      <ul>
+        <li>Account data: for as long as your account is open, then deleted within 30 days of closing it.</li>
+        <li>Waitlist data: until the app launches and you create an account, or until you unsubscribe.</li>
+        <li>Analytics data: 26 months, after which it is deleted or fully anonymised.</li>
+        <li>Cookies: persistent cookies last up to 2 years; see the Cookie Policy for each one.</li>
+        <li>Records we must keep by law (such as invoices): as long as the law requires.</li>
+      </ul>
+    ),
+  },
+  {
+    id: 'your-rights',
+    title: 'Your rights',
+    body: (
+      <p>
+        Depending on where you live, you can ask to access, correct, delete or export your data, object to or restrict
+        how we use it, and withdraw your consent at any time (for e-mails, with the unsubscribe link in each one). Write to{' '}
+        <a href={`mailto:${site.contact.privacyEmail}`}>{site.contact.privacyEmail}</a>; we answer within one month. You
+        may also complain to your local data protection authority.
+      </p>
+    ),
+  },
+  {
+    id: 'security',
+    title: 'How we protect it',
+    body: (
+      <p>
+        We encrypt data in transit, store passwords and confirmation tokens only in hashed form, limit staff access to
+        what each role needs and log that access. No system is perfectly secure, but we will tell you and the
+        authorities promptly if a breach puts your data at risk.
+      </p>
+    ),
+  },
+  {
+    id: 'transfers',
+    title: 'International transfers',
+    body: (
+      <p>
+        Our team works in eight countries and some providers are outside your own. When data leaves your region, we use
+        safeguards the law recognises, such as standard contractual clauses.
+      </p>
+    ),
+  },
+  {
+    id: 'changes',
+    title: 'Changes to this policy',
+    body: (
+      <p>
+        If we change this policy in a way that matters, we will tell you by e-mail or in the app before the change
+        applies. The date at the top always shows the current version.
+      </p>
+    ),
+  },
+];
+
+export function PrivacyPolicyRoute() {
+  return (
+    <LegalDocument
+      title="Privacy Policy"
+      updated="August 2025"
+      intro={
+        <p>
+          Your privacy matters to us as much as your love life does. This policy explains, in plain words, what we
+          collect, why, how long we keep it and what you can do about it.
+        </p>
+      }
+      sections={sections}
+    />
+  );
+}

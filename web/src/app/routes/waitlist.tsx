@@ -1,0 +1,45 @@
+import { Icon } from '../../components/ui/icon.js';
+import { WaitlistForm } from '../../features/waitlist/components/waitlist-form.js';
+import { QueryProvider } from '../provider.js';
+
+const claims = [
+  { icon: 'users', text: '10,000+ early signups' },
+  { icon: 'lock', text: 'Privacy-first platform' },
+  { icon: 'rocket', text: 'Launching soon' },
+] as const;
+
+export function WaitlistRoute() {
+  return (
+    <section className="waitlist-page" aria-labelledby="page-title">
+      <div className="container waitlist-page__inner">
+        <div className="waitlist-page__copy">
+          <p className="eyebrow">Meet Match Date Marry</p>
+          <h1 id="page-title">Be the first to find your perfect match</h1>
+          <p className="waitlist-page__subheadline">The future of dating and friendships is almost here.</p>
+          <p>
+            Join the waitlist for early access to Meet Match Date Marry, the app that matches you on interests, values
+            and relationship goals. We'll e-mail you once to confirm your address and again when we launch. No spam,
+            ever.
+          </p>
+          <ul className="claims">
+            {claims.map((claim) => (
+              <li key={claim.text}>
+                <Icon name={claim.icon} size={20} />
+                {claim.text}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="card waitlist-page__card">
+          <h2>Join the waitlist</h2>
+          <QueryProvider>
+            <WaitlistForm />
+          </QueryProvider>
+          <p className="field__hint">
+            By joining you confirm you are 18 or older and agree to our privacy policy. You can unsubscribe at any time.
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}

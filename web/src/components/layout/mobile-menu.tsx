@@ -1,0 +1,85 @@
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import { paths } from '../../app/paths.js';
+import { Icon } from '../ui/icon.js';
+import { mainNav } from './nav-items.js';
+
+export interface MobileMenuProps {
+  id: string;
+  open: boolean;
+  /** Closed by the close button, the backdrop or Escape: focus goes back to the menu button. */
+  onClose: () => void;
+  /** A link was followed: the menu closes and focus moves on with the new page. */
+  onNavigate: () => void;
+}
+
+const focusableSelector = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The phone menu: a modal panel sliding in from the right over a backdrop, with focus kept inside while open. */
+export function MobileMenu({ id, open, onClose, onNavigate }: MobileMenuProps) {
+  const panel = useRef<HTMLDivElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    closeButton.current?.focus();
+    document.documentElement.classList.add('has-open-menu');
+    return () => document.documentElement.classList.remove('has-open-menu');
+  }, [open]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !panel.current) return;
+    const focusable = [...panel.current.querySelectorAll<HTMLElement>(focusableSelector)];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return (
+    <div className={open ? 'mobile-menu is-open' : 'mobile-menu'} inert={!open}>
+      <div className="mobile-menu__backdrop" data-testid="menu-backdrop" aria-hidden="true" onClick={onClose} />
+      <div
+        ref={panel}
+        id={id}
+        className="mobile-menu__panel"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Menu"
+        onKeyDown={onKeyDown}
+      >
+        <div className="mobile-menu__top">
+          <span className="mobile-menu__title">Menu</span>
+          <button ref={closeButton} type="button" className="icon-button" aria-label="Close menu" onClick={onClose}>
+            <Icon name="close" />
+          </button>
+        </div>
+        <nav aria-label="Mobile">
+          <ul className="mobile-menu__list">
+            {mainNav.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end className="mobile-menu__link" onClick={onNavigate}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Link to={paths.waitlist} className="button button--primary button--block" onClick={onNavigate}>
+          Get Started
+        </Link>
+      </div>
+    </div>
+  );
+}

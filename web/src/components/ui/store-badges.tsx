@@ -1,0 +1,29 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../app/paths.js';
+import { Icon } from './icon.js';
+
+/** The app-store badges. The apps are not out yet, so both lead to the waitlist. */
+export function StoreBadges({ className }: { className?: string }) {
+  return (
+    <ul className={className ? `store-badges ${className}` : 'store-badges'} aria-label="Get the app">
+      <li>
+        <Link to={paths.waitlist} className="store-badge" aria-label="Download on the App Store">
+          <Icon name="apple" size={28} />
+          <span className="store-badge__text" aria-hidden="true">
+            <small>Download on the</small>
+            <strong>App Store</strong>
+          </span>
+        </Link>
+      </li>
+      <li>
+        <Link to={paths.waitlist} className="store-badge" aria-label="Get it on Google Play">
+          <Icon name="googlePlay" size={28} />
+          <span className="store-badge__text" aria-hidden="true">
+            <small>Get it on</small>
+            <strong>Google Play</strong>
+          </span>
+        </Link>
+      </li>
+    </ul>
+  );
+}

@@ -1,0 +1,73 @@
+import { useMutation } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { z } from 'zod';
+import { createDeadline, type Deadline } from '../../../lib/deadline.js';
+import { ApiError, postJson } from './http.js';
+
+/** Product spec, section 9: the visitor waits at most this long, every retry included. */
+export const JOIN_TIMEOUT_MS = 10_000;
+/** Product spec, sections 7 and 9: mutations retry once. */
+const MAX_RETRIES = 1;
+
+export interface JoinWaitlistInput {
+  email: string;
+  referralSource?: string;
+}
+
+const joinAnswer = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  data: z.unknown().optional(),
+});
+
+export type JoinWaitlistAnswer = z.infer<typeof joinAnswer>;
+
+/** POST /waitlist with `{email}` or `{email, referralSource}` (an empty code is left out, never sent as ""). */
+export async function joinWaitlist(input: JoinWaitlistInput, signal: AbortSignal): Promise<JoinWaitlistAnswer> {
+  const email = input.email.trim();
+  const referralSource = input.referralSource?.trim();
+  const body = referralSource ? { email, referralSource } : { email };
+  const answer = await postJson('/waitlist', body, signal);
+  const parsed = joinAnswer.safeParse(answer);
+  if (!parsed.success) {
+    const message = z.object({ message: z.string() }).safeParse(answer);
+    throw new ApiError('invalid-response', message.success ? message.data.message.trim() || undefined : undefined);
+  }
+  return parsed.data;
+}
+
+/**
+ * The sign-up mutation. One deadline covers the whole wait: both attempts and the pause between them, so the
+ * visitor sees an answer at most JOIN_TIMEOUT_MS after the click.
+ */
+export function useJoinWaitlist() {
+  const deadline = useRef<Deadline | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: (input: JoinWaitlistInput) => {
+      const current = deadline.current;
+      if (!current) throw new Error('join started without a deadline');
+      return joinWaitlist(input, current.signal);
+    },
+    // Online-only mode would park the call while the browser thinks it is offline, past any deadline.
+    networkMode: 'always',
+    // A refused address or a rate limit will not change on a second try; a failing server or network may.
+    retry: (failureCount, error) =>
+      failureCount < MAX_RETRIES &&
+      error instanceof ApiError &&
+      error.retryable &&
+      !deadline.current?.signal.aborted,
+    // Never sleep past the deadline: a retry due after it starts at it and fails at once.
+    retryDelay: (failureCount) => Math.min(500 * 2 ** failureCount, deadline.current?.remaining() ?? 0),
+    onSettled: () => deadline.current?.clear(),
+  });
+
+  return {
+    ...mutation,
+    join(input: JoinWaitlistInput) {
+      deadline.current?.clear();
+      deadline.current = createDeadline(JOIN_TIMEOUT_MS);
+      mutation.mutate(input);
+    },
+  };
+}

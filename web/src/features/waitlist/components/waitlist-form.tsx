@@ -1,0 +1,110 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useJoinWaitlist } from '../api/join-waitlist.js';
+import { ERROR_DISPLAY_MS, messages, SUCCESS_DISPLAY_MS, waitlistErrorMessage } from './waitlist-messages.js';
+
+/** What ?ref= may carry: a short code (the service refuses anything else anyway). */
+const referralPattern = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The sign-up form: idle → sending (everything disabled) → success (the form gives way to a thank-you for 5 s, then
+ * comes back empty) or error (a red box under the form for 5 s; the form stays usable).
+ */
+export function WaitlistForm() {
+  const id = useId();
+  const [searchParams] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [referral, setReferral] = useState('');
+  const join = useJoinWaitlist();
+  const { status, reset } = join;
+  const successPanel = useRef<HTMLDivElement>(null);
+  const sending = status === 'pending';
+
+  // ?ref= is only known in the browser (the page is pre-rendered without it).
+  const ref = searchParams.get('ref')?.trim() ?? '';
+  useEffect(() => {
+    if (referralPattern.test(ref)) setReferral(ref);
+  }, [ref]);
+
+  useEffect(() => {
+    if (status === 'success') {
+      setEmail('');
+      setReferral('');
+      successPanel.current?.focus();
+      const timer = setTimeout(reset, SUCCESS_DISPLAY_MS);
+      return () => clearTimeout(timer);
+    }
+    if (status === 'error') {
+      const timer = setTimeout(reset, ERROR_DISPLAY_MS);
+      return () => clearTimeout(timer);
+    }
+    return undefined;
+  }, [status, reset]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    join.join({ email, referralSource: referral });
+  }
+
+  if (status === 'success') {
+    return (
+      <div ref={successPanel} className="waitlist-success" role="status" tabIndex={-1}>
+        <span className="waitlist-success__icon" aria-hidden="true">
+          ✓
+        </span>
+        <h2>{messages.successTitle}</h2>
+        <p>{messages.successBody}</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="waitlist-form-wrap">
+      <form className="waitlist-form" onSubmit={onSubmit} aria-label="Join the waitlist">
+        <div className="field">
+          <label htmlFor={`${id}-email`}>Email address</label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            required
+            maxLength={254}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            disabled={sending}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-referral`}>Referral code</label>
+          <input
+            id={`${id}-referral`}
+            name="referralSource"
+            type="text"
+            autoComplete="off"
+            placeholder="e.g. ANNA-7K2Q"
+            maxLength={64}
+            aria-describedby={`${id}-referral-hint`}
+            value={referral}
+            onChange={(event) => setReferral(event.target.value)}
+            disabled={sending}
+          />
+          <p id={`${id}-referral-hint`} className="field__hint">
+            Optional. Got a code from a friend? Enter it here.
+          </p>
+        </div>
+        <button type="submit" className="button button--primary button--block button--large" disabled={sending}>
+          {sending ? 'Joining...' : 'Join the waitlist'}
+        </button>
+      </form>
+      {status === 'error' ? (
+        <div className="error-box" role="alert">
+          {waitlistErrorMessage(join.error)}
+        </div>
+      ) : null}
+    </div>
+  );
+}
