@@ -9,12 +9,21 @@ describe('waitlist config', () => {
     expect(api.signup).toEqual({ rateLimit: 10, rateWindowSeconds: 3600, resendCooldownSeconds: 900 });
     expect(api.publicUrl).toBe('http://localhost:8080');
     const worker = loadWorkerConfig({});
-    expect(worker.mail).toMatchObject({ smtpUrl: undefined, dir: './var/mail', attempts: 15, backoffMs: 1000, poolSize: 5, concurrency: 5 });
+    expect(worker.mail).toMatchObject({
+      smtpUrl: undefined,
+      dir: './var/mail',
+      attempts: 15,
+      backoffMs: 1000,
+      poolSize: 5,
+      concurrency: 5,
+    });
     expect(worker.mail.from).toBe('Meet Match Date Marry <hello@meetmatchdatemarry.com>');
   });
 
   it('drops a trailing slash from PUBLIC_URL so links never hold "//"', () => {
-    expect(loadApiConfig({ PUBLIC_URL: 'https://meetmatchdatemarry.com/' }).publicUrl).toBe('https://meetmatchdatemarry.com');
+    expect(loadApiConfig({ PUBLIC_URL: 'https://meetmatchdatemarry.com/' }).publicUrl).toBe(
+      'https://meetmatchdatemarry.com',
+    );
   });
 
   it('names every bad variable at once', () => {
@@ -23,7 +32,11 @@ describe('waitlist config', () => {
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
-      expect((error as ConfigError).problems.map((p) => p.split(':')[0]).sort()).toEqual(['MAIL_ATTEMPTS', 'SMTP_URL', 'SUPPORT_EMAIL']);
+      expect((error as ConfigError).problems.map((p) => p.split(':')[0]).sort()).toEqual([
+        'MAIL_ATTEMPTS',
+        'SMTP_URL',
+        'SUPPORT_EMAIL',
+      ]);
     }
   });
 });

@@ -25,7 +25,10 @@ export const workerEnvSchema = sharedSchema.extend({
   /** Unset: mails are written as .eml files into MAIL_DIR (development); never silently dropped. */
   SMTP_URL: z
     .string()
-    .refine((value) => URL.canParse(value) && ['smtp:', 'smtps:'].includes(new URL(value).protocol), 'must be an smtp:// or smtps:// URL')
+    .refine(
+      (value) => URL.canParse(value) && ['smtp:', 'smtps:'].includes(new URL(value).protocol),
+      'must be an smtp:// or smtps:// URL',
+    )
     .optional(),
   MAIL_DIR: z.string().default('./var/mail'),
   MAIL_FROM: z.string().min(3).default(DEFAULT_MAIL_FROM),
@@ -87,7 +90,11 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     databaseUrl: e.DATABASE_URL,
     redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
     publicUrl: e.PUBLIC_URL,
-    signup: { rateLimit: e.SIGNUP_RATE_LIMIT, rateWindowSeconds: e.SIGNUP_RATE_WINDOW_S, resendCooldownSeconds: e.RESEND_COOLDOWN_S },
+    signup: {
+      rateLimit: e.SIGNUP_RATE_LIMIT,
+      rateWindowSeconds: e.SIGNUP_RATE_WINDOW_S,
+      resendCooldownSeconds: e.RESEND_COOLDOWN_S,
+    },
     confirmTokenTtlHours: e.CONFIRM_TOKEN_TTL_H,
     authJwksUrl: e.AUTH_JWKS_URL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

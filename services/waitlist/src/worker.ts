@@ -38,14 +38,24 @@ export interface MailWorkerDeps {
 }
 
 export async function startMailWorker({ config, logger, pool: givenPool }: MailWorkerDeps): Promise<MailWorker> {
-  const pool = givenPool ?? createPool({ connectionString: config.databaseUrl, applicationName: 'waitlist-worker', max: config.mail.concurrency + 4 });
+  const pool =
+    givenPool ??
+    createPool({
+      connectionString: config.databaseUrl,
+      applicationName: 'waitlist-worker',
+      max: config.mail.concurrency + 4,
+    });
   const producer = createRedis(config.redis.url, 'producer');
   const consumer = createRedis(config.redis.url, 'worker');
 
   // BullMQ loses jobs if Redis evicts keys under memory pressure; say so loudly, but keep running.
   void checkNoEviction(consumer).then(
     ({ ok, policy }) => {
-      if (!ok) logger.error({ policy }, `Redis maxmemory-policy is "${policy}", not "noeviction": queued mail can be lost under memory pressure`);
+      if (!ok)
+        logger.error(
+          { policy },
+          `Redis maxmemory-policy is "${policy}", not "noeviction": queued mail can be lost under memory pressure`,
+        );
     },
     (error: unknown) => logger.warn({ err: error }, 'could not read Redis maxmemory-policy'),
   );
@@ -58,7 +68,8 @@ export async function startMailWorker({ config, logger, pool: givenPool }: MailW
     poolSize: config.mail.poolSize,
     logger,
   });
-  if (sender.kind === 'file') logger.warn({ dir: config.mail.dir }, 'SMTP_URL is not set: mails are written as .eml files');
+  if (sender.kind === 'file')
+    logger.warn({ dir: config.mail.dir }, 'SMTP_URL is not set: mails are written as .eml files');
 
   const queue = createMailQueue(producer, config.redis.prefix);
   queue.on('error', () => undefined); // outages surface through the relay's own log line and /readyz
@@ -86,7 +97,10 @@ export async function startMailWorker({ config, logger, pool: givenPool }: MailW
   worker.on('failed', (job, error) => {
     if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
       void markGivenUp(pool, job.data.outboxId, error.message).catch(() => undefined);
-      logger.error({ jobId: job.id, outboxId: job.data.outboxId, reqId: job.data.requestId, reason: error.message }, 'confirmation mail gave up; job kept in the failed set');
+      logger.error(
+        { jobId: job.id, outboxId: job.data.outboxId, reqId: job.data.requestId, reason: error.message },
+        'confirmation mail gave up; job kept in the failed set',
+      );
     }
   });
 

@@ -5,7 +5,10 @@ import type { z } from 'zod';
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issues = result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(body)', message: issue.message }));
+  const issues = result.error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.') || '(body)',
+    message: issue.message,
+  }));
   const message = issues.map((issue) => issue.message).join(' ');
   throw new AppError(400, 'validation_error', message, { issues });
 }

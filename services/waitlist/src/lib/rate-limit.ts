@@ -20,7 +20,13 @@ export interface ClientRateLimiter {
   consume(client: string): Promise<void>;
 }
 
-export function createClientRateLimiter({ redis, keyPrefix, points, windowSeconds, message }: RateLimitSettings): ClientRateLimiter {
+export function createClientRateLimiter({
+  redis,
+  keyPrefix,
+  points,
+  windowSeconds,
+  message,
+}: RateLimitSettings): ClientRateLimiter {
   const limiter = new RateLimiterRedis({
     storeClient: redis,
     keyPrefix,

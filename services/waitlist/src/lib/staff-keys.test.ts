@@ -30,7 +30,9 @@ async function signedToken() {
 describe('staff keys from the auth service JWKS', () => {
   it('verify a token signed with a published key', async () => {
     const { token, jwk } = await signedToken();
-    const jwks = createServer((_req, res) => res.setHeader('content-type', 'application/json').end(JSON.stringify({ keys: [jwk] })));
+    const jwks = createServer((_req, res) =>
+      res.setHeader('content-type', 'application/json').end(JSON.stringify({ keys: [jwk] })),
+    );
     await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', () => resolve()));
     let api: ApiHarness | undefined;
     try {

@@ -7,7 +7,11 @@ import { createRemoteJWKSet, errors, type JWTVerifyGetKey } from 'jose';
  * not a 401 that would send them to the login page, nor a 500.
  */
 export function remoteStaffKeys(jwksUrl: string): JWTVerifyGetKey {
-  const remote = createRemoteJWKSet(new URL(jwksUrl), { cacheMaxAge: 10 * 60_000, cooldownDuration: 30_000, timeoutDuration: 3000 });
+  const remote = createRemoteJWKSet(new URL(jwksUrl), {
+    cacheMaxAge: 10 * 60_000,
+    cooldownDuration: 30_000,
+    timeoutDuration: 3000,
+  });
   return async (header, token) => {
     try {
       return await remote(header, token);

@@ -29,7 +29,12 @@ export interface CallResult {
   body: any;
 }
 
-export async function call(baseUrl: string, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+export async function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<CallResult> {
   const headers: Record<string, string> = { ...options.headers };
   let body: string | undefined;
   if (options.raw !== undefined) body = options.raw;
@@ -121,7 +126,13 @@ export async function startApi(
   const logger = createLogger({ name: 'waitlist', level: 'info', destination: logs.stream });
   const redis = createRedis(config.redis.url, 'producer');
   await waitForRedis(redis, 5000);
-  const app = createApp({ config, pool: context.pool, redis, logger, staffKeys: options.staffKeys ?? (await staffKeys()).keys });
+  const app = createApp({
+    config,
+    pool: context.pool,
+    redis,
+    logger,
+    staffKeys: options.staffKeys ?? (await staffKeys()).keys,
+  });
   const server: Server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

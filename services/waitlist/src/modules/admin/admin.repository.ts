@@ -39,7 +39,10 @@ function filters(query: { status?: string | undefined; q?: string | undefined },
 }
 
 /** One page, keyset-paged by (created_at, id): constant cost at any depth, unlike OFFSET. */
-export async function listEntries(db: Queryable, query: ListEntriesQuery): Promise<{ rows: EntryRow[]; next?: EntryCursor }> {
+export async function listEntries(
+  db: Queryable,
+  query: ListEntriesQuery,
+): Promise<{ rows: EntryRow[]; next?: EntryCursor }> {
   const values: unknown[] = [];
   const where = filters(query, values);
   const direction = query.order === 'asc' ? 'asc' : 'desc';
@@ -81,7 +84,11 @@ export async function streamEntries(databaseUrl: string, query: ExportEntriesQue
   const text = `select id, email, status, referral_source, referral_code, created_at, confirmed_at, unsubscribed_at
     from waitlist.entries ${where.length ? `where ${where.join(' and ')}` : ''}
     order by created_at, id`;
-  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'waitlist-export', statement_timeout: 30 * 60_000 });
+  const client = new pg.Client({
+    connectionString: databaseUrl,
+    application_name: 'waitlist-export',
+    statement_timeout: 30 * 60_000,
+  });
   client.on('error', () => undefined);
   await client.connect();
   const stream = client.query(new QueryStream(text, values, { batchSize: 500 }));
@@ -98,7 +105,11 @@ export async function streamEntries(databaseUrl: string, query: ExportEntriesQue
 }
 
 /** Staff resend: queues a new mail for a pending entry, whatever its cooldown (a person asked for it). */
-export async function queueStaffResend(db: Queryable, id: string, requestId: string): Promise<{ status: string | null; queued: number }> {
+export async function queueStaffResend(
+  db: Queryable,
+  id: string,
+  requestId: string,
+): Promise<{ status: string | null; queued: number }> {
   const { rows } = await db.query<{ status: string | null; queued: number }>(
     `with bumped as (
        update waitlist.entries set last_mail_queued_at = now(), updated_at = now()

@@ -8,7 +8,10 @@ export interface EntryCursor {
   id: string;
 }
 
-const cursorShape = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2})?|Z)$/), z.string().regex(/^\d{1,18}$/)]);
+const cursorShape = z.tuple([
+  z.string().regex(/^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2})?|Z)$/),
+  z.string().regex(/^\d{1,18}$/),
+]);
 
 export function encodeCursor(cursor: EntryCursor): string {
   return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
@@ -27,7 +30,12 @@ const entryCursor = z
     }
   });
 
-const search = z.string().trim().max(254).optional().transform((value) => (value ? value : undefined));
+const search = z
+  .string()
+  .trim()
+  .max(254)
+  .optional()
+  .transform((value) => (value ? value : undefined));
 
 export const listEntriesQuery = z.object({
   status: STATUS.optional(),
@@ -55,6 +63,9 @@ export const analyticsQuery = z
   });
 
 export const auditQuery = z.object({
-  cursor: z.string().regex(/^\d{1,18}$/, 'The cursor is not one this service handed out.').optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,18}$/, 'The cursor is not one this service handed out.')
+    .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });

@@ -3,13 +3,7 @@ import type pg from 'pg';
 import { Transform, type Readable } from 'node:stream';
 import { csvRow } from '../../lib/csv.js';
 import { inTransaction } from '../../lib/db.js';
-import {
-  deleteEntry,
-  listEntries,
-  queueStaffResend,
-  streamEntries,
-  type ExportRow,
-} from './admin.repository.js';
+import { deleteEntry, listEntries, queueStaffResend, streamEntries, type ExportRow } from './admin.repository.js';
 import { encodeCursor, type ExportEntriesQuery, type ListEntriesQuery } from './admin.schema.js';
 import { listAudit, writeAudit } from './audit.repository.js';
 import { forgetErasedEntry, perDay, recentActivity, topReferralSources, totals } from './stats.repository.js';
@@ -26,10 +20,24 @@ export interface Actor {
   requestId: string;
 }
 
-const CSV_HEADER = ['id', 'email', 'status', 'referral_source', 'referral_code', 'created_at', 'confirmed_at', 'unsubscribed_at'];
+const CSV_HEADER = [
+  'id',
+  'email',
+  'status',
+  'referral_source',
+  'referral_code',
+  'created_at',
+  'confirmed_at',
+  'unsubscribed_at',
+];
 
 export function createAdminService({ pool, databaseUrl }: AdminServiceDeps) {
-  const audit = (actor: Actor, action: 'entry.delete' | 'entry.resend' | 'entries.export', target: string | null, details?: Record<string, unknown>) =>
+  const audit = (
+    actor: Actor,
+    action: 'entry.delete' | 'entry.resend' | 'entries.export',
+    target: string | null,
+    details?: Record<string, unknown>,
+  ) =>
     writeAudit(pool, {
       actorSub: actor.staff.sub,
       actorRole: actor.staff.role,
@@ -90,7 +98,11 @@ export function createAdminService({ pool, databaseUrl }: AdminServiceDeps) {
       const result = await queueStaffResend(pool, id, actor.requestId);
       if (result.status === null) throw new AppError(404, 'not_found', 'No such entry.');
       if (result.queued === 0) {
-        throw new AppError(409, 'not_pending', `This address is ${result.status}; only pending addresses get a confirmation e-mail.`);
+        throw new AppError(
+          409,
+          'not_pending',
+          `This address is ${result.status}; only pending addresses get a confirmation e-mail.`,
+        );
       }
       await audit(actor, 'entry.resend', id);
     },
@@ -108,7 +120,10 @@ export function createAdminService({ pool, databaseUrl }: AdminServiceDeps) {
 
     async stats() {
       const [counts, recent] = await Promise.all([totals(pool), recentActivity(pool)]);
-      return { ...counts, recent: recent.map((item) => ({ type: item.type, email: item.email, at: item.at.toISOString() })) };
+      return {
+        ...counts,
+        recent: recent.map((item) => ({ type: item.type, email: item.email, at: item.at.toISOString() })),
+      };
     },
 
     async analytics(from: string, to: string) {

@@ -31,7 +31,10 @@ afterAll(async () => {
 });
 
 /** Sign-ups whose addresses share a marker, so a search finds exactly them. */
-async function seed(count: number, options: { referralSource?: string } = {}): Promise<{ tag: string; emails: string[] }> {
+async function seed(
+  count: number,
+  options: { referralSource?: string } = {},
+): Promise<{ tag: string; emails: string[] }> {
   const tag = `m${randomBytes(4).toString('hex')}`;
   const emails: string[] = [];
   for (let i = 0; i < count; i++) {
@@ -70,17 +73,20 @@ describe('access to staff endpoints', () => {
     ['GET', '/api/admin/waitlist/audit'],
   ];
 
-  it.each([...viewerEndpoints, ...adminEndpoints])('%s %s answers 401 without a token, or with a forged or revoked one', async (method, path) => {
-    const none = await api.call(method, path);
-    expect(none.status).toBe(401);
-    expect(none.headers.get('cache-control')).toBe('no-store');
-    const otherKeys = await staffKeys();
-    expect((await api.call(method, path, { token: await otherKeys.sign('admin') })).status).toBe(401);
-    const revoked = await staff.sign('admin', { sub: 'revoked-admin' });
-    const { jti } = JSON.parse(Buffer.from(revoked.split('.')[1]!, 'base64url').toString()) as { jti: string };
-    await api.redis.set(revocationKeys.token(context.prefix, jti), '1', 'EX', 600);
-    expect((await api.call(method, path, { token: revoked })).status).toBe(401);
-  });
+  it.each([...viewerEndpoints, ...adminEndpoints])(
+    '%s %s answers 401 without a token, or with a forged or revoked one',
+    async (method, path) => {
+      const none = await api.call(method, path);
+      expect(none.status).toBe(401);
+      expect(none.headers.get('cache-control')).toBe('no-store');
+      const otherKeys = await staffKeys();
+      expect((await api.call(method, path, { token: await otherKeys.sign('admin') })).status).toBe(401);
+      const revoked = await staff.sign('admin', { sub: 'revoked-admin' });
+      const { jti } = JSON.parse(Buffer.from(revoked.split('.')[1]!, 'base64url').toString()) as { jti: string };
+      await api.redis.set(revocationKeys.token(context.prefix, jti), '1', 'EX', 600);
+      expect((await api.call(method, path, { token: revoked })).status).toBe(401);
+    },
+  );
 
   it.each(adminEndpoints)('%s %s answers 403 to a viewer', async (method, path) => {
     const answer = await api.call(method, path, { token: viewer });
@@ -117,13 +123,21 @@ describe('entries list', () => {
 
     const asc = await api.call('GET', `/api/admin/waitlist/entries?q=${tag}&order=asc&limit=100`, { token: viewer });
     expect(asc.body.items.map((item: { email: string }) => item.email)).toEqual(emails);
-    expect(asc.body.items[0]).toMatchObject({ status: 'pending', referralSource: null, referralCode: null, confirmedAt: null });
+    expect(asc.body.items[0]).toMatchObject({
+      status: 'pending',
+      referralSource: null,
+      referralCode: null,
+      confirmedAt: null,
+    });
     expect(typeof asc.body.items[0].id).toBe('number');
   });
 
   it('searches by part of the address, case-insensitively, and filters by status', async () => {
     const { tag, emails } = await seed(3);
-    await context.pool.query(`update waitlist.entries set status = 'confirmed', confirmed_at = now() where email_normalized = $1`, [emails[1]]);
+    await context.pool.query(
+      `update waitlist.entries set status = 'confirmed', confirmed_at = now() where email_normalized = $1`,
+      [emails[1]],
+    );
     const upper = await api.call('GET', `/api/admin/waitlist/entries?q=${tag.toUpperCase()}-1`, { token: viewer });
     expect(upper.body.items.map((item: { email: string }) => item.email)).toEqual([emails[1]]);
     const confirmed = await api.call('GET', `/api/admin/waitlist/entries?q=${tag}&status=confirmed`, { token: viewer });
@@ -134,11 +148,14 @@ describe('entries list', () => {
     expect((await api.call('GET', `/api/admin/waitlist/entries?q=%25`, { token: viewer })).body.items).toHaveLength(0);
   });
 
-  it.each(['limit=0', 'limit=101', 'status=deleted', 'order=sideways', 'cursor=not-a-cursor'])('refuses %s with a 400', async (query) => {
-    const answer = await api.call('GET', `/api/admin/waitlist/entries?${query}`, { token: viewer });
-    expect(answer.status).toBe(400);
-    expect(answer.body.success).toBe(false);
-  });
+  it.each(['limit=0', 'limit=101', 'status=deleted', 'order=sideways', 'cursor=not-a-cursor'])(
+    'refuses %s with a 400',
+    async (query) => {
+      const answer = await api.call('GET', `/api/admin/waitlist/entries?${query}`, { token: viewer });
+      expect(answer.status).toBe(400);
+      expect(answer.body.success).toBe(false);
+    },
+  );
 });
 
 describe('CSV export', () => {
@@ -146,7 +163,10 @@ describe('CSV export', () => {
     const { tag, emails } = await seed(3);
     const risky = `-${tag}+cmd@example.com`;
     await api.call('POST', '/waitlist', { body: { email: risky } });
-    const answer = await api.call('GET', `/api/admin/waitlist/entries.csv?q=${tag}`, { token: admin, headers: { 'x-request-id': 'req-export-1' } });
+    const answer = await api.call('GET', `/api/admin/waitlist/entries.csv?q=${tag}`, {
+      token: admin,
+      headers: { 'x-request-id': 'req-export-1' },
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(answer.headers.get('content-disposition')).toMatch(/attachment; filename="waitlist-\d{4}-\d{2}-\d{2}\.csv"/);
@@ -158,23 +178,36 @@ describe('CSV export', () => {
     expect(lines.some((line) => line.split(',')[1] === `'${risky}`)).toBe(true);
 
     const audit = await api.call('GET', '/api/admin/waitlist/audit', { token: admin });
-    expect(audit.body.items[0]).toMatchObject({ action: 'entries.export', requestId: 'req-export-1', actorRole: 'admin', details: { q: tag } });
+    expect(audit.body.items[0]).toMatchObject({
+      action: 'entries.export',
+      requestId: 'req-export-1',
+      actorRole: 'admin',
+      details: { q: tag },
+    });
   });
 
   it('an export with no match is just the header row', async () => {
     const answer = await api.call('GET', '/api/admin/waitlist/entries.csv?q=nobody-matches-this', { token: admin });
-    expect(answer.text).toBe('id,email,status,referral_source,referral_code,created_at,confirmed_at,unsubscribed_at\r\n');
+    expect(answer.text).toBe(
+      'id,email,status,referral_source,referral_code,created_at,confirmed_at,unsubscribed_at\r\n',
+    );
   });
 });
 
 describe('resend and erasure', () => {
   it('resend queues one more confirmation mail for a pending entry and is audited', async () => {
     const { emails } = await seed(1);
-    const { rows } = await context.pool.query<{ id: string }>('select id from waitlist.entries where email_normalized = $1', [emails[0]]);
+    const { rows } = await context.pool.query<{ id: string }>(
+      'select id from waitlist.entries where email_normalized = $1',
+      [emails[0]],
+    );
     const id = rows[0]!.id;
     const answer = await api.call('POST', `/api/admin/waitlist/entries/${id}/resend`, { token: admin });
     expect(answer.status).toBe(202);
-    const outbox = await context.pool.query<{ n: number }>('select count(*)::int as n from waitlist.outbox where entry_id = $1', [id]);
+    const outbox = await context.pool.query<{ n: number }>(
+      'select count(*)::int as n from waitlist.outbox where entry_id = $1',
+      [id],
+    );
     expect(outbox.rows[0]?.n).toBe(2);
     const audit = await api.call('GET', '/api/admin/waitlist/audit?limit=1', { token: admin });
     expect(audit.body.items[0]).toMatchObject({ action: 'entry.resend', target: id });
@@ -190,15 +223,24 @@ describe('resend and erasure', () => {
   it('delete erases the entry with its tokens and outbox rows, and the audit log keeps only the id', async () => {
     const { emails } = await seed(1);
     const email = emails[0]!;
-    const { rows } = await context.pool.query<{ id: string }>('select id from waitlist.entries where email_normalized = $1', [email]);
+    const { rows } = await context.pool.query<{ id: string }>(
+      'select id from waitlist.entries where email_normalized = $1',
+      [email],
+    );
     const id = rows[0]!.id;
-    await context.pool.query(`insert into waitlist.tokens (token_hash, entry_id, purpose) values ($1, $2, 'confirm')`, [randomBytes(32), id]);
+    await context.pool.query(`insert into waitlist.tokens (token_hash, entry_id, purpose) values ($1, $2, 'confirm')`, [
+      randomBytes(32),
+      id,
+    ]);
 
     const answer = await api.call('DELETE', `/api/admin/waitlist/entries/${id}`, { token: admin });
     expect(answer.status).toBe(204);
     for (const table of ['entries', 'tokens', 'outbox']) {
       const column = table === 'entries' ? 'id' : 'entry_id';
-      const left = await context.pool.query<{ n: number }>(`select count(*)::int as n from waitlist.${table} where ${column} = $1`, [id]);
+      const left = await context.pool.query<{ n: number }>(
+        `select count(*)::int as n from waitlist.${table} where ${column} = $1`,
+        [id],
+      );
       expect(left.rows[0]?.n, table).toBe(0);
     }
     expect((await api.call('DELETE', `/api/admin/waitlist/entries/${id}`, { token: admin })).status).toBe(404);
@@ -212,13 +254,15 @@ describe('resend and erasure', () => {
     const first = await api.call('GET', '/api/admin/waitlist/audit?limit=1', { token: admin });
     expect(first.body.items).toHaveLength(1);
     expect(first.body.nextCursor).not.toBeNull();
-    const second = await api.call('GET', `/api/admin/waitlist/audit?limit=1&cursor=${first.body.nextCursor}`, { token: admin });
+    const second = await api.call('GET', `/api/admin/waitlist/audit?limit=1&cursor=${first.body.nextCursor}`, {
+      token: admin,
+    });
     expect(second.body.items[0].id).toBeLessThan(first.body.items[0].id);
   });
 });
 
 describe('dashboard figures', () => {
-  it('stats count every sign-up, today\'s, and confirmations, with the latest activity first', async () => {
+  it("stats count every sign-up, today's, and confirmations, with the latest activity first", async () => {
     const before = (await api.call('GET', '/api/admin/waitlist/stats', { token: viewer })).body;
     const { emails } = await seed(2);
     await backdated(3);
@@ -240,11 +284,15 @@ describe('dashboard figures', () => {
     const oldId = await backdated(2, { source: 'ROLLUPSRC' });
     await backdated(2, { source: 'ROLLUPSRC', confirmed: true });
     const live = (await api.call('GET', '/api/admin/waitlist/stats', { token: viewer })).body;
-    const liveAnalytics = (await api.call('GET', `/api/admin/waitlist/analytics?from=${utcDay(5)}&to=${utcDay()}`, { token: viewer })).body;
+    const liveAnalytics = (
+      await api.call('GET', `/api/admin/waitlist/analytics?from=${utcDay(5)}&to=${utcDay()}`, { token: viewer })
+    ).body;
 
     await rollUpClosedDays(context.pool);
     const rolled = (await api.call('GET', '/api/admin/waitlist/stats', { token: viewer })).body;
-    const rolledAnalytics = (await api.call('GET', `/api/admin/waitlist/analytics?from=${utcDay(5)}&to=${utcDay()}`, { token: viewer })).body;
+    const rolledAnalytics = (
+      await api.call('GET', `/api/admin/waitlist/analytics?from=${utcDay(5)}&to=${utcDay()}`, { token: viewer })
+    ).body;
     expect({ ...rolled, recent: undefined }).toEqual({ ...live, recent: undefined });
     expect(rolledAnalytics).toEqual(liveAnalytics);
     const stored = await context.pool.query('select 1 from waitlist.daily_stats where day = $1', [utcDay(2)]);
@@ -253,7 +301,9 @@ describe('dashboard figures', () => {
     expect((await api.call('DELETE', `/api/admin/waitlist/entries/${oldId}`, { token: admin })).status).toBe(204);
     const erased = (await api.call('GET', '/api/admin/waitlist/stats', { token: viewer })).body;
     expect(erased.total).toBe(rolled.total - 1);
-    const afterErasure = (await api.call('GET', `/api/admin/waitlist/analytics?from=${utcDay(2)}&to=${utcDay(2)}`, { token: viewer })).body;
+    const afterErasure = (
+      await api.call('GET', `/api/admin/waitlist/analytics?from=${utcDay(2)}&to=${utcDay(2)}`, { token: viewer })
+    ).body;
     const day = liveAnalytics.days.find((d: { date: string }) => d.date === utcDay(2));
     expect(afterErasure.days[0].signups).toBe(day.signups - 1);
   });
@@ -264,12 +314,17 @@ describe('dashboard figures', () => {
     await backdated(1, { source, confirmed: true });
     // Yesterday was rolled up by the test before: the next roll-up counts the two latest closed days again.
     await rollUpClosedDays(context.pool);
-    const answer = await api.call('GET', `/api/admin/waitlist/analytics?from=${utcDay(6)}&to=${utcDay()}`, { token: viewer });
+    const answer = await api.call('GET', `/api/admin/waitlist/analytics?from=${utcDay(6)}&to=${utcDay()}`, {
+      token: viewer,
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.days).toHaveLength(7);
     expect(answer.body.days.map((d: { date: string }) => d.date)).toEqual([6, 5, 4, 3, 2, 1, 0].map((n) => utcDay(n)));
     const total = answer.body.days.reduce((sum: number, d: { signups: number }) => sum + d.signups, 0);
-    const confirmations = answer.body.days.reduce((sum: number, d: { confirmations: number }) => sum + d.confirmations, 0);
+    const confirmations = answer.body.days.reduce(
+      (sum: number, d: { confirmations: number }) => sum + d.confirmations,
+      0,
+    );
     expect(answer.body.confirmationRate).toBeCloseTo(confirmations / total, 3);
     expect(answer.body.topReferralSources).toContainEqual({ source, count: 4 });
   });

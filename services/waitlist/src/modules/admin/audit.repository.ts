@@ -14,7 +14,15 @@ export async function writeAudit(db: Queryable, record: AuditRecord): Promise<vo
   await db.query(
     `insert into waitlist.audit_log (actor_sub, actor_role, action, target, ip, request_id, details)
      values ($1, $2, $3, $4, $5, $6, $7)`,
-    [record.actorSub, record.actorRole, record.action, record.target, record.ip, record.requestId, JSON.stringify(record.details ?? {})],
+    [
+      record.actorSub,
+      record.actorRole,
+      record.action,
+      record.target,
+      record.ip,
+      record.requestId,
+      JSON.stringify(record.details ?? {}),
+    ],
   );
 }
 
@@ -31,7 +39,11 @@ export interface AuditItem {
   details: Record<string, unknown>;
 }
 
-export async function listAudit(db: Queryable, cursor: string | undefined, limit: number): Promise<{ items: AuditItem[]; nextCursor: string | null }> {
+export async function listAudit(
+  db: Queryable,
+  cursor: string | undefined,
+  limit: number,
+): Promise<{ items: AuditItem[]; nextCursor: string | null }> {
   const { rows } = await db.query<AuditItem>(
     `select id, at, actor_sub as "actorSub", actor_email as "actorEmail", actor_role as "actorRole", action, target,
             ip, request_id as "requestId", details

@@ -54,15 +54,19 @@ export async function forgetErasedEntry(
   db: Queryable,
   erased: { createdDay: string; confirmedDay: string | null; referralSource: string | null },
 ): Promise<void> {
-  await db.query('update waitlist.daily_stats set signups = greatest(signups - 1, 0) where day = $1', [erased.createdDay]);
+  await db.query('update waitlist.daily_stats set signups = greatest(signups - 1, 0) where day = $1', [
+    erased.createdDay,
+  ]);
   if (erased.confirmedDay) {
-    await db.query('update waitlist.daily_stats set confirmations = greatest(confirmations - 1, 0) where day = $1', [erased.confirmedDay]);
+    await db.query('update waitlist.daily_stats set confirmations = greatest(confirmations - 1, 0) where day = $1', [
+      erased.confirmedDay,
+    ]);
   }
   if (erased.referralSource) {
-    await db.query('update waitlist.daily_referrals set signups = greatest(signups - 1, 0) where day = $1 and source = $2', [
-      erased.createdDay,
-      erased.referralSource,
-    ]);
+    await db.query(
+      'update waitlist.daily_referrals set signups = greatest(signups - 1, 0) where day = $1 and source = $2',
+      [erased.createdDay, erased.referralSource],
+    );
   }
 }
 
@@ -136,7 +140,12 @@ export async function perDay(db: Queryable, from: string, to: string): Promise<D
   return rows;
 }
 
-export async function topReferralSources(db: Queryable, from: string, to: string, limit = 10): Promise<{ source: string; count: number }[]> {
+export async function topReferralSources(
+  db: Queryable,
+  from: string,
+  to: string,
+  limit = 10,
+): Promise<{ source: string; count: number }[]> {
   const { rows } = await db.query<{ source: string; count: number }>(
     `with rolled as (select max(day) as last_day from waitlist.daily_stats)
      select source, sum(n)::int as count from (

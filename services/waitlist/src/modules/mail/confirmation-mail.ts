@@ -18,7 +18,12 @@ function escapeHtml(value: string): string {
 
 export const CONFIRMATION_SUBJECT = 'Confirm your place on the Meet Match Date Marry waitlist';
 
-export function renderConfirmationMail({ email, confirmUrl, unsubscribeUrl, supportEmail }: ConfirmationMailInput): RenderedMail {
+export function renderConfirmationMail({
+  email,
+  confirmUrl,
+  unsubscribeUrl,
+  supportEmail,
+}: ConfirmationMailInput): RenderedMail {
   const text = [
     'Hello,',
     '',
@@ -27,7 +32,7 @@ export function renderConfirmationMail({ email, confirmUrl, unsubscribeUrl, supp
     '',
     confirmUrl,
     '',
-    "If you did not ask for this, ignore this e-mail: you will not hear from us again unless you confirm.",
+    'If you did not ask for this, ignore this e-mail: you will not hear from us again unless you confirm.',
     '',
     `Questions? Write to ${supportEmail}.`,
     `Unsubscribe: ${unsubscribeUrl}`,

@@ -5,7 +5,14 @@ import { issueToken } from '../../lib/tokens.js';
 import { renderConfirmationMail } from './confirmation-mail.js';
 import { isPermanentRecipientRejection, type MailSender } from './mail-transport.js';
 import type { ConfirmationJob } from './mail.queue.js';
-import { deleteTokens, findSendCandidate, insertTokens, markFailedAttempt, markGivenUp, markSent } from './outbox.repository.js';
+import {
+  deleteTokens,
+  findSendCandidate,
+  insertTokens,
+  markFailedAttempt,
+  markGivenUp,
+  markSent,
+} from './outbox.repository.js';
 
 export interface MailConsumerDeps {
   pool: pg.Pool;
@@ -20,13 +27,23 @@ export interface MailConsumerDeps {
  * Sends one confirmation mail per outbox row. Idempotent: a row already sent, erased, or whose entry is no longer
  * pending (confirmed, unsubscribed) is skipped, so a job delivered twice sends once.
  */
-export function createMailProcessor({ pool, sender, logger, publicUrl, supportEmail, confirmTokenTtlHours }: MailConsumerDeps) {
+export function createMailProcessor({
+  pool,
+  sender,
+  logger,
+  publicUrl,
+  supportEmail,
+  confirmTokenTtlHours,
+}: MailConsumerDeps) {
   return async (job: Job<ConfirmationJob>): Promise<'sent' | 'skipped'> => {
     const { outboxId, requestId } = job.data;
     const log = logger.child({ reqId: requestId, outboxId, jobId: job.id, attempt: job.attemptsMade + 1 });
     const candidate = await findSendCandidate(pool, outboxId);
     if (!candidate || candidate.sentAt || candidate.status !== 'pending') {
-      log.info({ reason: !candidate ? 'erased' : candidate.sentAt ? 'already sent' : candidate.status }, 'confirmation mail skipped');
+      log.info(
+        { reason: !candidate ? 'erased' : candidate.sentAt ? 'already sent' : candidate.status },
+        'confirmation mail skipped',
+      );
       return 'skipped';
     }
 

@@ -30,7 +30,12 @@ afterAll(async () => {
 });
 
 async function outboxOf(email: string) {
-  const { rows } = await context.pool.query<{ sent_at: Date | null; attempts: number; last_error: string | null; relayed_at: Date | null }>(
+  const { rows } = await context.pool.query<{
+    sent_at: Date | null;
+    attempts: number;
+    last_error: string | null;
+    relayed_at: Date | null;
+  }>(
     `select o.sent_at, o.attempts, o.last_error, o.relayed_at from waitlist.outbox o
        join waitlist.entries e on e.id = o.entry_id where e.email_normalized = lower($1) order by o.id`,
     [email],
@@ -45,13 +50,18 @@ describe('the confirmation mail', () => {
     const worker = await startWorker(context, { smtpUrl: sink.url });
     try {
       const email = uniqueEmail('headers');
-      const answer = await api.call('POST', '/waitlist', { body: { email, referralSource: 'SECRETREF123' }, headers: { 'x-request-id': 'req-mail-1' } });
+      const answer = await api.call('POST', '/waitlist', {
+        body: { email, referralSource: 'SECRETREF123' },
+        headers: { 'x-request-id': 'req-mail-1' },
+      });
       expect(answer.status).toBe(200);
       await sink.waitFor(() => sink.to(email).length === 1);
       const mail = sink.to(email)[0]!;
 
       expect(mail.envelope.to).toEqual([email]);
-      expect(mail.parsed.from?.value).toEqual([{ name: 'Meet Match Date Marry', address: 'hello@meetmatchdatemarry.com' }]);
+      expect(mail.parsed.from?.value).toEqual([
+        { name: 'Meet Match Date Marry', address: 'hello@meetmatchdatemarry.com' },
+      ]);
       expect(mail.parsed.replyTo?.text).toBe('support@meetmatchdatemarry.com');
       expect(mail.parsed.cc).toBeUndefined();
       expect(mail.parsed.bcc).toBeUndefined();
@@ -62,12 +72,16 @@ describe('the confirmation mail', () => {
       expect(mail.parsed.text).toMatch(/http:\/\/mmdm\.test\/confirm\?token=/);
 
       const unfolded = mail.raw.replace(/\r?\n[ \t]+/g, ' ');
-      expect(unfolded).toMatch(/^List-Unsubscribe: <http:\/\/mmdm\.test\/waitlist\/unsubscribe\?token=[A-Za-z0-9_-]{43}>\r?$/m);
+      expect(unfolded).toMatch(
+        /^List-Unsubscribe: <http:\/\/mmdm\.test\/waitlist\/unsubscribe\?token=[A-Za-z0-9_-]{43}>\r?$/m,
+      );
       expect(unfolded).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
       // Nothing the visitor typed but the address.
       expect(mail.raw).not.toContain('SECRETREF123');
 
-      const sent = await eventually(async () => worker.logs.lines().find((line) => line.msg === 'confirmation mail sent'));
+      const sent = await eventually(async () =>
+        worker.logs.lines().find((line) => line.msg === 'confirmation mail sent'),
+      );
       expect(sent).toMatchObject({ reqId: 'req-mail-1' });
       expect(worker.logs.text()).not.toContain(confirmTokenIn(mail.parsed.text ?? ''));
     } finally {
@@ -90,7 +104,11 @@ describe('the confirmation mail', () => {
       });
       const eml = await readFile(join(dir, files[0]!), 'utf8');
       expect(eml).toContain(`To: ${email}`);
-      expect(worker.logs.lines().some((line) => typeof line.link === 'string' && line.link.startsWith('http://mmdm.test/confirm?token='))).toBe(true);
+      expect(
+        worker.logs
+          .lines()
+          .some((line) => typeof line.link === 'string' && line.link.startsWith('http://mmdm.test/confirm?token=')),
+      ).toBe(true);
     } finally {
       await worker.close();
       await api.close();
@@ -143,7 +161,10 @@ describe('nothing acknowledged is lost', () => {
       const email = uniqueEmail('smtpdown');
       await api.call('POST', '/waitlist', { body: { email } });
       await eventually(async () => ((await outboxOf(email))[0]?.attempts ?? 0) >= 3);
-      expect((await outboxOf(email))[0]).toMatchObject({ sent_at: null, last_error: expect.stringMatching(/451|Try again/) });
+      expect((await outboxOf(email))[0]).toMatchObject({
+        sent_at: null,
+        last_error: expect.stringMatching(/451|Try again/),
+      });
       sink.refuse(false);
       await sink.waitFor(() => sink.to(email).length >= 1, 15_000);
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -166,7 +187,8 @@ describe('nothing acknowledged is lost', () => {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
-      onRcptTo: (_address, _session, callback) => callback(Object.assign(new Error('No such user'), { responseCode: 550 })),
+      onRcptTo: (_address, _session, callback) =>
+        callback(Object.assign(new Error('No such user'), { responseCode: 550 })),
     });
     await new Promise<void>((resolve) => rejecting.listen(0, '127.0.0.1', () => resolve()));
     const port = (rejecting.server.address() as AddressInfo).port;
@@ -182,7 +204,11 @@ describe('nothing acknowledged is lost', () => {
         return jobs.find((job) => job.failedReason.includes('recipient refused')) ?? undefined;
       });
       expect(failed.attemptsMade).toBe(1);
-      expect((await outboxOf(email))[0]).toMatchObject({ sent_at: null, attempts: 1, last_error: expect.stringMatching(/550/) });
+      expect((await outboxOf(email))[0]).toMatchObject({
+        sent_at: null,
+        attempts: 1,
+        last_error: expect.stringMatching(/550/),
+      });
       const given = await context.pool.query(
         'select failed_at from waitlist.outbox o join waitlist.entries e on e.id = o.entry_id where e.email_normalized = $1',
         [email],
@@ -206,11 +232,16 @@ describe('nothing acknowledged is lost', () => {
       const erased = uniqueEmail('erased');
       await api.call('POST', '/waitlist', { body: { email: confirmed } });
       await api.call('POST', '/waitlist', { body: { email: erased } });
-      await context.pool.query(`update waitlist.entries set status = 'confirmed', confirmed_at = now() where email_normalized = $1`, [confirmed]);
+      await context.pool.query(
+        `update waitlist.entries set status = 'confirmed', confirmed_at = now() where email_normalized = $1`,
+        [confirmed],
+      );
       await context.pool.query('delete from waitlist.entries where email_normalized = $1', [erased]);
       const worker = await startWorker(context, { smtpUrl: sink.url });
       try {
-        await eventually(async () => worker.logs.lines().filter((line) => line.msg === 'confirmation mail skipped').length >= 1);
+        await eventually(
+          async () => worker.logs.lines().filter((line) => line.msg === 'confirmation mail skipped').length >= 1,
+        );
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(sink.to(confirmed)).toHaveLength(0);
         expect(sink.to(erased)).toHaveLength(0);

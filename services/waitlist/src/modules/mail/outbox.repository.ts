@@ -24,7 +24,11 @@ export async function lockUnrelayed(client: pg.PoolClient, limit: number): Promi
  * Rows handed to the queue more than `staleSeconds` ago and still unsent, for a pending entry: normally jobs waiting out
  * their back-off (re-adding their job id is a no-op), but also jobs lost with Redis data, which this brings back.
  */
-export async function lockStaleUnsent(client: pg.PoolClient, staleSeconds: number, limit: number): Promise<UnrelayedRow[]> {
+export async function lockStaleUnsent(
+  client: pg.PoolClient,
+  staleSeconds: number,
+  limit: number,
+): Promise<UnrelayedRow[]> {
   const { rows } = await client.query<UnrelayedRow>(
     `select o.id, o.request_id as "requestId" from waitlist.outbox o
        join waitlist.entries e on e.id = o.entry_id and e.status = 'pending'
@@ -79,14 +83,23 @@ export async function deleteTokens(db: Queryable, hashes: Buffer[]): Promise<voi
 }
 
 export async function markSent(db: Queryable, outboxId: string): Promise<void> {
-  await db.query('update waitlist.outbox set sent_at = now(), attempts = attempts + 1, last_error = null where id = $1', [outboxId]);
+  await db.query(
+    'update waitlist.outbox set sent_at = now(), attempts = attempts + 1, last_error = null where id = $1',
+    [outboxId],
+  );
 }
 
 /** The worker gave up on this row: no more retries, and the sweep leaves it alone. */
 export async function markGivenUp(db: Queryable, outboxId: string, error: string): Promise<void> {
-  await db.query('update waitlist.outbox set failed_at = now(), last_error = $2 where id = $1', [outboxId, error.slice(0, 500)]);
+  await db.query('update waitlist.outbox set failed_at = now(), last_error = $2 where id = $1', [
+    outboxId,
+    error.slice(0, 500),
+  ]);
 }
 
 export async function markFailedAttempt(db: Queryable, outboxId: string, error: string): Promise<void> {
-  await db.query('update waitlist.outbox set attempts = attempts + 1, last_error = $2 where id = $1', [outboxId, error.slice(0, 500)]);
+  await db.query('update waitlist.outbox set attempts = attempts + 1, last_error = $2 where id = $1', [
+    outboxId,
+    error.slice(0, 500),
+  ]);
 }

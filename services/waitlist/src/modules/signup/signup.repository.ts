@@ -112,7 +112,12 @@ export async function unsubscribeEntry(client: pg.PoolClient, entryId: string): 
  * Public "send me a new mail" from an expired or used confirmation link: one statement that queues a mail only for a
  * pending entry out of its cooldown. Answers nothing about what it found.
  */
-export async function queueResendByToken(db: Queryable, hash: Buffer, cooldownSeconds: number, requestId: string): Promise<void> {
+export async function queueResendByToken(
+  db: Queryable,
+  hash: Buffer,
+  cooldownSeconds: number,
+  requestId: string,
+): Promise<void> {
   await db.query(
     `with bumped as (
        update waitlist.entries e

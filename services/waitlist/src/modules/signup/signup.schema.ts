@@ -26,8 +26,14 @@ export function isDeliverableAddressFormat(address: string): boolean {
 export const MAX_EMAIL_LENGTH = 254;
 
 const emailField = z
-  .string({ error: (issue) => (issue.input === undefined ? 'An e-mail address is required.' : 'The e-mail address must be text.') })
-  .refine((value) => !CONTROL_CHARACTERS.test(value), { message: 'The e-mail address must not contain line breaks or other control characters.', abort: true })
+  .string({
+    error: (issue) =>
+      issue.input === undefined ? 'An e-mail address is required.' : 'The e-mail address must be text.',
+  })
+  .refine((value) => !CONTROL_CHARACTERS.test(value), {
+    message: 'The e-mail address must not contain line breaks or other control characters.',
+    abort: true,
+  })
   .trim()
   .min(1, { message: 'An e-mail address is required.', abort: true })
   .max(MAX_EMAIL_LENGTH, { message: `The e-mail address must be at most ${MAX_EMAIL_LENGTH} characters.`, abort: true })

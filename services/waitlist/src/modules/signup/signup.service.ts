@@ -51,18 +51,34 @@ export function createSignupService({ pool, publicUrl, resendCooldownSeconds }: 
           return await inTransaction(pool, async (client) => {
             const token = await findTokenForUpdate(client, hash);
             if (!token || token.purpose !== 'confirm' || token.status === 'unsubscribed') {
-              throw new AppError(404, 'token_invalid', 'This confirmation link is not valid. Sign up again to get a new one.');
+              throw new AppError(
+                404,
+                'token_invalid',
+                'This confirmation link is not valid. Sign up again to get a new one.',
+              );
             }
             if (token.status === 'confirmed' && token.referralCode) {
               // The page still shows the code, so a second click is not a dead end.
-              const data = { email: token.email, referralCode: token.referralCode, shareUrl: shareUrlOf(token.referralCode) };
+              const data = {
+                email: token.email,
+                referralCode: token.referralCode,
+                shareUrl: shareUrlOf(token.referralCode),
+              };
               throw new AppError(409, 'token_used', 'This address is already confirmed.', { data });
             }
             if (token.usedAt) {
-              throw new AppError(409, 'token_used', 'This link has already been used. Ask for a new confirmation e-mail.');
+              throw new AppError(
+                409,
+                'token_used',
+                'This link has already been used. Ask for a new confirmation e-mail.',
+              );
             }
             if (token.expired) {
-              throw new AppError(410, 'token_expired', 'This confirmation link has expired. Ask for a new confirmation e-mail.');
+              throw new AppError(
+                410,
+                'token_expired',
+                'This confirmation link has expired. Ask for a new confirmation e-mail.',
+              );
             }
             const referralCode = newReferralCode();
             await confirmEntry(client, token.entryId, referralCode);

@@ -32,7 +32,13 @@ afterAll(async () => {
 });
 
 async function rowsFor(email: string) {
-  const { rows } = await context.pool.query<{ id: string; email: string; status: string; referral_source: string | null; referral_code: string | null }>(
+  const { rows } = await context.pool.query<{
+    id: string;
+    email: string;
+    status: string;
+    referral_source: string | null;
+    referral_code: string | null;
+  }>(
     'select id, email, status, referral_source, referral_code from waitlist.entries where email_normalized = lower($1)',
     [email],
   );
@@ -89,7 +95,9 @@ describe('POST /waitlist', () => {
 
   it('50 simultaneous sign-ups of one address make one row and at most two mails', async () => {
     const email = uniqueEmail('burst');
-    const answers = await Promise.all(Array.from({ length: 50 }, () => api.call('POST', '/waitlist', { body: { email } })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => api.call('POST', '/waitlist', { body: { email } })),
+    );
     expect(new Set(answers.map((answer) => `${answer.status} ${answer.text}`)).size).toBe(1);
     expect(answers[0]!.status).toBe(200);
     expect(await rowsFor(email)).toHaveLength(1);
@@ -139,13 +147,28 @@ describe('POST /waitlist', () => {
     ['number instead of text', { body: { email: 42 } }, 400, /must be text/],
     ['array instead of text', { body: { email: ['a@example.com'] } }, 400, /must be text/],
     ['unknown field', { body: { email: 'a@example.com', isAdmin: true } }, 400, /Unknown field: isAdmin/],
-    ['referral code with spaces', { body: { email: 'a@example.com', referralSource: 'hi there' } }, 400, /referral code/],
-    ['referral code too long', { body: { email: 'a@example.com', referralSource: 'x'.repeat(33) } }, 400, /referral code/],
+    [
+      'referral code with spaces',
+      { body: { email: 'a@example.com', referralSource: 'hi there' } },
+      400,
+      /referral code/,
+    ],
+    [
+      'referral code too long',
+      { body: { email: 'a@example.com', referralSource: 'x'.repeat(33) } },
+      400,
+      /referral code/,
+    ],
     ['referral code not text', { body: { email: 'a@example.com', referralSource: 7 } }, 400, /referral code/],
     ['body an array', { body: [{ email: 'a@example.com' }] }, 400, /JSON object/],
     ['body a string', { raw: '"a@example.com"', headers: { 'content-type': 'application/json' } }, 400, /JSON/],
     ['body not JSON', { raw: '{email:', headers: { 'content-type': 'application/json' } }, 400, /not valid JSON/],
-    ['form body', { raw: 'email=a%40example.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 415, /JSON/],
+    [
+      'form body',
+      { raw: 'email=a%40example.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      415,
+      /JSON/,
+    ],
     ['text body', { raw: 'a@example.com', headers: { 'content-type': 'text/plain' } }, 415, /JSON/],
     ['body over 4 kB', { body: { email: 'a@example.com', referralSource: 'x'.repeat(5000) } }, 413, /too large/],
   ])('refuses %s with a %i that says what is wrong, and writes nothing', async (_label, request, status, message) => {
@@ -170,7 +193,9 @@ describe('rate limit', () => {
       const from = { 'x-forwarded-for': ip };
       const statuses = [];
       for (const harness of [one, two, one]) {
-        statuses.push((await harness.call('POST', '/waitlist', { body: { email: uniqueEmail('rl') }, headers: from })).status);
+        statuses.push(
+          (await harness.call('POST', '/waitlist', { body: { email: uniqueEmail('rl') }, headers: from })).status,
+        );
       }
       expect(statuses).toEqual([200, 200, 200]);
       const limited = await two.call('POST', '/waitlist', { body: { email: uniqueEmail('rl') }, headers: from });
@@ -178,7 +203,10 @@ describe('rate limit', () => {
       expect(limited.body).toMatchObject({ success: false, code: 'rate_limited' });
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(500);
       // Another household is not affected.
-      const other = await one.call('POST', '/waitlist', { body: { email: uniqueEmail('rl') }, headers: { 'x-forwarded-for': '203.0.113.9' } });
+      const other = await one.call('POST', '/waitlist', {
+        body: { email: uniqueEmail('rl') },
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      });
       expect(other.status).toBe(200);
     } finally {
       await one.close();
@@ -194,7 +222,10 @@ describe('rate limit', () => {
       const statuses = [];
       for (let i = 0; i < 3; i++) {
         const spoofed = { 'x-forwarded-for': `192.0.2.${i + 1}` };
-        statuses.push((await untrusting.call('POST', '/waitlist', { body: { email: uniqueEmail('spoof') }, headers: spoofed })).status);
+        statuses.push(
+          (await untrusting.call('POST', '/waitlist', { body: { email: uniqueEmail('spoof') }, headers: spoofed }))
+            .status,
+        );
       }
       expect(statuses).toEqual([200, 200, 429]);
     } finally {
@@ -209,7 +240,11 @@ describe('confirmation links', () => {
     const first = await api.call('POST', '/waitlist/confirm', { body: { token } });
     const second = await api.call('POST', '/waitlist/confirm', { body: { token } });
     expect(second.status).toBe(409);
-    expect(second.body).toMatchObject({ success: false, code: 'token_used', data: { referralCode: first.body.data.referralCode } });
+    expect(second.body).toMatchObject({
+      success: false,
+      code: 'token_used',
+      data: { referralCode: first.body.data.referralCode },
+    });
   });
 
   it('an expired link answers 410, and asking for a new mail sends one', async () => {
@@ -221,7 +256,10 @@ describe('confirmation links', () => {
       [email],
     );
     // Out of the resend cooldown too.
-    await context.pool.query(`update waitlist.entries set last_mail_queued_at = now() - interval '1 day' where email_normalized = $1`, [email]);
+    await context.pool.query(
+      `update waitlist.entries set last_mail_queued_at = now() - interval '1 day' where email_normalized = $1`,
+      [email],
+    );
     const expired = await api.call('POST', '/waitlist/confirm', { body: { token } });
     expect(expired.status).toBe(410);
     expect(expired.body.code).toBe('token_expired');
@@ -235,7 +273,9 @@ describe('confirmation links', () => {
 
   it('resend answers the same whatever the token, and mails nobody for an unknown one', async () => {
     const unknown = await api.call('POST', '/waitlist/resend', { body: { token: 'A'.repeat(43) } });
-    const known = await api.call('POST', '/waitlist/resend', { body: { token: await signUpAndGetToken(uniqueEmail('known')) } });
+    const known = await api.call('POST', '/waitlist/resend', {
+      body: { token: await signUpAndGetToken(uniqueEmail('known')) },
+    });
     expect(unknown.status).toBe(200);
     expect(unknown.text).toBe(known.text);
   });
@@ -245,7 +285,9 @@ describe('confirmation links', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe('token_invalid');
     expect((await api.call('POST', '/waitlist/confirm', { body: { token: 'short' } })).status).toBe(400);
-    expect((await api.call('POST', '/waitlist/confirm', { body: { token: 'B'.repeat(43), extra: 1 } })).status).toBe(400);
+    expect((await api.call('POST', '/waitlist/confirm', { body: { token: 'B'.repeat(43), extra: 1 } })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -268,7 +310,10 @@ describe('unsubscribe', () => {
     expect(answer.status).toBe(200);
     expect((await rowsFor(email))[0]?.status).toBe('unsubscribed');
 
-    await context.pool.query(`update waitlist.entries set last_mail_queued_at = now() - interval '1 day' where email_normalized = $1`, [email]);
+    await context.pool.query(
+      `update waitlist.entries set last_mail_queued_at = now() - interval '1 day' where email_normalized = $1`,
+      [email],
+    );
     expect((await api.call('POST', '/waitlist', { body: { email } })).status).toBe(200);
     expect((await api.call('POST', '/waitlist/resend', { body: { token: confirmToken } })).status).toBe(200);
     expect(await outboxCount(email)).toBe(1);
