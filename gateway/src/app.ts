@@ -68,7 +68,7 @@ export function createGateway({ config, logger, site: build, healthTimeoutMs }: 
   const handler: RequestListener = (req, res) => {
     const started = performance.now();
     const reqId = requestIdOf(req);
-    res.setHeader(REQUEST_ID_HEADER, reqId);
+    res.setHeader('X-Request-Id', reqId);
     const facts = forwarding.factsOf(req);
     setSecurityHeaders(res, facts.proto === 'https');
 

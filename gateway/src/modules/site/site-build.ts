@@ -132,41 +132,46 @@ export async function loadSiteBuild(distDir: string): Promise<SiteBuild> {
   }
 
   const all = new Set(await listFiles(dir));
-  const cache = new Map<string, SiteFile>();
+  // Memoised promises: a file named by several routes is read once, and all files are read in parallel.
+  const cache = new Map<string, Promise<SiteFile>>();
 
-  const load = async (full: string): Promise<SiteFile> => {
-    const cached = cache.get(full);
-    if (cached) return cached;
-    if (!all.has(full)) throw new SiteBuildMissingError(dir, `${relative(dir, full)} is missing`);
+  const readSiteFile = async (full: string): Promise<SiteFile> => {
     const urlPath = urlPathOf(dir, full);
-    const identity = await variantOf(full, 'identity');
+    const [identity, info, ...siblings] = await Promise.all([
+      variantOf(full, 'identity'),
+      stat(full),
+      ...PRECOMPRESSED.map(({ suffix, encoding }) => (all.has(full + suffix) ? variantOf(full + suffix, encoding) : undefined)),
+    ]);
     const file: SiteFile = {
       contentType: contentTypeOf(full),
-      lastModified: (await stat(full)).mtime.toUTCString(),
+      lastModified: info.mtime.toUTCString(),
       cacheControl: urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE,
       identity,
     };
-    for (const { suffix, encoding } of PRECOMPRESSED) {
-      if (all.has(full + suffix)) file[encoding] = await variantOf(full + suffix, encoding);
-    }
+    for (const sibling of siblings) if (sibling && sibling.encoding !== 'identity') file[sibling.encoding] = sibling;
     if (!file.br && !file.gzip && isCompressible(full)) Object.assign(file, compressInMemory(identity));
-    cache.set(full, file);
     return file;
   };
+  const load = (full: string): Promise<SiteFile> => {
+    if (!all.has(full)) return Promise.reject(new SiteBuildMissingError(dir, `${relative(dir, full)} is missing`));
+    let pending = cache.get(full);
+    if (!pending) {
+      pending = readSiteFile(full);
+      cache.set(full, pending);
+    }
+    return pending;
+  };
 
-  const pages = new Map<string, SiteFile>();
-  for (const [path, file] of Object.entries(routes.pages)) pages.set(withoutTrailingSlash(path), await load(insideDist(dir, file)));
-  const prefixes = [];
-  for (const { prefix, file } of routes.prefixes) {
-    prefixes.push({ prefix: withoutTrailingSlash(prefix), file: await load(insideDist(dir, file)) });
-  }
-  const notFound = await load(insideDist(dir, routes.notFound));
-
-  const files = new Map<string, SiteFile>();
-  for (const full of all) {
-    const urlPath = urlPathOf(dir, full);
-    if (!isPrivate(urlPath)) files.set(urlPath, await load(full));
-  }
+  const publicFiles = [...all].map((full) => [urlPathOf(dir, full), full] as const).filter(([urlPath]) => !isPrivate(urlPath));
+  const [pageList, prefixList, notFound, fileList] = await Promise.all([
+    Promise.all(Object.entries(routes.pages).map(async ([path, file]) => [withoutTrailingSlash(path), await load(insideDist(dir, file))] as const)),
+    Promise.all(routes.prefixes.map(async ({ prefix, file }) => ({ prefix: withoutTrailingSlash(prefix), file: await load(insideDist(dir, file)) }))),
+    load(insideDist(dir, routes.notFound)),
+    Promise.all(publicFiles.map(async ([urlPath, full]) => [urlPath, await load(full)] as const)),
+  ]);
+  const pages = new Map(pageList);
+  const prefixes = prefixList;
+  const files = new Map(fileList);
   return { pages, prefixes, files, notFound };
 }
 
