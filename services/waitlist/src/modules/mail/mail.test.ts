@@ -278,4 +278,50 @@ describe('nothing acknowledged is lost', () => {
       await sink.close();
     }
   });
+
+  it('two worker replicas share the outbox and send every mail exactly once', async () => {
+    const sink = await startSink();
+    const api = await startApi(context);
+    const one = await startWorker(context, { smtpUrl: sink.url });
+    const two = await startWorker(context, { smtpUrl: sink.url });
+    try {
+      const emails = Array.from({ length: 30 }, () => uniqueEmail('replica'));
+      await Promise.all(emails.map((email) => api.call('POST', '/waitlist', { body: { email } })));
+      await sink.waitFor(() => emails.every((email) => sink.to(email).length >= 1), 15_000);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      for (const email of emails) expect(sink.to(email)).toHaveLength(1);
+      const sentBy = (logs: typeof one.logs) =>
+        logs.lines().filter((line) => line.msg === 'confirmation mail sent').length;
+      expect(sentBy(one.logs) + sentBy(two.logs)).toBe(30);
+    } finally {
+      await one.close();
+      await two.close();
+      await api.close();
+      await sink.close();
+    }
+  });
+
+  it('stopping the worker lets the mail in progress finish', async () => {
+    const sink = await startSink();
+    const api = await startApi(context);
+    const worker = await startWorker(context, { smtpUrl: sink.url });
+    try {
+      const email = uniqueEmail('shutdown');
+      await api.call('POST', '/waitlist', { body: { email } });
+      // Close as soon as the consumer has started on the job (its tokens exist): the send must still complete.
+      await eventually(async () => {
+        const { rows } = await context.pool.query(
+          'select 1 from waitlist.tokens t join waitlist.entries e on e.id = t.entry_id where e.email_normalized = $1',
+          [email],
+        );
+        return rows.length > 0 ? true : undefined;
+      }, 5000);
+      await worker.close();
+      await sink.waitFor(() => sink.to(email).length === 1, 5000);
+      expect((await outboxOf(email))[0]?.sent_at).not.toBeNull();
+    } finally {
+      await api.close();
+      await sink.close();
+    }
+  });
 });
