@@ -64,10 +64,11 @@ export function useJoinWaitlist() {
 
   return {
     ...mutation,
-    join(input: JoinWaitlistInput) {
+    /** Starts a sign-up with a fresh deadline; `callbacks` run only if the form is still on screen. */
+    join(input: JoinWaitlistInput, callbacks?: Parameters<typeof mutation.mutate>[1]) {
       deadline.current?.clear();
       deadline.current = createDeadline(JOIN_TIMEOUT_MS);
-      mutation.mutate(input);
+      mutation.mutate(input, callbacks);
     },
   };
 }

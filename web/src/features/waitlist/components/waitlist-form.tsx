@@ -10,15 +10,18 @@ const referralPattern = /^[A-Za-z0-9_-]{1,64}$/;
  * The sign-up form: idle → sending (everything disabled) → success (the form gives way to a thank-you for 5 s, then
  * comes back empty) or error (a red box under the form for 5 s; the form stays usable).
  */
+type Notice = { kind: 'success' } | { kind: 'error'; message: string };
+
 export function WaitlistForm() {
   const id = useId();
   const [searchParams] = useSearchParams();
   const [email, setEmail] = useState('');
   const [referral, setReferral] = useState('');
+  // What the visitor is shown after an attempt; it times out on its own, whatever the mutation does next.
+  const [notice, setNotice] = useState<Notice | null>(null);
   const join = useJoinWaitlist();
-  const { status, reset } = join;
   const successPanel = useRef<HTMLDivElement>(null);
-  const sending = status === 'pending';
+  const sending = join.isPending;
 
   // ?ref= is only known in the browser (the page is pre-rendered without it).
   const ref = searchParams.get('ref')?.trim() ?? '';
@@ -27,27 +30,30 @@ export function WaitlistForm() {
   }, [ref]);
 
   useEffect(() => {
-    if (status === 'success') {
-      setEmail('');
-      setReferral('');
-      successPanel.current?.focus();
-      const timer = setTimeout(reset, SUCCESS_DISPLAY_MS);
-      return () => clearTimeout(timer);
-    }
-    if (status === 'error') {
-      const timer = setTimeout(reset, ERROR_DISPLAY_MS);
-      return () => clearTimeout(timer);
-    }
-    return undefined;
-  }, [status, reset]);
+    if (!notice) return;
+    if (notice.kind === 'success') successPanel.current?.focus();
+    const timer = setTimeout(() => setNotice(null), notice.kind === 'success' ? SUCCESS_DISPLAY_MS : ERROR_DISPLAY_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
-    join.join({ email, referralSource: referral });
+    setNotice(null);
+    join.join(
+      { email, referralSource: referral },
+      {
+        onSuccess: () => {
+          setEmail('');
+          setReferral('');
+          setNotice({ kind: 'success' });
+        },
+        onError: (error) => setNotice({ kind: 'error', message: waitlistErrorMessage(error) }),
+      },
+    );
   }
 
-  if (status === 'success') {
+  if (notice?.kind === 'success') {
     return (
       <div ref={successPanel} className="waitlist-success" role="status" tabIndex={-1}>
         <span className="waitlist-success__icon" aria-hidden="true">
@@ -100,9 +106,9 @@ export function WaitlistForm() {
           {sending ? 'Joining...' : 'Join the waitlist'}
         </button>
       </form>
-      {status === 'error' ? (
+      {notice?.kind === 'error' ? (
         <div className="error-box" role="alert">
-          {waitlistErrorMessage(join.error)}
+          {notice.message}
         </div>
       ) : null}
     </div>
