@@ -26,6 +26,10 @@ export class ThrottleUnavailableError extends Error {
 
 /** Addresses are personal data: Redis keys carry a digest, not the address itself. */
 const accountKey = (emailNormalized: string) => createHash('sha256').update(emailNormalized).digest('base64url').slice(0, 32);
+const addressDigest = (ip: string) => createHash('sha256').update(ip).digest('base64url').slice(0, 22);
+
+/** How long an address the owner signed in from stays exempt from the account-wide limit. */
+const KNOWN_ADDRESS_TTL_SECONDS = 30 * 24 * 3600;
 
 /**
  * Counts sign-in attempts in Redis and refuses an attempt before its password is checked once a limit is reached.
@@ -51,7 +55,20 @@ export function createLoginThrottle(redis: Redis, prefix: string, limits: LoginT
 
   const keysFor = (ip: string, emailNormalized: string) => {
     const account = accountKey(emailNormalized);
-    return { ip, accountIp: `${account}:${ip}`, account };
+    return { ip, accountIp: `${account}:${ip}`, account, known: `${prefix}:auth:login-known:${account}:${addressDigest(ip)}` };
+  };
+
+  /**
+   * An address this account signed in from successfully is not held to the account-wide limit (still to the
+   * per-address ones): a distributed guessing attack then cannot lock the owner out from their usual place.
+   * OWASP's "device cookie" idea, keyed on the address. https://owasp.org/www-community/Slow_Down_Online_Guessing_Attacks_with_Device_Cookies
+   */
+  const isKnown = async (key: string): Promise<boolean> => {
+    try {
+      return (await redis.exists(key)) === 1;
+    } catch {
+      throw new ThrottleUnavailableError();
+    }
   };
 
   return {
@@ -61,7 +78,7 @@ export function createLoginThrottle(redis: Redis, prefix: string, limits: LoginT
       const steps = [
         [byIp, keys.ip],
         [byAccountIp, keys.accountIp],
-        [byAccount, keys.account],
+        ...((await isKnown(keys.known)) ? [] : ([[byAccount, keys.account]] as const)),
       ] as const;
       for (const [store, key] of steps) {
         try {
@@ -77,8 +94,15 @@ export function createLoginThrottle(redis: Redis, prefix: string, limits: LoginT
     /** The attempt was right: it does not count as a failure, and this address starts afresh on this account. */
     async succeeded(ip: string, emailNormalized: string): Promise<void> {
       const keys = keysFor(ip, emailNormalized);
+      // A known address's attempt was not counted on the account, so there is nothing to give back there.
+      const known = await isKnown(keys.known);
       try {
-        await Promise.all([byIp.reward(keys.ip, 1), byAccount.reward(keys.account, 1), byAccountIp.delete(keys.accountIp)]);
+        await Promise.all([
+          byIp.reward(keys.ip, 1),
+          known ? undefined : byAccount.reward(keys.account, 1),
+          byAccountIp.delete(keys.accountIp),
+          redis.set(keys.known, '1', 'EX', KNOWN_ADDRESS_TTL_SECONDS),
+        ]);
       } catch {
         throw new ThrottleUnavailableError();
       }

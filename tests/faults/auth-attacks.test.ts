@@ -1,0 +1,160 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaff } from '../../services/auth/src/testing/auth-harness.js';
+import { median, send, type Answer } from './support/http.js';
+import { SecretWatch } from './support/secrets.js';
+import { staffOf, startSystem, type System } from './support/system.js';
+
+/** Defaults of docs/architecture.md and services/auth/README.md: nothing relaxed for this file. */
+let system: System;
+const secrets = new SecretWatch();
+
+beforeAll(async () => {
+  system = await startSystem();
+});
+
+afterAll(async () => {
+  if (system) expect(secrets.leakedIn(system.logs())).toEqual([]);
+  await system?.close();
+});
+
+const randomIp = () => `${1 + (randomBytes(1)[0] ?? 0) % 223}.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+
+function login(email: string, password: string, from: string, forgedFor?: string): Promise<Answer> {
+  return send(system.gateway.url, '/api/admin/login', {
+    method: 'POST',
+    body: { email, password },
+    localAddress: from,
+    headers: forgedFor ? { 'x-forwarded-for': forgedFor, 'x-real-ip': forgedFor, forwarded: `for=${forgedFor}` } : {},
+  });
+}
+
+function expectRetryAfter(answer: Answer) {
+  expect(answer.status).toBe(429);
+  expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+  expect(answer.json).toMatchObject({ success: false });
+}
+
+describe('brute force and credential stuffing through the gateway', () => {
+  it('hundreds of guesses from one host behind forged X-Forwarded-For headers are cut to the per-address limit', async () => {
+    const owner = await createStaff(system.auth, { role: 'admin', password: `owner ${randomUUID()}` });
+    secrets.add(owner.password);
+    const answers: Answer[] = [];
+    for (let i = 0; i < 200; i++) answers.push(await login(owner.email, `guess-${i}-${randomUUID()}`, '127.0.0.5', randomIp()));
+    const checked = answers.filter((answer) => answer.status !== 429);
+    expect(checked.every((answer) => answer.status === 401)).toBe(true);
+    expect(checked.length).toBeLessThanOrEqual(100);
+    for (const answer of answers.filter((a) => a.status === 429)) expectRetryAfter(answer);
+    // The owner, from their own address, is not locked out by someone else's guessing.
+    expect((await login(owner.email, owner.password, '127.0.0.1')).status).toBe(200);
+  });
+
+  it('hundreds of guesses from changing addresses are cut to at most 100 an hour on the account; the owner still signs in', async () => {
+    const owner = await createStaff(system.auth, { role: 'admin', password: `owner ${randomUUID()}` });
+    secrets.add(owner.password);
+    // The owner has signed in from their usual address before.
+    expect((await login(owner.email, owner.password, '127.0.0.1')).status).toBe(200);
+    const answers: Answer[] = [];
+    for (let i = 0; i < 300; i++) {
+      const from = `127.0.${1 + Math.floor(i / 200)}.${10 + (i % 200)}`;
+      answers.push(await login(owner.email, `stuffed-${i}-${randomUUID()}`, from, randomIp()));
+    }
+    const checked = answers.filter((answer) => answer.status !== 429);
+    expect(checked.every((answer) => answer.status === 401)).toBe(true);
+    expect(checked.length).toBeLessThanOrEqual(100);
+    expect(answers.length - checked.length).toBeGreaterThanOrEqual(200);
+    for (const answer of answers.filter((a) => a.status === 429)) expectRetryAfter(answer);
+    expect((await login(owner.email, owner.password, '127.0.0.1')).status).toBe(200);
+  });
+});
+
+describe('stored password hashes', () => {
+  it('are argon2id with at least OWASP\'s parameters', async () => {
+    const { admin } = await staffOf(system);
+    secrets.add(admin.password, admin.token);
+    const email = `hash-${randomUUID().slice(0, 8)}@example.test`;
+    const password = `new staff ${randomUUID()}`;
+    secrets.add(password);
+    const created = await send(system.gateway.url, '/api/admin/staff', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}` },
+      body: { email, password, role: 'viewer' },
+    });
+    expect(created.status).toBe(201);
+    const { rows } = await system.context.pool.query<{ password_hash: string }>('select password_hash from auth.staff where email_normalized = $1', [email]);
+    const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(rows[0]?.password_hash ?? '');
+    expect(match).not.toBeNull();
+    const [m, t, p] = [Number(match?.[1]), Number(match?.[2]), Number(match?.[3])];
+    // https://cheatsheetseries.owasp.org/cheatsheets/Password_Storage_Cheat_Sheet.html#argon2id (m in KiB)
+    const owaspMinimum = [
+      [47_104, 1],
+      [19_456, 2],
+      [12_288, 3],
+      [9_216, 4],
+      [7_168, 5],
+    ].some(([memory, iterations]) => m >= (memory as number) && t >= (iterations as number));
+    expect(owaspMinimum, `m=${m} t=${t}`).toBe(true);
+    expect(p).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('enumeration', () => {
+  const SAMPLES = 60;
+
+  it('an unknown account and a wrong password answer byte-identically, within a few ms in median time', async () => {
+    const quiet = await startSystem({
+      authEnv: { LOGIN_IP_MAX_FAILS: '100000', LOGIN_ACCOUNT_MAX_FAILS: '100000', LOGIN_ACCOUNT_HOURLY_MAX: '100000' },
+    });
+    try {
+      const account = await createStaff(quiet.auth, { role: 'viewer' });
+      const attempt = (email: string) =>
+        send(quiet.gateway.url, '/api/admin/login', { method: 'POST', body: { email, password: `wrong ${randomUUID()}` } });
+      for (let i = 0; i < 5; i++) await Promise.all([attempt(account.email), attempt(`nobody-${randomUUID()}@example.test`)]);
+      const known: Answer[] = [];
+      const unknown: Answer[] = [];
+      for (let i = 0; i < SAMPLES; i++) {
+        // Interleaved, alternating which goes first, so load drifts hit both alike.
+        if (i % 2) {
+          known.push(await attempt(account.email));
+          unknown.push(await attempt(`nobody-${randomUUID()}@example.test`));
+        } else {
+          unknown.push(await attempt(`nobody-${randomUUID()}@example.test`));
+          known.push(await attempt(account.email));
+        }
+      }
+      expect(new Set([...known, ...unknown].map((answer) => `${answer.status} ${answer.text}`)).size).toBe(1);
+      expect(known[0]?.status).toBe(401);
+      const gap = Math.abs(median(known.map((a) => a.ms)) - median(unknown.map((a) => a.ms)));
+      expect(gap, `median gap ${gap.toFixed(1)} ms (wrong password ${median(known.map((a) => a.ms)).toFixed(1)}, unknown ${median(unknown.map((a) => a.ms)).toFixed(1)})`).toBeLessThan(5);
+    } finally {
+      await quiet.close();
+    }
+  });
+
+  it('a new and an already-listed waitlist address answer byte-identically, within a few ms in median time', async () => {
+    const existing = `listed-${randomUUID().slice(0, 8)}@example.com`;
+    const signUp = (email: string) => send(system.gateway.url, '/waitlist', { method: 'POST', body: { email } });
+    expect((await signUp(existing)).status).toBe(200);
+    for (let i = 0; i < 5; i++) await Promise.all([signUp(existing), signUp(`warm-${randomUUID().slice(0, 8)}@example.com`)]);
+    const fresh: Answer[] = [];
+    const again: Answer[] = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      const freshEmail = `new-${randomUUID().slice(0, 8)}@example.com`;
+      if (i % 2) {
+        fresh.push(await signUp(freshEmail));
+        again.push(await signUp(existing));
+      } else {
+        again.push(await signUp(existing));
+        fresh.push(await signUp(freshEmail));
+      }
+    }
+    // The body names the address typed; with that put aside, the answers are the same bytes.
+    const shape = (answer: Answer, email: string) => `${answer.status} ${answer.headers['content-type']} ${answer.text.replace(email, '<email>')}`;
+    const freshShapes = new Set(fresh.map((a) => shape(a, (a.json as { data: { email: string } }).data.email)));
+    const againShapes = new Set(again.map((a) => shape(a, existing)));
+    expect([...freshShapes]).toEqual([...againShapes]);
+    expect(fresh[0]?.status).toBe(200);
+    const gap = Math.abs(median(fresh.map((a) => a.ms)) - median(again.map((a) => a.ms)));
+    expect(gap, `median gap ${gap.toFixed(1)} ms`).toBeLessThan(5);
+  });
+});

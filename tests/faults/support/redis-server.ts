@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+
+/** A free TCP port on 127.0.0.1 (closed again at once; the caller binds it next). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export interface RedisServerOptions {
+  /** `maxmemory-policy`; noeviction unless a test wants the wrong one. */
+  maxmemoryPolicy?: string;
+}
+
+/**
+ * A redis-server of the test's own, on a random port in a temp dir, with the append-only file on: `stop()` then
+ * `start()` is a Redis outage after which the server comes back with its data, as a restarted container would.
+ * The machine's shared Redis is never stopped or flushed.
+ */
+export class RedisServer {
+  private child: ChildProcess | undefined;
+  readonly dir = mkdtempSync(join(tmpdir(), 'mmdm-faults-redis-'));
+  port = 0;
+
+  constructor(private readonly options: RedisServerOptions = {}) {}
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}/0`;
+  }
+
+  async start(): Promise<this> {
+    if (this.port === 0) this.port = await freePort();
+    const args = [
+      '--port', String(this.port),
+      '--bind', '127.0.0.1',
+      '--dir', this.dir,
+      '--appendonly', 'yes',
+      '--appendfsync', 'always',
+      '--save', '',
+      '--maxmemory-policy', this.options.maxmemoryPolicy ?? 'noeviction',
+      '--loglevel', 'warning',
+    ];
+    const child = spawn('redis-server', args, { stdio: 'ignore' });
+    this.child = child;
+    await this.waitUntilAnswering();
+    return this;
+  }
+
+  /** Stops the server (SIGTERM: it flushes the append-only file first); its port refuses connections until start(). */
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    this.child = undefined;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.stop();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  private async waitUntilAnswering(): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const client = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+      client.on('error', () => undefined);
+      try {
+        await client.connect();
+        // Loading the append-only file answers LOADING; wait for real readiness.
+        if ((await client.ping()) === 'PONG') return;
+      } catch {
+        if (Date.now() > deadline) throw new Error(`redis-server on ${this.port} did not start`);
+      } finally {
+        client.disconnect();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}

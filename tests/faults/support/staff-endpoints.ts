@@ -1,0 +1,30 @@
+import { randomUUID } from 'node:crypto';
+
+export interface StaffEndpoint {
+  service: 'auth' | 'waitlist';
+  method: string;
+  path: string;
+  /** A well-formed body, so only the token decides the answer. */
+  body?: object;
+  /** Safe to call with a genuine token (reads only). */
+  readOnly: boolean;
+}
+
+/** Every endpoint behind a staff token, in both services (docs/architecture.md, "Staff"). */
+export const STAFF_ENDPOINTS: StaffEndpoint[] = [
+  { service: 'auth', method: 'GET', path: '/api/admin/verify', readOnly: true },
+  { service: 'auth', method: 'GET', path: '/api/admin/me', readOnly: true },
+  { service: 'auth', method: 'POST', path: '/api/admin/logout', readOnly: false },
+  { service: 'auth', method: 'POST', path: '/api/admin/me/password', body: { currentPassword: 'x'.repeat(12), newPassword: 'y'.repeat(16) }, readOnly: false },
+  { service: 'auth', method: 'GET', path: '/api/admin/staff', readOnly: true },
+  { service: 'auth', method: 'POST', path: '/api/admin/staff', body: { email: `forged-${randomUUID().slice(0, 8)}@example.test`, password: 'z'.repeat(16), role: 'admin' }, readOnly: false },
+  { service: 'auth', method: 'PATCH', path: `/api/admin/staff/${randomUUID()}`, body: { role: 'admin' }, readOnly: false },
+  { service: 'auth', method: 'GET', path: '/api/admin/audit', readOnly: true },
+  { service: 'waitlist', method: 'GET', path: '/api/admin/waitlist/entries', readOnly: true },
+  { service: 'waitlist', method: 'GET', path: '/api/admin/waitlist/entries.csv', readOnly: true },
+  { service: 'waitlist', method: 'POST', path: '/api/admin/waitlist/entries/1/resend', readOnly: false },
+  { service: 'waitlist', method: 'DELETE', path: '/api/admin/waitlist/entries/1', readOnly: false },
+  { service: 'waitlist', method: 'GET', path: '/api/admin/waitlist/stats', readOnly: true },
+  { service: 'waitlist', method: 'GET', path: '/api/admin/waitlist/analytics?from=2026-01-01&to=2026-01-31', readOnly: true },
+  { service: 'waitlist', method: 'GET', path: '/api/admin/waitlist/audit', readOnly: true },
+];
