@@ -1,0 +1,82 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createFakeSite } from '../test/support/fake-site.js';
+import { call } from '../test/support/http-call.js';
+import { freePort } from '../test/support/stub-upstream.js';
+
+const gatewayDir = fileURLToPath(new URL('..', import.meta.url));
+// main.ts runs as a real process (through tsx), importing @mmdm/shared as Node resolves it: from its build.
+const sharedBuilt = existsSync(fileURLToPath(new URL('../../services/shared/dist/index.js', import.meta.url)));
+
+interface Run {
+  stdout: string;
+  stderr: string;
+  code: number | null;
+}
+
+function startMain(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: gatewayDir,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const run: Run = { stdout: '', stderr: '', code: null };
+  child.stdout.on('data', (chunk: Buffer) => (run.stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (run.stderr += chunk.toString('utf8')));
+  const exited = new Promise<Run>((resolve) =>
+    child.on('exit', (code) => {
+      run.code = code;
+      resolve(run);
+    }),
+  );
+  return { child, run, exited };
+}
+
+async function until(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.skipIf(!sharedBuilt)('the gateway process', () => {
+  const site = createFakeSite();
+  const empty = mkdtempSync(join(tmpdir(), 'mmdm-no-build-'));
+  afterAll(() => {
+    site.remove();
+    rmSync(empty, { recursive: true, force: true });
+  });
+
+  it('refuses to start without a web build, saying in one line to run the build', async () => {
+    const run = await startMain({ WEB_DIST_DIR: empty }).exited;
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain('run `npm run build`');
+  });
+
+  it('refuses to start with a bad variable, naming it', async () => {
+    const run = await startMain({ WEB_DIST_DIR: site.dir, PROXY_TIMEOUT_MS: 'soon' }).exited;
+    expect(run.code).toBe(78);
+    expect(run.stderr).toMatch(/^gateway: Invalid configuration: PROXY_TIMEOUT_MS: /);
+  });
+
+  it('serves, then stops cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const { child, run, exited } = startMain({ WEB_DIST_DIR: site.dir, PORT: String(port), HOST: '127.0.0.1' });
+    try {
+      await until(() => run.stdout.includes('gateway listening'));
+      const page = await call(`http://127.0.0.1:${port}`, '/about');
+      expect(page.status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    const done = await exited;
+    expect(done.code).toBe(0);
+    expect(done.stdout).toContain('"msg":"stopped"');
+  });
+});
