@@ -29,7 +29,7 @@ function adminShellInDev(): PluginOption {
 const reactPlugin = react() as unknown as PluginOption;
 
 /*
- * Three builds (see package.json "build"): the public site (index.html), the staff panel (`--mode admin`,
+ * Three builds (see scripts/build.ts): the public site (index.html), the staff panel (`--mode admin`,
  * admin.html) and the SSR bundle the pre-renderer uses. The two apps are built apart on purpose: in one build they
  * would share a vendor chunk holding the union of what both use from react-router, and the public first load
  * would carry the staff panel's data router.

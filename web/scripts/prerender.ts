@@ -30,9 +30,10 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
+// Usage: prerender.ts <client build dir> <ssr build dir> (see build.ts); defaults to web/dist and web/dist-ssr.
 const webRoot = resolve(import.meta.dirname, '..');
-const dist = join(webRoot, 'dist');
-const ssrEntry = join(webRoot, 'dist-ssr', 'entry-server.js');
+const dist = resolve(process.argv[2] ?? join(webRoot, 'dist'));
+const ssrEntry = join(resolve(process.argv[3] ?? join(webRoot, 'dist-ssr')), 'entry-server.js');
 const manifestPath = join(dist, '.vite', 'manifest.json');
 
 const server = (await import(pathToFileURL(ssrEntry).href)) as ServerEntry;
@@ -148,4 +149,4 @@ for (const name of assets) {
 // Build metadata, not part of the site: keep it out of what the gateway would serve.
 rmSync(join(dist, '.vite'), { recursive: true, force: true });
 
-console.log(`pre-rendered ${Object.keys(pages).length} pages, 404.html and admin.html into ${dist}`);
+console.log(`pre-rendered ${Object.keys(pages).length} pages, 404.html and admin.html`);
