@@ -10,7 +10,8 @@ import { NGINX_BINARY, prepareNginx, startNginx, testConfig, type RunningNginx }
  * Debian's real nginx, on the shipped infra/nginx config, in front of the real gateway, in front of stub services:
  * what a visitor's request goes through in the compose deployment.
  */
-describe.skipIf(!existsSync(NGINX_BINARY))('nginx in front of the gateway', () => {
+// Skipped on a developer machine without nginx; in CI (CI=true) a missing nginx fails the suite instead of hiding it.
+describe.skipIf(!existsSync(NGINX_BINARY) && process.env.CI !== 'true')('nginx in front of the gateway', () => {
   let site: FakeSite;
   let auth: StubUpstream;
   let waitlist: StubUpstream;
