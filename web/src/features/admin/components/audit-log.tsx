@@ -51,7 +51,7 @@ export function AuditLog() {
             <p className="adm-muted">Nothing recorded yet.</p>
           ) : (
             <div className="adm-table-wrap">
-              <table className="adm-table">
+              <table className="adm-table adm-table--wide">
                 <thead>
                   <tr>
                     <th scope="col">When</th>

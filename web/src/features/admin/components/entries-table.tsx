@@ -59,7 +59,7 @@ export function EntriesTable({ filter, canManage }: EntriesTableProps) {
       {page && (
         <>
           <div className="adm-table-wrap">
-            <table className="adm-table" aria-busy={entries.isFetching}>
+            <table className="adm-table adm-table--wide" aria-busy={entries.isFetching}>
               <caption className="adm-visually-hidden">Waitlist entries, page {pageNumber}</caption>
               <thead>
                 <tr>
@@ -74,7 +74,7 @@ export function EntriesTable({ filter, canManage }: EntriesTableProps) {
               <tbody>
                 {page.items.map((entry) => (
                   <tr key={entry.id}>
-                    <th scope="row" className="adm-table__email">
+                    <th scope="row">
                       {entry.email}
                     </th>
                     <td>

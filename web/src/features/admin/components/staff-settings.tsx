@@ -133,7 +133,7 @@ export function StaffSettings() {
   const staff = useStaff();
   const { session } = useStaffSession();
   return (
-    <div className="adm-settings">
+    <div className="adm-stack">
       <section className="adm-card" aria-labelledby="staff-list">
         <h2 id="staff-list" className="adm-section-title">
           Staff
@@ -141,7 +141,7 @@ export function StaffSettings() {
         <QueryState isPending={staff.isPending} error={staff.error} label="the staff list" onRetry={() => void staff.refetch()} />
         {staff.data && (
           <div className="adm-table-wrap">
-            <table className="adm-table">
+            <table className="adm-table adm-table--wide">
               <thead>
                 <tr>
                   <th scope="col">Email</th>
