@@ -339,16 +339,38 @@ describe('GET /healthz', () => {
   });
 });
 
+describe('unusual requests', () => {
+  it('answers an absolute-form target (forward-proxy use) with a JSON 400', async () => {
+    const raw = await rawExchange('GET http://example.com/ HTTP/1.1\r\nHost: example.com\r\nConnection: close\r\n\r\n');
+    expect(raw).toMatch(/^HTTP\/1.1 400 /);
+    expect(raw).toContain('"code":"bad_request"');
+    expect(raw).toContain('X-Frame-Options: DENY');
+  });
+
+  it('passes a body sent with Expect: 100-continue on to the service', async () => {
+    const raw = await rawExchange(
+      'POST /waitlist HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 7\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n{"a":1}',
+    );
+    expect(raw).toMatch(/^HTTP\/1.1 100 Continue/);
+    expect(raw).toContain('"body":"{\\"a\\":1}"');
+    expect(raw).not.toContain('"expect"');
+  });
+});
+
+async function rawExchange(request: string): Promise<string> {
+  const { connect } = await import('node:net');
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect(gateway.port, '127.0.0.1', () => socket.write(request));
+    let data = '';
+    socket.on('data', (chunk) => (data += chunk.toString()));
+    socket.on('end', () => resolve(data));
+    socket.on('error', reject);
+  });
+}
+
 describe('unreadable requests', () => {
   it('get a JSON 400 with the security headers', async () => {
-    const { connect } = await import('node:net');
-    const raw = await new Promise<string>((resolve, reject) => {
-      const socket = connect(gateway.port, '127.0.0.1', () => socket.write('GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'));
-      let data = '';
-      socket.on('data', (chunk) => (data += chunk.toString()));
-      socket.on('end', () => resolve(data));
-      socket.on('error', reject);
-    });
+    const raw = await rawExchange('GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n');
     expect(raw).toMatch(/^HTTP\/1.1 400 /);
     expect(raw).toContain(`Content-Security-Policy: ${CONTENT_SECURITY_POLICY}`);
     expect(raw).toContain('"code":"bad_request"');

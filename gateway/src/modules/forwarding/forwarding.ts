@@ -14,7 +14,8 @@ export interface ClientFacts {
  * Hop-by-hop headers (RFC 9110 §7.6.1) and every forwarding header a client could forge. They are removed from
  * the request before it is proxied; the gateway then sets the forwarding headers itself, from facts it trusts.
  */
-const HOP_BY_HOP = ['keep-alive', 'proxy-connection', 'proxy-authorization', 'te', 'trailer', 'upgrade'];
+// `expect` too: Node has already answered the client's `100-continue`; the upstream call needs no handshake of its own.
+const HOP_BY_HOP = ['keep-alive', 'proxy-connection', 'proxy-authorization', 'te', 'trailer', 'upgrade', 'expect'];
 /** A client may name any header in `Connection`; these keep the message well framed, so they are never removed. */
 const FRAMING = new Set(['connection', 'host', 'content-length', 'transfer-encoding', 'content-type']);
 const FORWARDING = /^(x-forwarded-|x-real-ip$|forwarded$|x-client-ip$|true-client-ip$|cf-connecting-ip$)/;
