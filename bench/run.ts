@@ -1,0 +1,134 @@
+/**
+ * `npm run bench`: measures each hot path against a reference in the same run and writes bench/results.md.
+ * See docs/performance.md for what each figure means and the profiles behind the fixes. Not part of `npm test`.
+ */
+import { execSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import type { BenchContext } from './lib/context.js';
+import { createBenchDatabase } from './lib/database.js';
+import { loadOptions, type SuiteName } from './lib/options.js';
+import { Report } from './lib/report.js';
+import { sleep } from './lib/stats.js';
+import { CountingSmtpSink } from './lib/smtp-counter.js';
+import { BenchSystem, ROOT } from './lib/system.js';
+import { footprintSuite } from './suites/footprint.js';
+import { gatewaySuite } from './suites/gateway.js';
+import { mailSuite } from './suites/mail.js';
+import { signupSuite } from './suites/signup.js';
+import { siteSuite } from './suites/site.js';
+import { staffSuite } from './suites/staff.js';
+
+const options = loadOptions();
+const startedAt = new Date();
+const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+const redisPrefix = `bench-${runId}`;
+const tmpDir = join(ROOT, 'bench/.tmp', runId);
+mkdirSync(tmpDir, { recursive: true });
+const report = new Report();
+
+function commit(): string {
+  try {
+    const head = execSync('git rev-parse --short HEAD', { cwd: ROOT, encoding: 'utf8' }).trim();
+    const dirty = execSync('git status --porcelain --untracked-files=no', { cwd: ROOT, encoding: 'utf8' }).trim();
+    return dirty ? `${head} (with uncommitted changes)` : head;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Removes this run's keys (and only those: the Redis is shared) with SCAN + UNLINK. */
+async function cleanRedis(): Promise<void> {
+  const redis = new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+if (!options.skipBuild) {
+  console.log('bench: building (tsc -b && web build)...');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error('bench: the build failed; nothing measured');
+    process.exit(1);
+  }
+}
+
+console.log(`bench: run ${runId}${options.quick ? ' (BENCH_QUICK: short runs, small data set)' : ''}; logs in ${tmpDir}`);
+const webDistDir = join(tmpDir, 'web-dist');
+/** Copies web/dist once it is complete (routes.json is written last); another build may be running in the checkout. */
+async function snapshotWebDist(): Promise<void> {
+  for (let waited = 0; waited <= 180_000; waited += 1000) {
+    if (existsSync(join(ROOT, 'web/dist/routes.json'))) {
+      cpSync(join(ROOT, 'web/dist'), webDistDir, { recursive: true });
+      if (existsSync(join(webDistDir, 'routes.json')) && existsSync(join(webDistDir, 'index.html'))) return;
+      rmSync(webDistDir, { recursive: true, force: true });
+    }
+    await sleep(1000);
+  }
+  console.error('bench: web/dist is not built (no routes.json): run `npm run build` or drop BENCH_SKIP_BUILD');
+  process.exit(1);
+}
+await snapshotWebDist();
+const database = await createBenchDatabase(options.pgUrl);
+const sink = await new CountingSmtpSink().start();
+const system = await BenchSystem.create({
+  databaseUrl: database.url,
+  redisUrl: options.redisUrl,
+  redisPrefix,
+  webDistDir,
+  logDir: join(tmpDir, 'logs'),
+  smtpUrl: sink.url,
+});
+const context: BenchContext = { options, report, database, system, runId, redisPrefix, tmpDir, webDistDir };
+const wants = (name: SuiteName) => options.suites.has(name);
+
+let failed = false;
+async function suite(name: SuiteName, body: () => Promise<void>): Promise<void> {
+  if (!wants(name)) return;
+  console.log(`\n== ${name}`);
+  const started = performance.now();
+  try {
+    await body();
+  } catch (error) {
+    failed = true;
+    const message = error instanceof Error ? error.message : String(error);
+    report.add({ suite: name, what: 'suite failed', value: message.split('\n')[0]!.slice(0, 300), met: false });
+  }
+  console.log(`   (${name}: ${((performance.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+try {
+  await suite('footprint', () => footprintSuite(context));
+  await system.start(['auth', 'waitlist', 'gateway']);
+  await suite('signup', () => signupSuite(context));
+  await suite('gateway', () => gatewaySuite(context));
+  await suite('site', () => siteSuite(context));
+  await suite('mail', () => mailSuite(context, sink));
+  await suite('staff', () => staffSuite(context));
+} catch (error) {
+  failed = true;
+  console.error('bench: could not run:', error instanceof Error ? error.message : error);
+} finally {
+  await system.stop();
+  await sink.close();
+  if (!options.keepDatabase) await database.drop();
+  else console.log(`bench: kept database ${database.name}`);
+  await cleanRedis().catch((error: unknown) => console.error('bench: could not remove Redis keys:', error));
+}
+
+const seconds = (Date.now() - startedAt.getTime()) / 1000;
+const markdown = report.markdown({ startedAt, seconds, quick: options.quick, commit: commit() });
+writeFileSync(join(ROOT, 'bench/results.md'), markdown);
+console.log(`\n${report.table()}\n\nbench: wrote bench/results.md in ${Math.round(seconds)} s`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,84 @@
+import { join } from 'node:path';
+import type { BenchContext } from '../lib/context.js';
+import { alternate, load, type LoadResult } from '../lib/load.js';
+import { startEdgeNginx } from '../lib/nginx.js';
+import { freePort, startProcess, waitForHttp } from '../lib/processes.js';
+import { ms, num, pct, ratio } from '../lib/stats.js';
+import { ROOT } from '../lib/system.js';
+
+const HEADERS = { 'content-type': 'application/json' };
+
+function describe(result: LoadResult): string {
+  const codes = Object.entries(result.statusCodes)
+    .map(([code, count]) => `${code}×${count}`)
+    .join(' ');
+  return `${num(result.rps)} req/s, p50 ${ms(result.p50)}, p99 ${ms(result.p99)}, errors ${result.errors} (${codes})`;
+}
+
+/**
+ * (1) Unique sign-ups: through the gateway, straight to the waitlist service, through nginx + gateway, and the bare
+ * reference server, at 50 and 200 connections. Needs auth, waitlist and gateway running (the worker is not on the
+ * request path; it is measured in the mail suite).
+ */
+export async function signupSuite(context: BenchContext): Promise<void> {
+  const { options, report, system, database, runId, tmpDir } = context;
+  let counter = 0;
+  const uniqueBody = () => JSON.stringify({ email: `s${runId}-${(counter += 1)}@bench.example.com` });
+
+  const referencePort = await freePort();
+  const reference = startProcess(
+    'signup-reference',
+    process.execPath,
+    [join(ROOT, 'bench/reference/signup-reference.mjs')],
+    { PATH: process.env.PATH, PORT: String(referencePort), DATABASE_URL: database.url },
+    join(tmpDir, 'signup-reference.log'),
+  );
+  const nginxPort = await freePort();
+  const nginx = await startEdgeNginx(options.nginxBinary, nginxPort, `127.0.0.1:${system.ports.gateway}`);
+  try {
+    await waitForHttp(`http://127.0.0.1:${referencePort}/healthz`, 10_000, reference);
+    const targets = {
+      gateway: system.url,
+      service: system.serviceUrl('waitlist'),
+      nginx: nginx.url,
+      reference: `http://127.0.0.1:${referencePort}`,
+    };
+    const run = (url: string, connections: number, seconds = options.loadSeconds) => () =>
+      load({ url, connections, seconds, method: 'POST', path: '/waitlist', headers: HEADERS, body: uniqueBody });
+
+    for (const connections of [50, 200]) {
+      const variants: Record<string, () => Promise<LoadResult>> =
+        connections === 50
+          ? {
+              reference: run(targets.reference, connections),
+              gateway: run(targets.gateway, connections),
+              service: run(targets.service, connections),
+              nginx: run(targets.nginx, connections),
+            }
+          : { reference: run(targets.reference, connections), gateway: run(targets.gateway, connections), nginx: run(targets.nginx, connections) };
+      const warm = Object.fromEntries(Object.entries(variants).map(([name]) => [name, run(targets[name as keyof typeof targets], connections, 1)]));
+      const results: Record<string, LoadResult> = await alternate(options.runs, variants, warm);
+      const ref = results.reference!;
+      report.add({ suite: 'sign-up', what: `reference (node:http + INSERT) @${connections}`, value: describe(ref) });
+      for (const name of Object.keys(results).filter((key) => key !== 'reference')) {
+        const result = results[name]!;
+        const share = ratio(result.rps, ref.rps);
+        const label = { gateway: 'via gateway', service: 'waitlist service direct', nginx: 'via nginx + gateway' }[name] ?? name;
+        const isGoal = name === 'gateway';
+        const goal = connections === 50 ? '≥ 50% of reference, p99 < 50 ms, 0 errors' : '0 errors, bounded p99';
+        const met = connections === 50 ? share >= 0.5 && result.p99 < 50 && result.errors === 0 : result.errors === 0 && result.p99 < 1000;
+        report.add({
+          suite: 'sign-up',
+          what: `${label} @${connections}`,
+          value: describe(result),
+          reference: `${num(ref.rps)} req/s`,
+          ratio: pct(share),
+          ...(isGoal ? { goal, met } : {}),
+        });
+      }
+    }
+  } finally {
+    await nginx.stop();
+    await reference.stop();
+  }
+}

@@ -1,0 +1,101 @@
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { BenchContext } from '../lib/context.js';
+import { kb, ms } from '../lib/stats.js';
+
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+  resourceSize?: number;
+}
+
+/** Scripts a first visit of a pre-rendered page loads before anything else happens: the entry and its preloads. */
+function firstLoadScripts(html: string): string[] {
+  const found = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  return [...new Set(found)];
+}
+
+function gzipBytes(dist: string, path: string): number {
+  return gzipSync(readFileSync(join(dist, path)), { level: 9 }).length;
+}
+
+/**
+ * (4) Lighthouse 12 (mobile preset, its default) in Debian's Chromium on `/` and `/waitlist` served by the gateway:
+ * the four scores, LCP, CLS and the bytes by kind; plus the gzip size of the JavaScript `/` loads first, computed
+ * from the build.
+ */
+export async function siteSuite(context: BenchContext): Promise<void> {
+  const { options, report, system } = context;
+  const html = readFileSync(join(context.webDistDir, 'index.html'), 'utf8');
+  const scripts = firstLoadScripts(html);
+  const jsGzip = scripts.reduce((sum, path) => sum + gzipBytes(context.webDistDir, path), 0);
+  report.add({
+    suite: 'site',
+    what: `first-load JS of / (gzip -9 of ${scripts.length} scripts: entry + modulepreloads)`,
+    value: kb(jsGzip),
+    goal: '≤ 100 kB',
+    met: jsGzip <= 100 * 1024,
+  });
+
+  const chrome = await launch({ chromePath: options.chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    const breakdown: string[] = ['| page | HTML | JS | CSS | fonts | other | requests |', '|---|---|---|---|---|---|---|'];
+    for (const page of ['/', '/waitlist']) {
+      const result = await lighthouse(`${system.url}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
+      if (!result) throw new Error(`lighthouse gave no result for ${page}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`lighthouse on ${page}: ${lhr.runtimeError.message}`);
+      const scores = CATEGORIES.map((category) => Math.round((lhr.categories[category]?.score ?? 0) * 100));
+      report.add({
+        suite: 'site',
+        what: `Lighthouse ${page}: performance / accessibility / best practices / SEO`,
+        value: scores.join(' / '),
+        goal: '100 / 100 / 100 / 100',
+        met: scores.every((score) => score === 100),
+      });
+      const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
+      const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
+      report.add({ suite: 'site', what: `Lighthouse ${page}: LCP (simulated)`, value: ms(lcp), goal: '< 1,200 ms', met: lcp < 1200 });
+      report.add({ suite: 'site', what: `Lighthouse ${page}: CLS`, value: cls.toFixed(3), goal: '< 0.05', met: cls < 0.05 });
+      const failing = Object.values(lhr.audits)
+        .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+        .map((audit) => audit.id);
+      if (failing.length) report.note(`Lighthouse ${page}: failing audits: ${failing.join(', ')}`);
+
+      const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter((item) =>
+        item.url.startsWith(system.url),
+      );
+      const by = (types: string[]) =>
+        items.filter((item) => types.includes(item.resourceType ?? '')).reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+      const html = by(['Document']);
+      const js = by(['Script']);
+      const css = by(['Stylesheet']);
+      const fonts = by(['Font']);
+      const all = items.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+      breakdown.push(`| ${page} | ${kb(html)} | ${kb(js)} | ${kb(css)} | ${kb(fonts)} | ${kb(all - html - js - css - fonts)} | ${items.length} |`);
+      report.add({
+        suite: 'site',
+        what: `${page} bytes on the wire (HTML / JS / CSS / fonts)`,
+        value: `${kb(html)} / ${kb(js)} / ${kb(css)} / ${kb(fonts)}`,
+      });
+    }
+    report.section(
+      'Bytes per page (Lighthouse network records, transfer size as served by the gateway: brotli/gzip as Chromium asks)',
+      breakdown.join('\n'),
+    );
+  } finally {
+    chrome.kill();
+  }
+}
