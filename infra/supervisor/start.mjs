@@ -200,6 +200,10 @@ async function waitHealthy(timeoutMs) {
 
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
+// `kill <pid of npm>` ends npm without always passing the signal on; an orphaned supervisor must not keep the
+// system running with nobody to stop it.
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && void stopAll(0), 1000).unref();
 
 buildIfNeeded();
 await ensurePostgres();
