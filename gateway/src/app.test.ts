@@ -288,6 +288,17 @@ describe('when a service is down or slow', () => {
     }
   });
 
+  it('answers a JSON 502 when the service drops the connection without answering', async () => {
+    const result = await call(gateway.url, '/waitlist/crash', { method: 'POST', body: '{}' });
+    expect(result.status).toBe(502);
+    expect(result.json()).toEqual({
+      success: false,
+      code: 'service_unavailable',
+      message: 'The service is temporarily unavailable. Please try again.',
+    });
+    expectSecurityHeaders(result);
+  });
+
   it('answers a JSON 504 once PROXY_TIMEOUT_MS has passed without an answer', async () => {
     const started = Date.now();
     const result = await call(gateway.url, '/waitlist/slow', { method: 'POST', body: '{}' });

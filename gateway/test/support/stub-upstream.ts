@@ -22,7 +22,8 @@ export interface StubUpstream {
 
 /**
  * A tiny service that echoes what it received as JSON, with the headers a careless service might send (framework
- * banner, CORS grant, its own CSP) so tests can see the gateway replace them. `/slow` answers after 5 s.
+ * banner, CORS grant, its own CSP) so tests can see the gateway replace them. `/waitlist/slow` answers after 5 s;
+ * `/waitlist/crash` drops the connection without answering.
  */
 export async function startStubUpstream(name: string): Promise<StubUpstream> {
   const seen: SeenRequest[] = [];
@@ -52,6 +53,7 @@ export async function startStubUpstream(name: string): Promise<StubUpstream> {
         res.end(JSON.stringify({ upstream: name, ...request }));
       };
       if (req.url?.startsWith('/waitlist/slow') || req.url?.startsWith('/api/admin/slow')) setTimeout(answer, 5000).unref();
+      else if (req.url?.startsWith('/waitlist/crash')) req.socket.destroy(); // dies mid-request, as a crashing service would
       else answer();
     });
   });
