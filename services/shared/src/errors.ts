@@ -102,6 +102,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     else if (error instanceof ZodError) {
       const { message, issues } = describeZodError(error);
       appError = new AppError(400, 'validation_error', message, { issues });
+    } else if (error instanceof URIError) {
+      // Express could not decode a path parameter (`/staff/%`): the client's malformed URL, not our failure.
+      appError = new AppError(400, 'bad_request', 'The request path could not be read.');
     } else if (error && typeof error === 'object') appError = fromBodyParser(error as BodyParserError);
 
     if (!appError && isDependencyUnavailable(error)) {
