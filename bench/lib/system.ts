@@ -93,11 +93,12 @@ export class BenchSystem {
     return `http://127.0.0.1:${port}`;
   }
 
-  /** Starts the named processes (in order) and waits for each one's /healthz. */
-  async start(names: ServiceName[], extraEnv: Record<string, string> = {}): Promise<void> {
+  /** Starts the named processes (in order) and waits for each one's /healthz; `nodeArgs` e.g. --cpu-prof. */
+  async start(names: ServiceName[], extraEnv: Record<string, string> = {}, nodeArgs: string[] = []): Promise<void> {
     for (const name of names) {
       if (this.processes.has(name)) continue;
-      const proc = startProcess(name, process.execPath, [join(ROOT, ENTRIES[name])], { ...this.env, ...extraEnv }, join(this.logDir, `${name}.log`), ROOT);
+      const args = [...nodeArgs, join(ROOT, ENTRIES[name])];
+      const proc = startProcess(name, process.execPath, args, { ...this.env, ...extraEnv }, join(this.logDir, `${name}.log`), ROOT);
       this.processes.set(name, proc);
       await waitForHttp(`${this.serviceUrl(name)}/healthz`, 60_000, proc);
     }

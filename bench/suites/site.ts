@@ -73,6 +73,12 @@ export async function siteSuite(context: BenchContext): Promise<void> {
         .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
         .map((audit) => audit.id);
       if (failing.length) report.note(`Lighthouse ${page}: failing audits: ${failing.join(', ')}`);
+      const lcpElement = JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details ?? {}).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1];
+      if (lcpElement) report.note(`Lighthouse ${page}: LCP element ${lcpElement.replaceAll('\\"', '"').replaceAll('|', '\\|').slice(0, 160)}`);
+      const opportunities = Object.values(lhr.audits)
+        .filter((audit) => audit.details?.type === 'opportunity' && (audit.numericValue ?? 0) > 0)
+        .map((audit) => `${audit.id} (${Math.round(audit.numericValue ?? 0)} ms)`);
+      if (opportunities.length) report.note(`Lighthouse ${page}: opportunities: ${opportunities.join(', ')}`);
 
       const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter((item) =>
         item.url.startsWith(system.url),
