@@ -60,6 +60,9 @@ export class SmtpSink {
   }
 
   async start(port = 0): Promise<this> {
+    // A client killed mid-session resets its connection; smtp-server reports that as an 'error' event, which would
+    // crash the test process without a listener.
+    this.server.on('error', () => undefined);
     await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', () => resolve()));
     this.port = (this.server.server.address() as AddressInfo).port;
     return this;
