@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchContext } from '../lib/context.js';
 import { childrenOf, commandLineOf, freePort, rssOf, startProcess, waitForHttp } from '../lib/processes.js';
@@ -8,6 +8,24 @@ import { ENTRIES, ROOT, type ServiceName } from '../lib/system.js';
 function descendants(pid: number): number[] {
   const direct = childrenOf(pid);
   return [...direct, ...direct.flatMap(descendants)];
+}
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).filter((name) => name !== 'node_modules' && name !== 'dist').map((name) => newestMtime(join(path, name))));
+}
+
+/**
+ * The supervisor's own test (infra/supervisor/start.mjs): it rebuilds when a source is newer than an output. A
+ * rebuild would be timed as start-up, and would rewrite web/dist under the feet of whoever works in the checkout.
+ */
+function buildIsFresh(): boolean {
+  const outputs = [...Object.values(ENTRIES), 'web/dist/index.html'].map((file) => join(ROOT, file));
+  const oldestOutput = Math.min(...outputs.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
+  const sources = ['services/shared/src', 'services/auth/src', 'services/waitlist/src', 'gateway/src', 'web/src', 'web/index.html'];
+  return oldestOutput > 0 && oldestOutput >= Math.max(...sources.map((path) => newestMtime(join(ROOT, path))));
 }
 
 /** SIGTERM to the supervisor (it stops its children gracefully), then waits until the whole tree is gone. */
@@ -27,6 +45,10 @@ async function stopTree(root: number): Promise<void> {
  */
 export async function footprintSuite(context: BenchContext): Promise<void> {
   const { report, system, tmpDir } = context;
+  if (!buildIsFresh()) {
+    report.note('footprint: skipped, a source changed after the build (npm start would rebuild and time that); run again');
+    return;
+  }
   for (const attempt of ['first start (fresh database, migrations)', 'restart']) {
     const port = await freePort();
     const env = {

@@ -80,7 +80,7 @@ export async function mailSuite(context: BenchContext, sink: CountingSmtpSink): 
       rawRates.push(options.mails / reference.seconds);
       rawAddresses.push(...reference.addresses);
       // The whole benchmark must stay under 15 minutes: a slow drain gets fewer repetitions, and says so.
-      if (worker.seconds > 90 && run + 1 < options.runs) {
+      if (worker.seconds > 60 && run + 1 < options.runs) {
         report.note(`mail: stopped after ${run + 1} alternating run(s) because one drain took ${worker.seconds.toFixed(0)} s`);
         break;
       }
