@@ -55,7 +55,7 @@ export function Footer() {
           </ul>
         </nav>
         <div className="site-footer__column">
-          <h2 className="site-footer__heading">Get in touch</h2>
+          <h2 className="site-footer__heading">Contact details</h2>
           <ul className="contact-list">
             <li>
               <Icon name="mail" size={18} />
