@@ -1,6 +1,7 @@
 /**
  * Profiles one process of the system under the sign-up load (the profile behind docs/performance.md):
- *   node --import tsx bench/profile.ts <gateway|waitlist|waitlist-worker> [seconds] [MAIL_CONCURRENCY for the worker]
+ *   node --import tsx bench/profile.ts <gateway|waitlist|waitlist-worker> [seconds] [MAIL_CONCURRENCY for the worker | jwks]
+ * (`gateway 10 jwks` drives GET /api/admin/jwks.json, the tiny answer of the gateway-overhead comparison.)
  * Starts auth, waitlist and gateway (and, for the worker, the worker with an SMTP sink and 3,000 queued mails) on a
  * fresh database with `--cpu-prof` on the chosen process, drives it, stops it, and prints where its CPU time went:
  * by package and by function (self time). The .cpuprofile stays in bench/.tmp/ for Chrome DevTools.
@@ -88,6 +89,9 @@ try {
     const started = Date.now();
     while (sink.accepted < 3000 && Date.now() - started < seconds * 1000 * 20) await sleep(50);
     console.log(`worker: ${sink.accepted} mails in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } else if (process.argv[4] === 'jwks') {
+    const result = await load({ url: system.url, connections: 50, seconds, path: '/api/admin/jwks.json' });
+    console.log(`load: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, errors ${result.errors}`);
   } else {
     let counter = 0;
     const url = target === 'gateway' ? system.url : system.serviceUrl('waitlist');

@@ -5,7 +5,9 @@
 import { execSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { Redis } from 'ioredis';
 import type { BenchContext } from './lib/context.js';
 import { createBenchDatabase } from './lib/database.js';
@@ -90,6 +92,25 @@ const system = await BenchSystem.create({
   logDir: join(tmpDir, 'logs'),
   smtpUrl: sink.url,
 });
+/** What else decides the figures on a shared machine: Postgres's durability settings and the load around us. */
+async function describeEnvironment(moment: string): Promise<void> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ version: string; sync: string; fsync: string; buffers: string }>(
+      `select split_part(version(), ' on ', 1) as version, current_setting('synchronous_commit') as sync,
+              current_setting('fsync') as fsync, current_setting('shared_buffers') as buffers`,
+    );
+    const row = rows[0];
+    report.note(
+      `${moment}: load average ${loadavg().map((value) => value.toFixed(1)).join(' / ')} (1/5/15 min) on ${cpus().length} cores` +
+        (row ? `; ${row.version}, synchronous_commit=${row.sync}, fsync=${row.fsync}, shared_buffers=${row.buffers}` : ''),
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 const context: BenchContext = { options, report, database, system, runId, redisPrefix, tmpDir, webDistDir };
 const wants = (name: SuiteName) => options.suites.has(name);
 
@@ -109,6 +130,7 @@ async function suite(name: SuiteName, body: () => Promise<void>): Promise<void> 
 }
 
 try {
+  await describeEnvironment('at the start');
   await suite('footprint', () => footprintSuite(context));
   await system.start(['auth', 'waitlist', 'gateway']);
   await suite('signup', () => signupSuite(context));
@@ -116,6 +138,7 @@ try {
   await suite('site', () => siteSuite(context));
   await suite('mail', () => mailSuite(context, sink));
   await suite('staff', () => staffSuite(context));
+  await describeEnvironment('at the end');
 } catch (error) {
   failed = true;
   console.error('bench: could not run:', error instanceof Error ? error.message : error);

@@ -65,13 +65,15 @@ export async function signupSuite(context: BenchContext): Promise<void> {
         const share = ratio(result.rps, ref.rps);
         const label = { gateway: 'via gateway', service: 'waitlist service direct', nginx: 'via nginx + gateway' }[name] ?? name;
         const isGoal = name === 'gateway';
-        const goal = connections === 50 ? '≥ 50% of reference, p99 < 50 ms, 0 errors' : '0 errors, bounded p99';
-        const met = connections === 50 ? share >= 0.5 && result.p99 < 50 && result.errors === 0 : result.errors === 0 && result.p99 < 1000;
+        // "Bounded" at 200: under a second, or at most twice the reference's own p99 when the machine itself is slower.
+        const bound = Math.max(1000, 2 * ref.p99);
+        const goal = connections === 50 ? '≥ 50% of reference, p99 < 50 ms, 0 errors' : `0 errors, p99 < ${num(bound)} ms`;
+        const met = connections === 50 ? share >= 0.5 && result.p99 < 50 && result.errors === 0 : result.errors === 0 && result.p99 < bound;
         report.add({
           suite: 'sign-up',
           what: `${label} @${connections}`,
           value: describe(result),
-          reference: `${num(ref.rps)} req/s`,
+          reference: `${num(ref.rps)} req/s, p99 ${ms(ref.p99)}`,
           ratio: pct(share),
           ...(isGoal ? { goal, met } : {}),
         });
