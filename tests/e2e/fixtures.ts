@@ -76,12 +76,15 @@ export const test = base.extend<Fixtures>({
     await use(page);
     expect(problems, 'unexpected console errors or warnings').toEqual([]);
   },
+  // Playwright reads a fixture's dependencies from this destructuring pattern, so an empty one must stay.
+  // eslint-disable-next-line no-empty-pattern
   system: async ({}, use) => {
     await use(systemInfo());
   },
   mailbox: async ({ system }, use) => {
     await use(new Mailbox(system.mailDir));
   },
+  // eslint-disable-next-line no-empty-pattern
   uniqueEmail: async ({}, use) => {
     await use((label = 'visitor') => `${label}.${Date.now().toString(36)}${randomBytes(3).toString('hex')}@example.com`);
   },
