@@ -13,6 +13,7 @@ import pg from 'pg';
 import { createBenchDatabase } from './lib/database.js';
 import { load } from './lib/load.js';
 import { loadOptions } from './lib/options.js';
+import { removeKeys } from './lib/redis-cleanup.js';
 import { CountingSmtpSink } from './lib/smtp-counter.js';
 import { sleep } from './lib/stats.js';
 import { BenchSystem, ROOT, type ServiceName } from './lib/system.js';
@@ -110,6 +111,7 @@ try {
   await system.stop();
   await sink.close();
   await database.drop();
+  await removeKeys(options.redisUrl, `bench-${runId}`);
 }
 const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
 if (file) summarize(join(dir, file));

@@ -8,10 +8,10 @@ import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { Redis } from 'ioredis';
 import type { BenchContext } from './lib/context.js';
 import { createBenchDatabase } from './lib/database.js';
 import { loadOptions, type SuiteName } from './lib/options.js';
+import { removeKeys } from './lib/redis-cleanup.js';
 import { Report } from './lib/report.js';
 import { sleep } from './lib/stats.js';
 import { CountingSmtpSink } from './lib/smtp-counter.js';
@@ -38,22 +38,6 @@ function commit(): string {
     return dirty ? `${head} (with uncommitted changes)` : head;
   } catch {
     return 'unknown';
-  }
-}
-
-/** Removes this run's keys (and only those: the Redis is shared) with SCAN + UNLINK. */
-async function cleanRedis(): Promise<void> {
-  const redis = new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await redis.unlink(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
   }
 }
 
@@ -145,9 +129,10 @@ try {
 } finally {
   await system.stop();
   await sink.close();
+  rmSync(webDistDir, { recursive: true, force: true });
   if (!options.keepDatabase) await database.drop();
   else console.log(`bench: kept database ${database.name}`);
-  await cleanRedis().catch((error: unknown) => console.error('bench: could not remove Redis keys:', error));
+  await removeKeys(options.redisUrl, redisPrefix).catch((error: unknown) => console.error('bench: could not remove Redis keys:', error));
 }
 
 const seconds = (Date.now() - startedAt.getTime()) / 1000;

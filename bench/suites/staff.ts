@@ -181,14 +181,14 @@ async function exportSuite(context: BenchContext, token: string, total: number):
 
   // Reference: Postgres writing the same rows as CSV by itself (COPY), the floor of any export.
   const copyStarted = performance.now();
-  await new Promise<void>((resolve, reject) => {
+  const copied = await new Promise<boolean>((resolve) => {
     const psql = spawn('psql', [database.url, '-qAt', '-c', 'copy (select id, email, status, referral_source, referral_code, created_at, confirmed_at, unsubscribed_at from waitlist.entries order by created_at, id) to stdout with csv header'], {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    psql.on('error', reject);
-    psql.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`psql exited ${code}`))));
+    psql.on('error', () => resolve(false)); // no psql on this machine: the export is reported without its floor
+    psql.on('exit', (code) => resolve(code === 0));
   });
-  const copySeconds = (performance.now() - copyStarted) / 1000;
+  const copySeconds = copied ? (performance.now() - copyStarted) / 1000 : Number.NaN;
 
   const rows = answer.newlines - 1;
   report.add({
@@ -202,7 +202,7 @@ async function exportSuite(context: BenchContext, token: string, total: number):
     suite: 'staff',
     what: 'CSV export: total',
     value: `${(answer.ms / 1000).toFixed(1)} s, ${num(rows)} rows, ${mb(answer.bytes)}`,
-    reference: `psql COPY ${copySeconds.toFixed(1)} s`,
+    reference: copied ? `psql COPY ${copySeconds.toFixed(1)} s` : 'psql not available',
     ratio: `${(answer.ms / 1000 / copySeconds).toFixed(1)}×`,
     goal: `all ${num(total)} rows`,
     met: rows === total,
