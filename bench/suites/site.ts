@@ -1,6 +1,6 @@
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BenchContext } from '../lib/context.js';
@@ -56,6 +56,8 @@ export async function siteSuite(context: BenchContext): Promise<void> {
       });
       if (!result) throw new Error(`lighthouse gave no result for ${page}`);
       const { lhr } = result;
+      // The whole report stays beside the logs, for the details results.md leaves out.
+      writeFileSync(join(context.tmpDir, `lighthouse${page.replaceAll('/', '-') || '-'}.json`), JSON.stringify(lhr));
       if (lhr.runtimeError) throw new Error(`lighthouse on ${page}: ${lhr.runtimeError.message}`);
       const scores = CATEGORIES.map((category) => Math.round((lhr.categories[category]?.score ?? 0) * 100));
       report.add({
