@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'bench/.tmp/**', 'tests/e2e/.results/**'] },
+  { ignores: ['**/dist/**', '**/dist-ssr/**', 'web/.build-*/**', '**/node_modules/**', 'bench/.tmp/**', 'tests/e2e/.results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -40,7 +40,7 @@ describe('the error middleware answers in one JSON shape', () => {
   it('names the bad field of a validation failure with a 400', async () => {
     const response = await post(JSON.stringify({ name: 3 }));
     expect(response.status).toBe(400);
-    const body = await response.json();
+    const body = (await response.json()) as { message: string };
     expect(body).toMatchObject({ success: false, code: 'validation_error' });
     expect(body.message).toMatch(/^name: /);
   });
