@@ -70,6 +70,7 @@ const sink = await new CountingSmtpSink().start();
 const system = await BenchSystem.create({
   databaseUrl: database.url,
   redisUrl: options.redisUrl,
+  inheritedEnv: options.inheritedEnv,
   redisPrefix: `bench-${runId}`,
   webDistDir: join(ROOT, 'web/dist'),
   logDir: join(dir, 'logs'),

@@ -71,6 +71,7 @@ const sink = await new CountingSmtpSink().start();
 const system = await BenchSystem.create({
   databaseUrl: database.url,
   redisUrl: options.redisUrl,
+  inheritedEnv: options.inheritedEnv,
   redisPrefix,
   webDistDir,
   logDir: join(tmpDir, 'logs'),

@@ -31,6 +31,8 @@ export interface BenchOptions {
   skipBuild: boolean;
   chromePath: string;
   nginxBinary: string;
+  /** PATH and HOME, the only variables of ours the started processes inherit (the rest is set explicitly). */
+  inheritedEnv: Readonly<Record<string, string>>;
   /** Seconds per load run; runs alternate between the project and its reference. */
   loadSeconds: number;
   /** Alternating runs per comparison; the median is reported. */
@@ -57,6 +59,7 @@ export function loadOptions(source: NodeJS.ProcessEnv = process.env): BenchOptio
     skipBuild: e.BENCH_SKIP_BUILD === '1',
     chromePath: e.CHROME_PATH,
     nginxBinary: e.NGINX_BINARY,
+    inheritedEnv: Object.freeze({ PATH: source.PATH ?? '/usr/bin:/bin', HOME: source.HOME ?? '/tmp' }),
     loadSeconds: quick ? 2 : 8,
     runs: quick ? 1 : 3,
     mails: quick ? 500 : 10_000,

@@ -35,12 +35,18 @@ export class BenchSystem {
   private constructor(
     readonly ports: SystemPorts,
     readonly logDir: string,
-    settings: { databaseUrl: string; redisUrl: string; redisPrefix: string; webDistDir: string; smtpUrl?: string; extra?: Record<string, string> },
+    settings: {
+      databaseUrl: string;
+      redisUrl: string;
+      redisPrefix: string;
+      webDistDir: string;
+      inheritedEnv: Readonly<Record<string, string>>;
+      smtpUrl?: string;
+      extra?: Record<string, string>;
+    },
   ) {
-    const { PATH, HOME } = process.env;
     this.env = {
-      PATH,
-      HOME,
+      ...settings.inheritedEnv,
       NODE_ENV: 'production',
       LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
@@ -75,6 +81,7 @@ export class BenchSystem {
     redisPrefix: string;
     /** A snapshot of web/dist: the build in the checkout may be rebuilt by someone else while the benchmark runs. */
     webDistDir: string;
+    inheritedEnv: Readonly<Record<string, string>>;
     logDir: string;
     smtpUrl?: string;
     extra?: Record<string, string>;

@@ -30,7 +30,7 @@ export async function signupSuite(context: BenchContext): Promise<void> {
     'signup-reference',
     process.execPath,
     [join(ROOT, 'bench/reference/signup-reference.mjs')],
-    { PATH: process.env.PATH, PORT: String(referencePort), DATABASE_URL: database.url },
+    { ...options.inheritedEnv, PORT: String(referencePort), DATABASE_URL: database.url },
     join(tmpDir, 'signup-reference.log'),
   );
   const nginxPort = await freePort();
