@@ -60,7 +60,7 @@ export function loadOptions(source: NodeJS.ProcessEnv = process.env): BenchOptio
     chromePath: e.CHROME_PATH,
     nginxBinary: e.NGINX_BINARY,
     inheritedEnv: Object.freeze({ PATH: source.PATH ?? '/usr/bin:/bin', HOME: source.HOME ?? '/tmp' }),
-    loadSeconds: quick ? 2 : 5,
+    loadSeconds: quick ? 2 : 4,
     runs: quick ? 1 : 5,
     mails: quick ? 500 : 10_000,
     entries: quick ? 50_000 : 1_000_000,
