@@ -1,5 +1,7 @@
+import { Link } from 'react-router-dom';
 import { Icon } from '../../components/ui/icon.js';
 import { WaitlistForm } from '../../features/waitlist/components/waitlist-form.js';
+import { paths } from '../paths.js';
 import { QueryProvider } from '../provider.js';
 
 const claims = [
@@ -36,7 +38,8 @@ export function WaitlistRoute() {
             <WaitlistForm />
           </QueryProvider>
           <p className="field__hint">
-            By joining you confirm you are 18 or older and agree to our privacy policy. You can unsubscribe at any time.
+            By joining you confirm you are 18 or older and agree to our{' '}
+            <Link to={paths.privacyPolicy}>Privacy Policy</Link>. You can unsubscribe at any time.
           </p>
         </div>
       </div>
