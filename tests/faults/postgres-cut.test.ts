@@ -1,50 +1,25 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, createPool, createRedis, waitForRedis } from '@mmdm/shared';
-import type pg from 'pg';
-import type { Redis } from 'ioredis';
-import { createApp } from '../../services/waitlist/src/app.js';
-import { loadApiConfig } from '../../services/waitlist/src/config.js';
-import { createTestContext, staffKeys, type TestContext } from '../../services/waitlist/src/testing/waitlist-harness.js';
-import { captureLogs } from '../support/index.js';
+import { createTestContext, type TestContext } from '../../services/waitlist/src/testing/waitlist-harness.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
+import { startApiWithDatabase, type StandaloneApi } from './support/api-process.js';
 import { send, sleep } from './support/http.js';
 import { OUTAGE_MS, signupStream, type SignupOutcome } from './support/load.js';
 
 let context: TestContext;
 let proxy: TcpProxy;
-let pool: pg.Pool;
-let redis: Redis;
-let server: Server;
+let api: StandaloneApi;
 let url: string;
-const logs = captureLogs();
 
-/** The waitlist API exactly as main.ts builds it, but reaching Postgres through a proxy the test can cut. */
+/** The waitlist API as main.ts builds it, reaching Postgres through a proxy the test can cut. */
 beforeAll(async () => {
   context = await createTestContext();
   proxy = await TcpProxy.forUrl(context.databaseUrl, 5432).start();
-  const config = loadApiConfig({
-    DATABASE_URL: proxy.rewrite(context.databaseUrl),
-    REDIS_URL: context.redisUrl,
-    REDIS_PREFIX: context.prefix,
-    TRUST_PROXY: 'loopback',
-    SIGNUP_RATE_LIMIT: '100000',
-  });
-  pool = createPool({ connectionString: config.databaseUrl, applicationName: 'waitlist', max: 20 });
-  redis = createRedis(config.redis.url, 'producer');
-  await waitForRedis(redis, 5000);
-  const logger = createLogger({ name: 'waitlist', level: 'info', destination: logs.stream });
-  server = createServer(createApp({ config, pool, redis, logger, staffKeys: (await staffKeys()).keys }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  api = await startApiWithDatabase(context, proxy.rewrite(context.databaseUrl));
+  url = api.url;
 });
 
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-  redis?.disconnect();
-  await pool?.end();
+  await api?.close();
   await proxy?.close();
   await context?.close();
 });

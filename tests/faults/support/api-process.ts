@@ -1,0 +1,43 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createLogger, createPool, createRedis, waitForRedis } from '@mmdm/shared';
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import { createApp } from '../../../services/waitlist/src/app.js';
+import { loadApiConfig } from '../../../services/waitlist/src/config.js';
+import { staffKeys, type TestContext } from '../../../services/waitlist/src/testing/waitlist-harness.js';
+import { captureLogs, type CapturedLogs } from '../../support/index.js';
+
+export interface StandaloneApi {
+  url: string;
+  logs: CapturedLogs;
+  close(): Promise<void>;
+}
+
+/** The waitlist API built exactly as main.ts builds it (its own pool, max 20), reaching Postgres at `databaseUrl`. */
+export async function startApiWithDatabase(context: TestContext, databaseUrl: string): Promise<StandaloneApi> {
+  const config = loadApiConfig({
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: context.redisUrl,
+    REDIS_PREFIX: context.prefix,
+    TRUST_PROXY: 'loopback',
+    SIGNUP_RATE_LIMIT: '100000',
+  });
+  const pool: pg.Pool = createPool({ connectionString: config.databaseUrl, applicationName: 'waitlist', max: 20 });
+  const redis: Redis = createRedis(config.redis.url, 'producer');
+  await waitForRedis(redis, 5000);
+  const logs = captureLogs();
+  const logger = createLogger({ name: 'waitlist', level: 'info', destination: logs.stream });
+  const server: Server = createServer(createApp({ config, pool, redis, logger, staffKeys: (await staffKeys()).keys }));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    logs,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      redis.disconnect();
+      await pool.end().catch(() => undefined);
+    },
+  };
+}
