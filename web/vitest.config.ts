@@ -10,5 +10,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
+    // jsdom renders are slow on a loaded 2-core machine (the e2e suite may run alongside).
+    testTimeout: 15_000,
   },
 });

@@ -46,6 +46,24 @@ test.describe('the e-mail links', () => {
     await expect(page.getByLabel('Referral code')).toHaveValue(code!);
   });
 
+  test('the unsubscribe link of the mail unsubscribes only when the button is pressed', async ({ page, mailbox, uniqueEmail }) => {
+    const email = uniqueEmail('leaver');
+    await page.goto('/waitlist');
+    await hydrated(page);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Join the waitlist' }).click();
+    await expect(page.getByRole('heading', { name: "You're on the list!" })).toBeVisible();
+
+    const mail = await mailbox.waitFor(email);
+    const link = mail.links.find((href) => /\/unsubscribe\?token=/.test(href));
+    expect(link, 'the mail has an unsubscribe link').toBeTruthy();
+    await page.goto(link!.replace(/^https?:\/\/[^/]+/, ''));
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unsubscribe from our e-mails');
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("You're unsubscribed");
+  });
+
   test.describe('with an unknown token', () => {
     test.use({ allowConsole: [/Failed to load resource/] });
 

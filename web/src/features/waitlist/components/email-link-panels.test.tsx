@@ -1,0 +1,89 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client.js';
+import { ConfirmPanel } from './confirm-panel.js';
+import { UnsubscribePanel } from './unsubscribe-panel.js';
+
+// The server is outside this unit: fetch answers as the waitlist API documents (docs/architecture.md).
+const fetchMock = vi.fn<typeof fetch>();
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const entry = { email: 'ada@example.com', referralCode: 'ADA-7K2Q', shareUrl: 'http://localhost:8080/waitlist?ref=ADA-7K2Q' };
+
+function renderAt(url: string, panel: 'confirm' | 'unsubscribe') {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[url]}>{panel === 'confirm' ? <ConfirmPanel /> : <UnsubscribePanel />}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const body = (call: number) => JSON.parse(String(fetchMock.mock.calls[call]?.[1]?.body)) as unknown;
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ConfirmPanel', () => {
+  it('POSTs the token and says plainly that the address is confirmed, with the referral code and share link', async () => {
+    fetchMock.mockResolvedValue(json(200, { success: true, message: 'Confirmed', data: entry }));
+    renderAt('/confirm?token=tok-123', 'confirm');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/waitlist/confirm');
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('POST');
+    expect(body(0)).toEqual({ token: 'tok-123' });
+    expect(screen.getByText('ADA-7K2Q')).toBeInTheDocument();
+    expect(screen.getByText(entry.shareUrl)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy share link' })).toBeInTheDocument();
+  });
+
+  it('shows the code again for a link that was already used (409 with data)', async () => {
+    fetchMock.mockResolvedValue(json(409, { success: false, code: 'token_used', message: 'Already confirmed', data: entry }));
+    renderAt('/confirm?token=tok-123', 'confirm');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' })).toBeInTheDocument();
+    expect(screen.getByText('ADA-7K2Q')).toBeInTheDocument();
+  });
+
+  it('offers a new mail for an expired link, sent with the same token', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json(410, { success: false, code: 'token_expired', message: 'Expired' }))
+      .mockResolvedValueOnce(json(200, { success: true, message: 'If a confirmation is due, it is on its way.' }));
+    renderAt('/confirm?token=old-token', 'confirm');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This confirmation link has expired' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Send me a new link' }));
+    expect(await screen.findByText(/a new confirmation e-mail is on its way/)).toBeInTheDocument();
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/waitlist/resend');
+    expect(body(1)).toEqual({ token: 'old-token' });
+  });
+
+  it('explains an unknown link and links to the waitlist', async () => {
+    fetchMock.mockResolvedValue(json(404, { success: false, code: 'token_invalid', message: 'Unknown' }));
+    renderAt('/confirm?token=nope', 'confirm');
+    expect(await screen.findByRole('heading', { level: 1, name: "This confirmation link isn't valid" })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Join the waitlist' })).toHaveAttribute('href', '/waitlist');
+  });
+
+  it('sends nothing without a token', async () => {
+    renderAt('/confirm', 'confirm');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This confirmation link is incomplete' })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('UnsubscribePanel', () => {
+  it('does nothing on opening; the button POSTs the token and confirms', async () => {
+    fetchMock.mockResolvedValue(json(200, { success: true, message: 'Unsubscribed' }));
+    renderAt('/unsubscribe?token=tok-9', 'unsubscribe');
+    const button = await screen.findByRole('button', { name: 'Unsubscribe' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.click(button);
+    expect(await screen.findByRole('heading', { level: 1, name: "You're unsubscribed" })).toBeInTheDocument();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/waitlist/unsubscribe');
+    expect(body(0)).toEqual({ token: 'tok-9' });
+  });
+});
