@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { z } from 'zod';
+// zod/mini: the same validation at a fraction of the bytes in the public bundle.
+import { z } from 'zod/mini';
 import { createDeadline, type Deadline } from '../../../lib/deadline.js';
 import { ApiError, postJson } from './http.js';
 
@@ -16,8 +17,8 @@ export interface JoinWaitlistInput {
 
 const joinAnswer = z.object({
   success: z.literal(true),
-  message: z.string().optional(),
-  data: z.unknown().optional(),
+  message: z.optional(z.string()),
+  data: z.optional(z.unknown()),
 });
 
 export type JoinWaitlistAnswer = z.infer<typeof joinAnswer>;

@@ -120,6 +120,7 @@ describe('WaitlistForm', () => {
     expect(emailField()).toHaveValue('');
     expect(referralField()).toHaveValue('');
     expect(emailField()).toBeEnabled();
+    expect(emailField()).toHaveFocus();
   });
 
   it("shows the server's message in the error box for 5 s, without retrying a refused request", async () => {

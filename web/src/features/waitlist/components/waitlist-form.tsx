@@ -21,6 +21,9 @@ export function WaitlistForm() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const join = useJoinWaitlist();
   const successPanel = useRef<HTMLDivElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+  // Set when the thank-you gives way to the form: focus was on the thank-you, so it goes to the first field.
+  const backFromSuccess = useRef(false);
   const sending = join.isPending;
 
   // ?ref= is only known in the browser (the page is pre-rendered without it).
@@ -30,9 +33,16 @@ export function WaitlistForm() {
   }, [ref]);
 
   useEffect(() => {
-    if (!notice) return;
+    if (!notice) {
+      if (backFromSuccess.current) emailInput.current?.focus();
+      backFromSuccess.current = false;
+      return;
+    }
     if (notice.kind === 'success') successPanel.current?.focus();
-    const timer = setTimeout(() => setNotice(null), notice.kind === 'success' ? SUCCESS_DISPLAY_MS : ERROR_DISPLAY_MS);
+    const timer = setTimeout(() => {
+      backFromSuccess.current = notice.kind === 'success';
+      setNotice(null);
+    }, notice.kind === 'success' ? SUCCESS_DISPLAY_MS : ERROR_DISPLAY_MS);
     return () => clearTimeout(timer);
   }, [notice]);
 
@@ -71,6 +81,7 @@ export function WaitlistForm() {
         <div className="field">
           <label htmlFor={`${id}-email`}>Email address</label>
           <input
+            ref={emailInput}
             id={`${id}-email`}
             name="email"
             type="email"
