@@ -53,7 +53,8 @@ describe('Postgres silent (a partition: packets dropped, no reset)', () => {
     // 503 while silent; a request that waited for a connection across the end of the silence may still succeed.
     expect(statuses.every((status) => status === 503 || status === 200)).toBe(true);
     expect(during.filter((o) => o.status === 200).every((o) => o.startedAt + o.ms >= restoredAt)).toBe(true);
-    expect(slowest).toBeLessThan(2500);
+    // The pool's 2 s connection time-out, plus scheduling on a busy 2-core runner: "about 2 s".
+    expect(slowest).toBeLessThan(3000);
     expect(recoveredAfter).toBeGreaterThanOrEqual(0);
     expect(recoveredAfter).toBeLessThan(10_000);
     const acknowledged = outcomes.filter((o) => o.status === 200).map((o) => o.email);
