@@ -52,6 +52,19 @@ test.describe('every public page', () => {
   });
 });
 
+test.describe('the pages behind the e-mail links', () => {
+  for (const path of ['/confirm', '/unsubscribe?token=abc']) {
+    test(`${path} is pre-rendered, marked noindex, has one h1 and passes axe`, async ({ page, request }) => {
+      const html = await (await request.get(path)).text();
+      expect(html).toContain('<meta name="robots" content="noindex" />');
+      await page.goto(path);
+      await hydrated(page);
+      await expect(page.locator('h1')).toHaveCount(1);
+      expect(await seriousAxeFindings(page)).toEqual([]);
+    });
+  }
+});
+
 test.describe('the not-found page', () => {
   test.use({ allowConsole: [/status of 404/] });
 
