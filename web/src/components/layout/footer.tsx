@@ -74,7 +74,8 @@ export function Footer() {
         </div>
       </div>
       <div className="container site-footer__bottom">
-        <p>
+        {/* The year is rendered at build time and again in the browser: on a new year's day they may differ. */}
+        <p suppressHydrationWarning>
           © {new Date().getFullYear()} {site.contact.address[0]} All rights reserved.
         </p>
         <p>Made with care for people looking for each other.</p>
