@@ -4,7 +4,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createTestDatabase } from '../support/test-database.js';
 import { SmtpSink } from '../support/smtp-sink.js';
-import { STATE_FILE, type SystemInfo } from './system.js';
+import { E2E_PORT, RESULTS_DIR, STATE_FILE, type SystemInfo } from './system.js';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -28,7 +28,7 @@ async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number):
  * Redis key prefix and SMTP sink, so e2e runs never touch anyone's data.
  */
 export default async function globalSetup() {
-  const resultsDir = join(import.meta.dirname, '.results');
+  const resultsDir = RESULTS_DIR;
   const mailDir = join(resultsDir, 'mail');
   rmSync(resultsDir, { recursive: true, force: true });
   mkdirSync(mailDir, { recursive: true });
@@ -37,7 +37,7 @@ export default async function globalSetup() {
   const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
   const database = await createTestDatabase(serverUrl);
   const sink = await new SmtpSink(mailDir).start();
-  const basePort = Number(process.env.E2E_PORT ?? 18080);
+  const basePort = E2E_PORT;
   const baseURL = `http://127.0.0.1:${basePort}`;
   const info: SystemInfo = {
     baseURL,
@@ -84,7 +84,6 @@ export default async function globalSetup() {
     throw new Error(`${(error as Error).message}\n--- system output ---\n${output.join('').slice(-4000)}`);
   }
   writeFileSync(STATE_FILE, JSON.stringify(info, null, 2));
-  process.env.E2E_BASE_URL = baseURL;
 
   return async () => {
     await new Promise<void>((done) => {

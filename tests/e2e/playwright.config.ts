@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_PORT, RESULTS_DIR } from './system.js';
 
 /**
  * End-to-end journeys in Debian's Chromium through the real gateway, against the whole system started by
@@ -7,7 +8,7 @@ import { defineConfig, devices } from '@playwright/test';
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: './.results/artifacts',
+  outputDir: `${RESULTS_DIR}/artifacts`,
   globalSetup: './global-setup.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
@@ -16,7 +17,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: [['list']],
   use: {
-    baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:18080',
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -11,7 +11,10 @@ export interface SystemInfo {
   admin: { email: string; password: string };
 }
 
-export const STATE_FILE = join(import.meta.dirname, '.results', 'system.json');
+/** The system's port; runs on different ports (two developers, CI) keep apart, results folders included. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
+export const RESULTS_DIR = join(import.meta.dirname, '.results', `port-${E2E_PORT}`);
+export const STATE_FILE = join(RESULTS_DIR, 'system.json');
 
 export function systemInfo(): SystemInfo {
   if (!existsSync(STATE_FILE)) throw new Error('e2e system not started: run through playwright (global-setup.ts)');
