@@ -15,7 +15,7 @@ describe('waitlist config', () => {
       attempts: 15,
       backoffMs: 1000,
       poolSize: 5,
-      concurrency: 5,
+      concurrency: 25,
     });
     expect(worker.mail.from).toBe('Meet Match Date Marry <hello@meetmatchdatemarry.com>');
   });

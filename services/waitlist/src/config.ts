@@ -33,7 +33,11 @@ export const workerEnvSchema = sharedSchema.extend({
   MAIL_DIR: z.string().default('./var/mail'),
   MAIL_FROM: z.string().min(3).default(DEFAULT_MAIL_FROM),
   SUPPORT_EMAIL: z.email().default('support@meetmatchdatemarry.com'),
-  MAIL_CONCURRENCY: env.int(5, 1),
+  /**
+   * Jobs in flight, not SMTP connections (SMTP_POOL_SIZE caps those): a job spends most of its time waiting on
+   * Postgres and Redis, and with only as many jobs as connections the connections sat idle (docs/performance.md).
+   */
+  MAIL_CONCURRENCY: env.int(25, 1),
   SMTP_POOL_SIZE: env.int(5, 1),
   MAIL_ATTEMPTS: env.int(15, 1),
   MAIL_BACKOFF_MS: env.int(1000, 1),
