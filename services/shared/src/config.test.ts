@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConfigError, env, loadConfig } from './config.js';
 
-const schema = z.object({ PORT: env.port(8080), DATABASE_URL: env.url('postgres://localhost/db', ['postgres:']), DEBUG: env.bool(false) });
+const schema = z.object({
+  PORT: env.port(8080),
+  DATABASE_URL: env.url('postgres://localhost/db', ['postgres:']),
+  DEBUG: env.bool(false),
+});
 
 describe('loadConfig', () => {
   it('applies defaults and treats empty strings as unset', () => {

@@ -38,7 +38,9 @@ export function describeZodError(error: ZodError): { message: string; issues: { 
     path: issue.path.map(String).join('.') || '(body)',
     message: issue.message,
   }));
-  const message = issues.map((issue) => (issue.path === '(body)' ? issue.message : `${issue.path}: ${issue.message}`)).join('; ');
+  const message = issues
+    .map((issue) => (issue.path === '(body)' ? issue.message : `${issue.path}: ${issue.message}`))
+    .join('; ');
   return { message, issues };
 }
 
@@ -109,9 +111,15 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
 
     if (!appError && isDependencyUnavailable(error)) {
       (req.log ?? logger).warn({ err: error, reqId: req.id }, 'dependency unavailable');
-      appError = new AppError(503, 'unavailable', 'The service is temporarily unavailable. Please try again shortly.', undefined, {
-        'Retry-After': '5',
-      });
+      appError = new AppError(
+        503,
+        'unavailable',
+        'The service is temporarily unavailable. Please try again shortly.',
+        undefined,
+        {
+          'Retry-After': '5',
+        },
+      );
     }
     if (!appError) {
       (req.log ?? logger).error({ err: error, reqId: req.id }, 'unhandled error');

@@ -35,7 +35,12 @@ function trackConnections(server: Server) {
  * unhandled rejection: log, stop gracefully, exit 1 so the supervisor restarts us). Returns the stop function so
  * tests and the supervisor can call it directly.
  */
-export function handleLifecycle({ logger, timeoutMs, server, resources }: LifecycleOptions): (reason: string, exitCode?: number) => Promise<void> {
+export function handleLifecycle({
+  logger,
+  timeoutMs,
+  server,
+  resources,
+}: LifecycleOptions): (reason: string, exitCode?: number) => Promise<void> {
   const sockets = server ? trackConnections(server) : undefined;
   let stopping: Promise<void> | undefined;
 

@@ -19,7 +19,13 @@ const NOT_A_TIMESTAMP = /^Can't determine timestamp for \d+$/;
  * Applies pending migrations. node-pg-migrate takes a Postgres advisory lock and refuses (rather than waits) when
  * another replica holds it, so we retry until that replica is done; then there is nothing left to apply.
  */
-export async function migrate({ databaseUrl, dir, schema, logger, lockWaitMs = 60_000 }: MigrateOptions): Promise<void> {
+export async function migrate({
+  databaseUrl,
+  dir,
+  schema,
+  logger,
+  lockWaitMs = 60_000,
+}: MigrateOptions): Promise<void> {
   const deadline = Date.now() + lockWaitMs;
   for (;;) {
     try {

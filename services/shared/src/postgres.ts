@@ -49,3 +49,19 @@ export function postgresUnreachableMessage(url: string, error: unknown): string 
     'Start it (e.g. `pg_ctlcluster 15 main start`, or `docker compose up postgres`) or set DATABASE_URL.'
   );
 }
+
+/** Runs `work` in one transaction on one client; rolls back on any error and always releases the client. */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -31,7 +31,8 @@ export function createServiceApp({ logger, trustProxy }: ServiceAppOptions): Exp
         return id;
       },
       autoLogging: { ignore: (req) => QUIET_PATHS.has(req.url?.split('?')[0] ?? '') },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      customLogLevel: (_req, res, error) =>
+        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
       // Bodies are never logged; headers only by allow-list, so tokens and cookies cannot leak.
       serializers: {
         req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
@@ -72,7 +73,9 @@ export function jsonBody(limit = '4kb'): RequestHandler[] {
     const hasBody = req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0';
     const chunked = req.headers['transfer-encoding'] !== undefined;
     if ((hasBody || chunked) && !req.is('application/json')) {
-      next(new AppError(415, 'unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).'));
+      next(
+        new AppError(415, 'unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).'),
+      );
       return;
     }
     next();

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { inTransaction } from '@mmdm/shared';
 import type { JWK } from 'jose';
 
 export interface StoredSigningKey {
@@ -26,20 +27,12 @@ interface KeyRow {
 /** Serialises key creation and rotation across replicas, so two first starts do not both create a signing key. */
 const KEY_LOCK = 'mmdm:auth:signing-keys';
 
-async function withKeyLock<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+/** Serialises key creation and rotation across replicas for the length of one transaction. */
+function withKeyLock<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  return inTransaction(pool, async (client) => {
     await client.query('select pg_advisory_xact_lock(hashtext($1))', [KEY_LOCK]);
-    const result = await work(client);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+    return work(client);
+  });
 }
 
 const toKey = (row: KeyRow): StoredSigningKey => ({

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { StaffRole } from '@mmdm/shared';
+import { inTransaction, type StaffRole } from '@mmdm/shared';
 
 export interface StaffAccount {
   id: string;
@@ -47,26 +47,9 @@ export function isStaffId(value: string): boolean {
   return UUID.test(value);
 }
 
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const result = await work(client);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
 export type StaffPatch = { role?: StaffRole; disabled?: boolean };
 export type PatchOutcome =
-  | { kind: 'updated'; before: StaffAccount; after: StaffAccount }
-  | { kind: 'not_found' }
-  | { kind: 'last_admin' };
+  { kind: 'updated'; before: StaffAccount; after: StaffAccount } | { kind: 'not_found' } | { kind: 'last_admin' };
 
 export function createStaffRepository(pool: pg.Pool) {
   return {
@@ -81,7 +64,9 @@ export function createStaffRepository(pool: pg.Pool) {
 
     async findCredentialsById(id: string): Promise<StaffCredentials | undefined> {
       if (!isStaffId(id)) return undefined;
-      const { rows } = await pool.query<StaffRow>(`select ${COLUMNS}, password_hash from auth.staff where id = $1`, [id]);
+      const { rows } = await pool.query<StaffRow>(`select ${COLUMNS}, password_hash from auth.staff where id = $1`, [
+        id,
+      ]);
       const row = rows[0];
       return row ? { ...toAccount(row), passwordHash: row.password_hash ?? '' } : undefined;
     },
@@ -98,7 +83,12 @@ export function createStaffRepository(pool: pg.Pool) {
     },
 
     /** Undefined when the address is taken (case-insensitively). */
-    async insert(input: { email: string; emailNormalized: string; passwordHash: string; role: StaffRole }): Promise<StaffAccount | undefined> {
+    async insert(input: {
+      email: string;
+      emailNormalized: string;
+      passwordHash: string;
+      role: StaffRole;
+    }): Promise<StaffAccount | undefined> {
       const { rows } = await pool.query<StaffRow>(
         `insert into auth.staff (email, email_normalized, password_hash, role) values ($1, $2, $3, $4)
          on conflict (email_normalized) do nothing returning ${COLUMNS}`,
@@ -115,7 +105,10 @@ export function createStaffRepository(pool: pg.Pool) {
     },
 
     async setPasswordHash(id: string, passwordHash: string): Promise<void> {
-      await pool.query(`update auth.staff set password_hash = $2, updated_at = now() where id = $1`, [id, passwordHash]);
+      await pool.query(`update auth.staff set password_hash = $2, updated_at = now() where id = $1`, [
+        id,
+        passwordHash,
+      ]);
     },
 
     /**
@@ -180,7 +173,9 @@ export function createStaffRepository(pool: pg.Pool) {
     },
 
     async countActiveAdmins(): Promise<number> {
-      const { rows } = await pool.query<{ n: number }>(`select count(*)::int as n from auth.staff where role = 'admin' and not disabled`);
+      const { rows } = await pool.query<{ n: number }>(
+        `select count(*)::int as n from auth.staff where role = 'admin' and not disabled`,
+      );
       return rows[0]?.n ?? 0;
     },
   };
