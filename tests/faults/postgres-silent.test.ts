@@ -3,18 +3,18 @@ import { createTestContext, type TestContext } from '../../services/waitlist/src
 import { startApiWithDatabase, type StandaloneApi } from './support/api-process.js';
 import { send, sleep } from './support/http.js';
 import { signupStream } from './support/load.js';
-import { SilentProxy } from './support/silent-proxy.js';
+import { TcpProxy } from '../support/tcp-proxy.js';
 
 /** Shorter than the reset cut: what is measured here is how long a request may hang, not how long the outage lasts. */
 const SILENCE_MS = 10_000;
 
 let context: TestContext;
-let proxy: SilentProxy;
+let proxy: TcpProxy;
 let api: StandaloneApi;
 
 beforeAll(async () => {
   context = await createTestContext();
-  proxy = await SilentProxy.forUrl(context.databaseUrl, 5432).start();
+  proxy = await TcpProxy.forUrl(context.databaseUrl, 5432).start();
   api = await startApiWithDatabase(context, proxy.rewrite(context.databaseUrl));
 });
 

@@ -2,14 +2,18 @@ import { createServer, Socket, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A TCP proxy in front of a real dependency (Redis, Postgres, SMTP) that a test can cut and restore, to show what the
- * system does during an outage without stopping the shared server. While cut, open connections are reset and new ones
- * are accepted and closed at once, as a dead peer behind a load balancer would look.
+ * A TCP proxy in front of a real dependency (Redis, Postgres, SMTP) that a test can break and restore, to show what
+ * the system does during an outage without stopping the shared server. Two kinds of outage:
+ * - `cutOff()`: open connections are reset and new ones closed at once, as a dead peer behind a load balancer looks;
+ * - `silence()`: nothing is forwarded either way and new connections are accepted but never answered, as a network
+ *   partition (dropped packets, no reset) looks — harder on time-outs, since nothing fails by itself.
  */
 export class TcpProxy {
   private readonly server: Server;
   private readonly sockets = new Set<Socket>();
+  private readonly unanswered = new Set<Socket>();
   private isCut = false;
+  private isSilent = false;
   port = 0;
 
   constructor(
@@ -50,18 +54,32 @@ export class TcpProxy {
     this.sockets.clear();
   }
 
+  /** Forwards nothing and answers no new connection until `restore()`; nothing is reset. */
+  silence(): void {
+    this.isSilent = true;
+  }
+
+  /** Traffic flows again; connections opened while silent stay dead (their peers time out and reconnect). */
   restore(): void {
     this.isCut = false;
+    this.isSilent = false;
   }
 
   async close(): Promise<void> {
     this.cutOff();
+    for (const client of this.unanswered) client.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
   private accept(client: Socket): void {
     if (this.isCut) {
       client.destroy();
+      return;
+    }
+    if (this.isSilent) {
+      client.on('error', () => client.destroy());
+      this.unanswered.add(client);
+      client.on('close', () => this.unanswered.delete(client));
       return;
     }
     const upstream = new Socket();
@@ -76,8 +94,8 @@ export class TcpProxy {
     client.on('error', drop).on('close', drop);
     upstream.on('error', drop).on('close', drop);
     upstream.connect(this.targetPort, this.targetHost, () => {
-      client.pipe(upstream);
-      upstream.pipe(client);
+      client.on('data', (chunk: Buffer) => !this.isSilent && upstream.write(chunk));
+      upstream.on('data', (chunk: Buffer) => !this.isSilent && client.write(chunk));
     });
   }
 }
