@@ -1,8 +1,11 @@
-import nodemailer from 'nodemailer';
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { BenchContext } from '../lib/context.js';
 import { median, num, pct, ratio, sleep } from '../lib/stats.js';
 import type { CountingSmtpSink } from '../lib/smtp-counter.js';
+import { ROOT } from '../lib/system.js';
 
 /**
  * The worker's default SMTP_POOL_SIZE, passed to it explicitly so both sides use the same count. MAIL_CONCURRENCY
@@ -57,14 +60,23 @@ export async function mailSuite(context: BenchContext, sink: CountingSmtpSink): 
     await project(`mw${runId}-`, 50);
     const sample = sink.sample;
     if (!sample) throw new Error('the worker delivered no mail to the sink');
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: sink.port, secure: false, ignoreTLS: true, pool: true, maxConnections: SMTP_CONNECTIONS, maxMessages: Infinity });
+    const messageFile = join(context.tmpDir, 'sample-mail.eml');
+    writeFileSync(messageFile, sample);
+    // In a process of its own, as the worker is: the sink runs in this one and must not share a thread with it.
     const raw = async (tag: string, count: number) => {
       const addresses = Array.from({ length: count }, (_, index) => `${tag}${index + 1}@bench.example.com`);
-      const started = performance.now();
-      await Promise.all(
-        addresses.map((to) => transport.sendMail({ envelope: { from: 'hello@meetmatchdatemarry.com', to }, raw: sample })),
-      );
-      return { seconds: (performance.now() - started) / 1000, addresses };
+      const output = await new Promise<string>((resolve, reject) => {
+        const child = spawn(process.execPath, [join(ROOT, 'bench/reference/mail-reference.mjs')], {
+          env: { ...options.inheritedEnv, PORT: String(sink.port), CONNECTIONS: String(SMTP_CONNECTIONS), COUNT: String(count), TAG: tag, MESSAGE_FILE: messageFile },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+        child.on('error', reject);
+        child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`mail reference exited ${code}`))));
+      });
+      const { seconds } = JSON.parse(output) as { seconds: number };
+      return { seconds, addresses };
     };
     await raw(`rw${runId}-`, 50);
 
@@ -87,7 +99,6 @@ export async function mailSuite(context: BenchContext, sink: CountingSmtpSink): 
         break;
       }
     }
-    transport.close();
     await sleep(2000); // a duplicate would arrive late: give it the chance to
     const tally = sink.tally(projectAddresses);
     const { rows } = await pool.query<{ unsent: number }>(
