@@ -52,10 +52,20 @@ const INTERNALS = [
   /zod|ZodError|express|body-parser/i,
 ];
 
+/** Query values arrive percent-encoded; an answer may echo them decoded (a redirect's Location, say). */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 function problemsWith(answer: Answer, sent: string): string[] {
   const problems: string[] = [];
   if (answer.status >= 500) problems.push(`status ${answer.status}`);
-  for (const pattern of INTERNALS) if (pattern.test(answer.text) && !pattern.test(sent)) problems.push(`body matches ${pattern}`);
+  const echoes = (pattern: RegExp) => pattern.test(sent) || pattern.test(decoded(sent));
+  for (const pattern of INTERNALS) if (pattern.test(answer.text) && !echoes(pattern)) problems.push(`body matches ${pattern}`);
   return problems;
 }
 
