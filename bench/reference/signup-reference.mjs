@@ -4,7 +4,10 @@
  * server that reads the body, JSON.parse-s it and runs one INSERT ... ON CONFLICT DO NOTHING through a pg pool of the
  * same size as the services' (10). No validation, no rate limit, no logging, no outbox: the floor, not a design.
  *
- * Plain JavaScript run by node directly, so no loader sits in the way. Reads PORT and DATABASE_URL.
+ * Plain JavaScript run by node directly, so no loader sits in the way. Reads PORT, DATABASE_URL and STATEMENT:
+ * `simple` (default, the reference) or `project`: the same bare server sending the project's own sign-up statement
+ * (a copy of SIGN_UP in services/waitlist/src/modules/signup/signup.repository.ts) to waitlist.entries, which splits
+ * the gap between the project and the reference into "Postgres work" and "everything in Node".
  */
 import { createServer } from 'node:http';
 import pg from 'pg';
@@ -12,6 +15,42 @@ import pg from 'pg';
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 await pool.query('create schema if not exists bench_reference');
 await pool.query('create table if not exists bench_reference.signups (email text primary key, created_at timestamptz not null default now())');
+
+const PROJECT_SIGN_UP = `
+with input as (
+  select $1::text as email, $2::text as email_normalized, $3::text as referral_source
+),
+inserted as (
+  insert into waitlist.entries (email, email_normalized, referral_source, last_mail_queued_at)
+  select email, email_normalized, referral_source, now() from input
+  on conflict (email_normalized) do nothing
+  returning id
+),
+bumped as (
+  update waitlist.entries e
+     set last_mail_queued_at = now(), updated_at = now()
+    from input
+   where e.email_normalized = input.email_normalized
+     and not exists (select 1 from inserted)
+     and e.status = 'pending'
+     and (e.last_mail_queued_at is null or e.last_mail_queued_at <= now() - make_interval(secs => $4::int))
+  returning e.id
+),
+queued as (
+  insert into waitlist.outbox (entry_id, request_id)
+  select id, $5::text from inserted
+  union all
+  select id, $5::text from bumped
+  returning id
+)
+select exists (select 1 from inserted) as created, (select count(*)::int from queued) as queued`;
+
+const project = process.env.STATEMENT === 'project';
+/** @param {string} email */
+const statement = (email) =>
+  project
+    ? { name: 'ref-project', text: PROJECT_SIGN_UP, values: [email, email.trim().toLowerCase(), null, 900, 'bench'] }
+    : { name: 'ref-insert', text: 'insert into bench_reference.signups (email) values ($1) on conflict do nothing', values: [email] };
 
 const OK = JSON.stringify({ success: true });
 
@@ -30,7 +69,7 @@ const server = createServer((req, res) => {
       res.writeHead(400).end();
       return;
     }
-    pool.query({ name: 'ref-insert', text: 'insert into bench_reference.signups (email) values ($1) on conflict do nothing', values: [email] }).then(
+    pool.query(statement(email)).then(
       () => res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(OK) }).end(OK),
       () => res.writeHead(500).end(),
     );

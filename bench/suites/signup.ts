@@ -33,15 +33,25 @@ export async function signupSuite(context: BenchContext): Promise<void> {
     { ...options.inheritedEnv, PORT: String(referencePort), DATABASE_URL: database.url },
     join(tmpDir, 'signup-reference.log'),
   );
+  const projectSqlPort = await freePort();
+  const projectSql = startProcess(
+    'signup-reference-project-sql',
+    process.execPath,
+    [join(ROOT, 'bench/reference/signup-reference.mjs')],
+    { ...options.inheritedEnv, PORT: String(projectSqlPort), DATABASE_URL: database.url, STATEMENT: 'project' },
+    join(tmpDir, 'signup-reference-project-sql.log'),
+  );
   const nginxPort = await freePort();
   const nginx = await startEdgeNginx(options.nginxBinary, nginxPort, `127.0.0.1:${system.ports.gateway}`);
   try {
     await waitForHttp(`http://127.0.0.1:${referencePort}/healthz`, 10_000, reference);
+    await waitForHttp(`http://127.0.0.1:${projectSqlPort}/healthz`, 10_000, projectSql);
     const targets = {
       gateway: system.url,
       service: system.serviceUrl('waitlist'),
       nginx: nginx.url,
       reference: `http://127.0.0.1:${referencePort}`,
+      projectSql: `http://127.0.0.1:${projectSqlPort}`,
     };
     const run = (url: string, connections: number, seconds = options.loadSeconds) => () =>
       load({ url, connections, seconds, method: 'POST', path: '/waitlist', headers: HEADERS, body: uniqueBody });
@@ -54,6 +64,7 @@ export async function signupSuite(context: BenchContext): Promise<void> {
               gateway: run(targets.gateway, connections),
               service: run(targets.service, connections),
               nginx: run(targets.nginx, connections),
+              projectSql: run(targets.projectSql, connections),
             }
           : { reference: run(targets.reference, connections), gateway: run(targets.gateway, connections), nginx: run(targets.nginx, connections) };
       const warm = Object.fromEntries(Object.entries(variants).map(([name]) => [name, run(targets[name as keyof typeof targets], connections, 1)]));
@@ -63,7 +74,13 @@ export async function signupSuite(context: BenchContext): Promise<void> {
       for (const name of Object.keys(results).filter((key) => key !== 'reference')) {
         const result = results[name]!;
         const share = ratio(result.rps, ref.rps);
-        const label = { gateway: 'via gateway', service: 'waitlist service direct', nginx: 'via nginx + gateway' }[name] ?? name;
+        const label =
+          {
+            gateway: 'via gateway',
+            service: 'waitlist service direct',
+            nginx: 'via nginx + gateway',
+            projectSql: "bare node:http + the project's sign-up statement (Postgres share of the gap)",
+          }[name] ?? name;
         const isGoal = name === 'gateway';
         // "Bounded" at 200: under a second, or at most twice the reference's own p99 when the machine itself is slower.
         const bound = Math.max(1000, 2 * ref.p99);
@@ -82,5 +99,6 @@ export async function signupSuite(context: BenchContext): Promise<void> {
   } finally {
     await nginx.stop();
     await reference.stop();
+    await projectSql.stop();
   }
 }
