@@ -9,7 +9,7 @@ import { STAFF_ENDPOINTS } from './support/staff-endpoints.js';
 import { staffOf, startSystem, type System } from './support/system.js';
 
 /** Runs per endpoint: thousands of inputs over the whole API, a few seconds per endpoint. */
-const RUNS = Number(process.env.FAULT_FUZZ_RUNS ?? 100);
+const RUNS = Number(process.env.FAULT_FUZZ_RUNS ?? 1000);
 
 let sink: SmtpSink;
 let system: System;
