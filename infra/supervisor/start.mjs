@@ -52,25 +52,42 @@ function fail(message) {
   process.exit(1);
 }
 
-function newestMtime(path) {
+/** Files that never reach a build output: changing them must not make every start rebuild. */
+const NOT_BUILT = /\.test\.tsx?$|\/testing\//;
+
+function newestMtime(path, skip = () => false) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
+  if (!stat.isDirectory()) return skip(path) ? 0 : stat.mtimeMs;
   let newest = 0;
   for (const name of readdirSync(path)) {
-    if (name === 'node_modules' || name === 'dist') continue;
-    newest = Math.max(newest, newestMtime(join(path, name)));
+    if (name === 'node_modules' || name === 'dist' || name.startsWith('.build-')) continue;
+    newest = Math.max(newest, newestMtime(join(path, name), skip));
   }
   return newest;
 }
 
-/** Builds when an output is missing or older than its sources, so a fresh clone needs only `npm ci && npm start`. */
+/** Each build output and the sources it is made from. */
+const builds = [
+  { output: 'services/shared/dist', sources: ['services/shared/src'] },
+  { output: 'services/auth/dist', sources: ['services/auth/src', 'services/shared/src'] },
+  { output: 'services/waitlist/dist', sources: ['services/waitlist/src', 'services/shared/src'] },
+  { output: 'gateway/dist', sources: ['gateway/src', 'services/shared/src'] },
+  { output: 'web/dist', sources: ['web/src', 'web/index.html', 'web/admin.html', 'web/public', 'web/scripts'] },
+];
+
+/**
+ * Builds when an entry is missing or a package's sources are newer than the newest file of its output (tsc -b
+ * re-emits only what changed, so an entry file's own age says nothing). A fresh clone needs only `npm ci && npm start`.
+ */
 function buildIfNeeded() {
-  const outputs = [...children.map((child) => child.entry), 'web/dist/index.html'].map((file) => join(root, file));
-  const oldestOutput = Math.min(...outputs.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
-  const sources = ['services/shared/src', 'services/auth/src', 'services/waitlist/src', 'gateway/src', 'web/src', 'web/index.html'];
-  const newestSource = Math.max(...sources.map((path) => newestMtime(join(root, path))));
-  if (oldestOutput > 0 && oldestOutput >= newestSource) return;
+  const missing = [...children.map((child) => child.entry), 'web/dist/index.html'].some((file) => !existsSync(join(root, file)));
+  const stale = builds.some(({ output, sources }) => {
+    const built = newestMtime(join(root, output));
+    const changed = Math.max(...sources.map((source) => newestMtime(join(root, source), (file) => NOT_BUILT.test(file))));
+    return changed > built;
+  });
+  if (!missing && !stale) return;
   say('building (first start or sources changed)...');
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) fail('build failed; see the output above');
