@@ -7,19 +7,20 @@ export function StoreBadges({ className }: { className?: string }) {
   return (
     <ul className={className ? `store-badges ${className}` : 'store-badges'} aria-label="Get the app">
       <li>
-        <Link to={paths.waitlist} className="store-badge" aria-label="Download on the App Store">
+        <Link to={paths.waitlist} className="store-badge">
           <Icon name="apple" size={28} />
-          <span className="store-badge__text" aria-hidden="true">
-            <small>Download on the</small>
+          {/* The visible words are the link's name (WCAG 2.5.3); the space keeps "the App" two words. */}
+          <span className="store-badge__text">
+            <small>Download on the</small>{' '}
             <strong>App Store</strong>
           </span>
         </Link>
       </li>
       <li>
-        <Link to={paths.waitlist} className="store-badge" aria-label="Get it on Google Play">
+        <Link to={paths.waitlist} className="store-badge">
           <Icon name="googlePlay" size={28} />
-          <span className="store-badge__text" aria-hidden="true">
-            <small>Get it on</small>
+          <span className="store-badge__text">
+            <small>Get it on</small>{' '}
             <strong>Google Play</strong>
           </span>
         </Link>
