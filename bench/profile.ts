@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createBenchDatabase } from './lib/database.js';
+import { createTestDatabase } from '../tests/support/test-database.js';
 import { load } from './lib/load.js';
 import { loadOptions } from './lib/options.js';
 import { removeKeys } from './lib/redis-cleanup.js';
@@ -65,7 +65,7 @@ function summarize(file: string): void {
   console.log(`\nby function (self time):\n${top(byFunction, 25)}\n\nprofile: ${file}`);
 }
 
-const database = await createBenchDatabase(options.pgUrl);
+const database = await createTestDatabase(options.pgUrl, 'mmdm_bench');
 const sink = await new CountingSmtpSink().start();
 const system = await BenchSystem.create({
   databaseUrl: database.url,

@@ -9,7 +9,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { BenchContext } from './lib/context.js';
-import { createBenchDatabase } from './lib/database.js';
+import { createTestDatabase } from '../tests/support/test-database.js';
 import { loadOptions, type SuiteName } from './lib/options.js';
 import { removeKeys } from './lib/redis-cleanup.js';
 import { Report } from './lib/report.js';
@@ -71,7 +71,7 @@ async function snapshotWebDist(): Promise<void> {
   process.exit(1);
 }
 await snapshotWebDist();
-const database = await createBenchDatabase(options.pgUrl);
+const database = await createTestDatabase(options.pgUrl, 'mmdm_bench');
 const sink = await new CountingSmtpSink().start();
 const system = await BenchSystem.create({
   databaseUrl: database.url,

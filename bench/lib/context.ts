@@ -1,4 +1,4 @@
-import type { BenchDatabase } from './database.js';
+import type { TestDatabase as BenchDatabase } from '../../tests/support/test-database.js';
 import type { BenchOptions } from './options.js';
 import type { Report } from './report.js';
 import type { BenchSystem } from './system.js';

@@ -14,11 +14,11 @@ function withDatabase(url: string, database: string): string {
 }
 
 /**
- * Creates a fresh, empty database next to the one `serverUrl` points at, so every test run starts clean and runs
- * never see each other's rows. The services' own migrations create their schemas in it.
+ * Creates a fresh, empty database next to the one `serverUrl` points at, so every test (or bench) run starts clean
+ * and runs never see each other's rows. The services' own migrations create their schemas in it.
  */
-export async function createTestDatabase(serverUrl: string): Promise<TestDatabase> {
-  const name = `mmdm_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+export async function createTestDatabase(serverUrl: string, prefix = 'mmdm_test'): Promise<TestDatabase> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
   await admin.connect();
   try {
