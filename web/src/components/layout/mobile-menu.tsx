@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '../../app/paths.js';
+import { keepTabInside } from '../ui/focus-trap.js';
 import { Icon } from '../ui/icon.js';
 import { mainNav } from './nav-items.js';
 
@@ -13,7 +14,6 @@ export interface MobileMenuProps {
   onNavigate: () => void;
 }
 
-const focusableSelector = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** The phone menu: a modal panel sliding in from the right over a backdrop, with focus kept inside while open. */
 export function MobileMenu({ id, open, onClose, onNavigate }: MobileMenuProps) {
@@ -33,18 +33,7 @@ export function MobileMenu({ id, open, onClose, onNavigate }: MobileMenuProps) {
       onClose();
       return;
     }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const focusable = [...panel.current.querySelectorAll<HTMLElement>(focusableSelector)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepTabInside(event, panel.current);
   }
 
   return (

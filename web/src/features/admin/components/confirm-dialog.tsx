@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { keepTabInside } from '../../../components/ui/focus-trap.js';
 
 interface ConfirmDialogProps {
   title: string;
@@ -33,18 +34,7 @@ export function ConfirmDialog({ title, children, confirmLabel, busyLabel, busy, 
       onCancel();
       return;
     }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>('button:not([disabled])')];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepTabInside(event, dialogRef.current, 'button:not([disabled])');
   };
 
   return (
