@@ -2,6 +2,7 @@ import { PageHero } from '../../components/layout/page-hero.js';
 import { Avatar } from '../../components/ui/avatar.js';
 import { Icon } from '../../components/ui/icon.js';
 import { SectionHeading } from '../../components/ui/section-heading.js';
+import { QuoteCard } from '../../features/marketing/components/quote-card.js';
 import { employeeQuotes, leadership, values, type TeamMember } from '../../features/marketing/data/team.js';
 
 const stats = [
@@ -95,20 +96,13 @@ export function TeamsRoute() {
           <SectionHeading id="quotes-title" eyebrow="Life at Meet Match Date Marry" title="In our own words" />
           <ul className="card-grid card-grid--3">
             {employeeQuotes.map((item) => (
-              <li key={item.author} className="card testimonial">
-                <figure>
-                  <blockquote className="testimonial__quote">
-                    <p>{item.quote}</p>
-                  </blockquote>
-                  <figcaption className="testimonial__author">
-                    <Avatar src={item.avatar} alt={`Portrait of ${item.author}`} />
-                    <span>
-                      <strong>{item.author}</strong>
-                      <span className="muted">{item.role}</span>
-                    </span>
-                  </figcaption>
-                </figure>
-              </li>
+              <QuoteCard
+                key={item.author}
+                quote={item.quote}
+                author={item.author}
+                avatar={item.avatar}
+                detail={item.role}
+              />
             ))}
           </ul>
         </div>

@@ -1,6 +1,6 @@
-import { Avatar } from '../../../components/ui/avatar.js';
 import { SectionHeading } from '../../../components/ui/section-heading.js';
 import { testimonials } from '../data/testimonials.js';
+import { QuoteCard } from './quote-card.js';
 
 export function TestimonialsSection() {
   return (
@@ -14,20 +14,13 @@ export function TestimonialsSection() {
         />
         <ul className="card-grid card-grid--3">
           {testimonials.map((item) => (
-            <li key={item.author} className="card testimonial">
-              <figure>
-                <blockquote className="testimonial__quote">
-                  <p>{item.quote}</p>
-                </blockquote>
-                <figcaption className="testimonial__author">
-                  <Avatar src={item.avatar} alt={`Portrait of ${item.author}`} />
-                  <span>
-                    <strong>{item.author}</strong>
-                    <span className="muted">{item.detail}</span>
-                  </span>
-                </figcaption>
-              </figure>
-            </li>
+            <QuoteCard
+              key={item.author}
+              quote={item.quote}
+              author={item.author}
+              avatar={item.avatar}
+              detail={item.detail}
+            />
           ))}
         </ul>
       </div>
