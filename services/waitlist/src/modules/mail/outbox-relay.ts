@@ -17,17 +17,6 @@ export interface RelaySettings {
   sweepIntervalMs?: number;
   /** How old a relayed, unsent row must be before the sweep re-offers it. */
   staleAfterSeconds?: number;
-  /** Bound on one hand-over to Redis, so an unreachable Redis never holds a Postgres transaction open. */
-  addTimeoutMs?: number;
-}
-
-/** Rejects after `ms`; the late add, if it still lands, is harmless: the next re-add of the same job id is a no-op. */
-function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`queue did not accept the jobs within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 export interface Relay {
@@ -53,7 +42,6 @@ export function startRelay({
   batchSize = 200,
   sweepIntervalMs = 60_000,
   staleAfterSeconds = 600,
-  addTimeoutMs = 5000,
 }: RelaySettings): Relay {
   const options = mailJobOptions(attempts, backoffMs);
   let failing = false;
@@ -65,17 +53,13 @@ export function startRelay({
     inTransaction(pool, async (client) => {
       const rows = await lock(client);
       if (rows.length === 0) return 0;
-      // Same job id as before: BullMQ ignores the add while that job exists in any state. BullMQ waits for a first
-      // connection even with offline queueing off, hence the bound.
-      await within(
-        queue.addBulk(
-          rows.map((row) => ({
-            name: 'confirmation',
-            data: { outboxId: row.id, requestId: row.requestId },
-            opts: { ...options, jobId: jobIdFor(row.id) },
-          })),
-        ),
-        addTimeoutMs,
+      // Same job id as before: BullMQ ignores the add while that job exists in any state.
+      await queue.addBulk(
+        rows.map((row) => ({
+          name: 'confirmation',
+          data: { outboxId: row.id, requestId: row.requestId },
+          opts: { ...options, jobId: jobIdFor(row.id) },
+        })),
       );
       await markRelayed(
         client,
