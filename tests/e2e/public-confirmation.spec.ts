@@ -1,5 +1,16 @@
-import { expect, test } from './fixtures.js';
+import type { Page } from '@playwright/test';
+import { expect, test, type Mailbox } from './fixtures.js';
 import { hydrated } from './public-support.js';
+
+/** Joins through the form as a visitor would and returns the confirmation mail that arrives. */
+async function joinAndReadMail(page: Page, mailbox: Mailbox, email: string) {
+  await page.goto('/waitlist');
+  await hydrated(page);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Join the waitlist' }).click();
+  await expect(page.getByRole('heading', { name: "You're on the list!" })).toBeVisible();
+  return mailbox.waitFor(email);
+}
 
 test.describe('the e-mail links', () => {
   // A second visit of a used link answers 409 (already confirmed, with the code): the browser logs that status.
@@ -11,13 +22,7 @@ test.describe('the e-mail links', () => {
     uniqueEmail,
   }) => {
     const email = uniqueEmail('confirm');
-    await page.goto('/waitlist');
-    await hydrated(page);
-    await page.getByLabel('Email address').fill(email);
-    await page.getByRole('button', { name: 'Join the waitlist' }).click();
-    await expect(page.getByRole('heading', { name: "You're on the list!" })).toBeVisible();
-
-    const mail = await mailbox.waitFor(email);
+    const mail = await joinAndReadMail(page, mailbox, email);
     const link = mail.links.find((href) => /\/confirm\?token=/.test(href));
     expect(link, 'the mail has a confirmation link').toBeTruthy();
     const path = new URL(link!).pathname + new URL(link!).search;
@@ -48,13 +53,7 @@ test.describe('the e-mail links', () => {
 
   test('the unsubscribe link of the mail unsubscribes only when the button is pressed', async ({ page, mailbox, uniqueEmail }) => {
     const email = uniqueEmail('leaver');
-    await page.goto('/waitlist');
-    await hydrated(page);
-    await page.getByLabel('Email address').fill(email);
-    await page.getByRole('button', { name: 'Join the waitlist' }).click();
-    await expect(page.getByRole('heading', { name: "You're on the list!" })).toBeVisible();
-
-    const mail = await mailbox.waitFor(email);
+    const mail = await joinAndReadMail(page, mailbox, email);
     const link = mail.links.find((href) => /\/unsubscribe\?token=/.test(href));
     expect(link, 'the mail has an unsubscribe link').toBeTruthy();
     await page.goto(link!.replace(/^https?:\/\/[^/]+/, ''));
