@@ -12,6 +12,7 @@ import {
 } from '@mmdm/shared';
 import { Worker } from 'bullmq';
 import type { Express } from 'express';
+import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { WorkerConfig } from './config.js';
 import { startStatsRollup } from './modules/admin/stats-rollup.js';
@@ -35,6 +36,19 @@ export interface MailWorkerDeps {
   logger: Logger;
   /** Tests may share a pool; by default the worker makes its own. */
   pool?: pg.Pool;
+}
+
+/**
+ * QUIT when connected (replies in flight still arrive); otherwise drop the connection: on the consumer connection,
+ * which queues commands while offline, a QUIT sent before Redis was ever reached waits behind them for good and held
+ * shutdown until its forced exit.
+ */
+function closeRedis(client: Redis): Promise<unknown> {
+  if (client.status !== 'ready') {
+    client.disconnect();
+    return Promise.resolve();
+  }
+  return client.quit().catch(() => client.disconnect());
 }
 
 export async function startMailWorker({ config, logger, pool: givenPool }: MailWorkerDeps): Promise<MailWorker> {
@@ -107,6 +121,7 @@ export async function startMailWorker({ config, logger, pool: givenPool }: MailW
   const relay = startRelay({
     pool,
     queue,
+    redis: producer,
     logger,
     intervalMs: config.relayIntervalMs,
     attempts: config.mail.attempts,
@@ -125,8 +140,8 @@ export async function startMailWorker({ config, logger, pool: givenPool }: MailW
     { name: 'mail worker', close: () => worker.close() },
     { name: 'mail queue', close: () => queue.close() },
     { name: 'mail sender', close: () => sender.close() },
-    { name: 'redis producer', close: () => producer.quit().catch(() => producer.disconnect()) },
-    { name: 'redis consumer', close: () => consumer.quit().catch(() => consumer.disconnect()) },
+    { name: 'redis producer', close: () => closeRedis(producer) },
+    { name: 'redis consumer', close: () => closeRedis(consumer) },
   ];
   if (!givenPool) resources.push({ name: 'postgres', close: () => pool.end() });
   return { app, relay, sender, resources };

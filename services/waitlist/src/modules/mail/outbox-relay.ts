@@ -1,5 +1,6 @@
-import type { Logger } from '@mmdm/shared';
+import { waitForRedis, type Logger } from '@mmdm/shared';
 import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db.js';
 import { jobIdFor, mailJobOptions, type ConfirmationJob } from './mail.queue.js';
@@ -8,6 +9,8 @@ import { lockStaleUnsent, lockUnrelayed, markRelayed, type UnrelayedRow } from '
 export interface RelaySettings {
   pool: pg.Pool;
   queue: Queue<ConfirmationJob>;
+  /** The queue's own connection (the one passed to `createMailQueue`): its status says whether a hand-over can go. */
+  redis: Redis;
   logger: Logger;
   intervalMs: number;
   attempts: number;
@@ -17,6 +20,18 @@ export interface RelaySettings {
   sweepIntervalMs?: number;
   /** How old a relayed, unsent row must be before the sweep re-offers it. */
   staleAfterSeconds?: number;
+  /** How long a hand-over waits for the queue's connection to be ready before the round gives up (no row locked). */
+  readyWaitMs?: number;
+  /** While hand-overs keep failing, the warning is repeated at most this often. */
+  warnEveryMs?: number;
+}
+
+/** The queue's connection is not ready: nothing was locked or handed over. */
+class QueueNotReadyError extends Error {
+  constructor(cause: unknown) {
+    super('Redis is not ready', { cause });
+    this.name = 'QueueNotReadyError';
+  }
 }
 
 export interface Relay {
@@ -31,10 +46,17 @@ export interface Relay {
  * Moves outbox rows to BullMQ. Rows are locked, added with deterministic job ids, and marked relayed in one
  * transaction: if Redis is down the add fails, the transaction rolls back and the rows wait for the next tick; if we
  * crash after the add but before commit, the re-add of the same job id is a no-op.
+ *
+ * No transaction is opened unless the queue's connection is ready. BullMQ's first command on a queue waits for the
+ * connection's first 'ready' however long that takes, offline queue or not, so an add started while Redis had never
+ * been reachable held its transaction and the rows it locked until Redis appeared (issue 8). Bounding the add itself
+ * was tried and reverted: the abandoned add later rejected with nobody listening, which stops the process. Checking
+ * first abandons nothing; once connected, an add fails within the connection's command time-out.
  */
 export function startRelay({
   pool,
   queue,
+  redis,
   logger,
   intervalMs,
   attempts,
@@ -42,15 +64,32 @@ export function startRelay({
   batchSize = 200,
   sweepIntervalMs = 60_000,
   staleAfterSeconds = 600,
+  readyWaitMs = 1000,
+  warnEveryMs = 60_000,
 }: RelaySettings): Relay {
   const options = mailJobOptions(attempts, backoffMs);
-  let failing = false;
+  let failingSince: number | undefined;
+  let lastWarning = 0;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
 
-  const handOver = (lock: (client: pg.PoolClient) => Promise<UnrelayedRow[]>) =>
-    inTransaction(pool, async (client) => {
+  // BullMQ sets up its connection once (script loading, a version check) after the first 'ready'. If that fails, the
+  // queue refuses every add from then on and only a restart helps: say so. Subscribed once, both outcomes handled.
+  queue.waitUntilReady().then(
+    () => undefined,
+    (error: unknown) => {
+      if (!stopped)
+        logger.error({ err: error }, 'mail queue could not set up its Redis connection; restart the worker');
+    },
+  );
+
+  const handOver = async (lock: (client: pg.PoolClient) => Promise<UnrelayedRow[]>) => {
+    // waitForRedis removes its listeners and timer either way; its rejection is awaited here, so never unhandled.
+    await waitForRedis(redis, readyWaitMs).catch((error: unknown) => {
+      throw new QueueNotReadyError(error);
+    });
+    return inTransaction(pool, async (client) => {
       const rows = await lock(client);
       if (rows.length === 0) return 0;
       // Same job id as before: BullMQ ignores the add while that job exists in any state.
@@ -67,6 +106,7 @@ export function startRelay({
       );
       return rows.length;
     });
+  };
   const runOnce = () => handOver((client) => lockUnrelayed(client, batchSize));
   const sweepOnce = () => handOver((client) => lockStaleUnsent(client, staleAfterSeconds, batchSize));
   let lastSweep = Date.now();
@@ -81,12 +121,23 @@ export function startRelay({
         lastSweep = Date.now();
         await sweepOnce();
       }
-      if (failing) logger.info('outbox relay recovered');
-      failing = false;
+      if (failingSince !== undefined) logger.info({ failedForMs: Date.now() - failingSince }, 'outbox relay recovered');
+      failingSince = undefined;
+      lastWarning = 0;
     } catch (error) {
-      // Log the first failure of an outage, not one line per tick.
-      if (!failing) logger.warn({ err: error }, 'outbox relay failed; rows stay in the outbox and are retried');
-      failing = true;
+      // The first failure of an outage, then a reminder now and then: not one line per tick.
+      const now = Date.now();
+      failingSince ??= now;
+      if (now - lastWarning >= warnEveryMs) {
+        lastWarning = now;
+        const failedForMs = now - failingSince;
+        if (error instanceof QueueNotReadyError)
+          logger.warn(
+            { err: error.cause, failedForMs },
+            'outbox relay cannot hand over: Redis is not ready; rows stay in the outbox and are retried',
+          );
+        else logger.warn({ err: error, failedForMs }, 'outbox relay failed; rows stay in the outbox and are retried');
+      }
     }
     if (!stopped) timer = setTimeout(() => (running = tick()), intervalMs);
   };
