@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { BenchContext } from '../lib/context.js';
+import { CPU_PARTS, cpuPerRequest, type CpuCost } from '../lib/cpu-accounting.js';
 import { alternate, load, type LoadResult } from '../lib/load.js';
 import { startEdgeNginx } from '../lib/nginx.js';
 import { freePort, startProcess, waitForHttp } from '../lib/processes.js';
@@ -56,6 +57,13 @@ export async function signupSuite(context: BenchContext): Promise<void> {
     const run = (url: string, connections: number, seconds = options.loadSeconds) => () =>
       load({ url, connections, seconds, method: 'POST', path: '/waitlist', headers: HEADERS, body: uniqueBody });
 
+    await cpuBreakdown(context, uniqueBody, [
+      { name: 'reference (node:http + INSERT)', url: targets.reference, serverPid: reference.pid },
+      { name: "bare node:http + the project's statement", url: targets.projectSql, serverPid: projectSql.pid },
+      { name: 'waitlist service direct', url: targets.service, serverPid: system.pid('waitlist') },
+      { name: 'via gateway', url: targets.gateway, serverPid: system.pid('waitlist'), gatewayPid: system.pid('gateway') },
+    ]);
+
     for (const connections of [50, 200]) {
       const variants: Record<string, () => Promise<LoadResult>> =
         connections === 50
@@ -100,5 +108,31 @@ export async function signupSuite(context: BenchContext): Promise<void> {
     await nginx.stop();
     await reference.stop();
     await projectSql.stop();
+  }
+}
+
+/**
+ * CPU microseconds per sign-up by process, for each path: on this CPU-bound machine the req/s ratio follows the ratio
+ * of these totals, and unlike req/s they hardly move with the machine's load (docs/performance.md).
+ */
+async function cpuBreakdown(
+  { options, report, database }: BenchContext,
+  body: () => string,
+  paths: { name: string; url: string; serverPid: number; gatewayPid?: number }[],
+): Promise<void> {
+  const requests = options.quick ? 3000 : 20_000;
+  let reference: CpuCost | undefined;
+  for (const path of paths) {
+    const cost = await cpuPerRequest({ ...path, requests, body, databaseName: database.name });
+    reference ??= cost;
+    const parts = CPU_PARTS.map((part) => num(cost.perRequest[part]));
+    report.add({
+      suite: 'sign-up',
+      what: `CPU per sign-up, ${path.name} (µs: ${CPU_PARTS.join(' / ')})`,
+      value: `${parts.join(' / ')} = ${num(cost.perRequest.total)} µs (${num(cost.rps)} req/s over ${num(requests)}${cost.non2xx ? `, ${cost.non2xx} non-2xx` : ''})`,
+      ...(cost === reference
+        ? {}
+        : { reference: `${num(reference.perRequest.total)} µs`, ratio: pct(ratio(reference.perRequest.total, cost.perRequest.total)) }),
+    });
   }
 }

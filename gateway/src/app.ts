@@ -1,4 +1,4 @@
-import { REQUEST_ID_HEADER, requestIdOf, type Logger } from '@mmdm/shared';
+import { accessLogger, REQUEST_ID_HEADER, requestIdOf, type Logger } from '@mmdm/shared';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -42,6 +42,7 @@ export function createGateway({ config, logger, site: build, healthTimeoutMs }: 
   const proxy = createUpstreamProxy({ targets: config.upstreams, timeoutMs: config.proxyTimeoutMs, logger });
   const site = createSite(build);
   const checkHealth = createHealthCheck(config.upstreams, healthTimeoutMs);
+  const access = accessLogger(logger);
 
   async function answerHealth(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const report = await checkHealth();
@@ -60,8 +61,8 @@ export function createGateway({ config, logger, site: build, healthTimeoutMs }: 
         client,
         ...(route.kind === 'proxy' ? { upstream: route.upstream } : {}),
       };
-      if (status >= 500) logger.error(fields, 'request failed');
-      else logger.info(fields, 'request');
+      if (status >= 500) access.error(fields, 'request failed');
+      else access.info(fields, 'request');
     });
   }
 

@@ -9,3 +9,4 @@ export * from './redis.js';
 export * from './request-id.js';
 export * from './service-app.js';
 export * from './staff-token.js';
+export * from './request-logging.js';

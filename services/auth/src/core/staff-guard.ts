@@ -54,8 +54,7 @@ export function currentClaims(req: Request): StaffClaims {
   return req.staff;
 }
 
-/** pino-http puts the request id on `req.id`; its type augmentation is not visible from here, hence the narrow cast. */
+/** @mmdm/shared's request logging puts the request id on `req.id`. */
 function requestIdOfRequest(req: Request): string | undefined {
-  const id = (req as Request & { id?: unknown }).id;
-  return typeof id === 'string' ? id : undefined;
+  return typeof req.id === 'string' ? req.id : undefined;
 }

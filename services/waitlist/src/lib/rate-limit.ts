@@ -1,6 +1,5 @@
 import { AppError } from '@mmdm/shared';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 export interface RateLimitSettings {
   redis: Redis;
@@ -9,45 +8,164 @@ export interface RateLimitSettings {
   points: number;
   windowSeconds: number;
   message: string;
+  /** How often this process adds its counts to Redis and reads back everyone's (ms). */
+  syncIntervalMs?: number;
 }
 
-/**
- * Counts requests per client address in Redis so every replica shares one budget. When Redis is unreachable the
- * in-memory insurance limiter takes over (per-process counters): degraded, but nobody is refused because of our outage.
- */
+/** Counts attempts per client address against a budget that every replica shares through Redis. */
 export interface ClientRateLimiter {
   /** Counts one attempt by `client`; throws a 429 AppError with Retry-After when its budget is spent. */
   consume(client: string): Promise<void>;
+  /** Stops the background sync (the counts not yet sent are dropped). */
+  close(): void;
 }
 
+interface Bucket {
+  /** When this client's window ends (ms since epoch); aligned with the Redis key's TTL after each sync. */
+  resetAt: number;
+  /** The shared count in Redis at the last sync, our own attempts included. */
+  shared: number;
+  /** Our attempts not yet added to Redis. */
+  pending: number;
+}
+
+/** INCRBY, start the window on the first attempt, and report the window's remaining time: one round trip per key. */
+const ADD_AND_READ = `
+local count = redis.call('INCRBY', KEYS[1], ARGV[1])
+if count == tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return {count, redis.call('PTTL', KEYS[1])}`;
+
+const SWEEP_EVERY_MS = 10_000;
+/** Beyond this many remembered clients, those with nothing left to send are forgotten (Redis still has them). */
+const MAX_BUCKETS = 100_000;
+
+/**
+ * Decides in-process for the first half of each client's budget and shares those counts in the background; the
+ * second half is counted in Redis before answering. A household's sign-up, far from its budget, then touches nothing
+ * but Postgres (issue 7: the Redis round trip per sign-up was a tenth of the service's CPU time); a client nearing
+ * its budget gets the exact shared count; a refusal never waits on Redis; and during a Redis outage the local counts
+ * decide alone and are added once it is back.
+ *
+ * One process counts exactly. Across N replicas, a client fast enough to spread the first half of its budget over
+ * all of them within one sync interval could get up to N × half a budget before the counts meet; for a per-hour
+ * sign-up budget that is nothing a bot can use (docs/decisions/009).
+ */
 export function createClientRateLimiter({
   redis,
   keyPrefix,
   points,
   windowSeconds,
   message,
+  syncIntervalMs = 100,
 }: RateLimitSettings): ClientRateLimiter {
-  const limiter = new RateLimiterRedis({
-    storeClient: redis,
-    keyPrefix,
-    points,
-    duration: windowSeconds,
-    // Do not wait on a reconnecting client: answer from the insurance counters at once.
-    rejectIfRedisNotReady: true,
-    insuranceLimiter: new RateLimiterMemory({ keyPrefix: `${keyPrefix}:memory`, points, duration: windowSeconds }),
-  });
+  const windowMs = windowSeconds * 1000;
+  const buckets = new Map<string, Bucket>();
+  const dirty = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let syncing = false;
+  let lastSweep = Date.now();
+  let closed = false;
+
+  function schedule(): void {
+    if (timer || closed) return;
+    timer = setTimeout(() => void sync(), syncIntervalMs);
+    timer.unref();
+  }
+
+  function sweep(now: number): void {
+    lastSweep = now;
+    for (const [client, bucket] of buckets) {
+      if (bucket.resetAt <= now || (buckets.size > MAX_BUCKETS && bucket.pending === 0)) buckets.delete(client);
+    }
+  }
+
+  async function sync(): Promise<void> {
+    timer = undefined;
+    if (syncing || closed) return;
+    if (redis.status === 'end') return; // the client was closed for good: the process is shutting down
+    const now = Date.now();
+    if (now - lastSweep >= SWEEP_EVERY_MS) sweep(now);
+    // While Redis is away the local counts keep deciding; they are added when it is back.
+    if (dirty.size === 0 || redis.status !== 'ready') {
+      if (dirty.size > 0) schedule();
+      return;
+    }
+    syncing = true;
+    const batch = [...dirty].flatMap((client) => {
+      const bucket = buckets.get(client);
+      return bucket && bucket.pending > 0 ? [{ client, bucket, sent: bucket.pending }] : [];
+    });
+    dirty.clear();
+    try {
+      const pipeline = redis.pipeline();
+      for (const { client, sent } of batch) pipeline.eval(ADD_AND_READ, 1, `${keyPrefix}:${client}`, sent, windowMs);
+      const replies = (await pipeline.exec()) ?? [];
+      const answeredAt = Date.now();
+      batch.forEach(({ client, bucket, sent }, index) => {
+        const [error, reply] = replies[index] ?? [new Error('no reply')];
+        if (error || !Array.isArray(reply)) {
+          dirty.add(client); // not counted in Redis: send it again next time
+          return;
+        }
+        const [count, ttl] = reply as [number, number];
+        bucket.pending -= sent;
+        bucket.shared = count;
+        if (ttl > 0) bucket.resetAt = answeredAt + ttl;
+      });
+    } catch {
+      for (const { client } of batch) dirty.add(client);
+    } finally {
+      syncing = false;
+      if (dirty.size > 0) schedule();
+    }
+  }
+
+  const refusal = (bucket: Bucket, now: number) =>
+    new AppError(429, 'rate_limited', message, undefined, {
+      'Retry-After': String(Math.max(1, Math.ceil((bucket.resetAt - now) / 1000))),
+    });
+
+  /** The last attempts of a budget are counted in Redis before the answer, so replicas cannot add up to more. */
+  async function consumeInRedis(client: string, bucket: Bucket): Promise<boolean> {
+    const reply = (await redis.eval(ADD_AND_READ, 1, `${keyPrefix}:${client}`, 1, windowMs)) as [number, number];
+    const [count, ttl] = reply;
+    bucket.shared = count;
+    if (ttl > 0) bucket.resetAt = Date.now() + ttl;
+    return count + bucket.pending <= points;
+  }
 
   return {
     async consume(client) {
-      try {
-        await limiter.consume(client);
-      } catch (error) {
-        if (error instanceof RateLimiterRes) {
-          const retryAfter = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-          throw new AppError(429, 'rate_limited', message, undefined, { 'Retry-After': String(retryAfter) });
-        }
-        throw error;
+      const now = Date.now();
+      let bucket = buckets.get(client);
+      // A window that ended starts afresh; attempts of the old one not yet sent belonged to a key Redis has expired.
+      if (!bucket || bucket.resetAt <= now) {
+        bucket = { resetAt: now + windowMs, shared: 0, pending: 0 };
+        buckets.set(client, bucket);
       }
+      // What this process knows is a lower bound of the shared count: a refusal needs no round trip.
+      if (bucket.shared + bucket.pending >= points) throw refusal(bucket, now);
+      if (2 * (bucket.shared + bucket.pending + 1) > points && redis.status === 'ready') {
+        let admitted: boolean;
+        try {
+          admitted = await consumeInRedis(client, bucket);
+        } catch {
+          admitted = true; // Redis failed mid-call: count it locally, as during an outage
+          bucket.pending += 1;
+          dirty.add(client);
+          schedule();
+        }
+        if (!admitted) throw refusal(bucket, Date.now());
+        return;
+      }
+      bucket.pending += 1;
+      dirty.add(client);
+      schedule();
+    },
+    close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
     },
   };
 }

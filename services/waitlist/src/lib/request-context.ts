@@ -1,12 +1,12 @@
 import type { Logger } from '@mmdm/shared';
 import type { Request } from 'express';
-// pino-http (installed by @mmdm/shared's createServiceApp) puts `id` and `log` on every request.
-import type {} from 'pino-http';
 
+/** Set by @mmdm/shared's request logging, first thing for every request. */
 export function requestIdOf(req: Request): string {
-  return String(req.id);
+  return req.id;
 }
 
+/** The service's logger bound to this request's id (built on demand: most requests never log beyond the access line). */
 export function requestLogger(req: Request): Logger {
-  return req.log;
+  return req.log.child({ reqId: req.id });
 }

@@ -196,6 +196,8 @@ describe('rate limit', () => {
         statuses.push(
           (await harness.call('POST', '/waitlist', { body: { email: uniqueEmail('rl') }, headers: from })).status,
         );
+        // Replicas share their counts within one sync interval (100 ms): the budget is shared, not instant.
+        await new Promise((resolve) => setTimeout(resolve, 300));
       }
       expect(statuses).toEqual([200, 200, 200]);
       const limited = await two.call('POST', '/waitlist', { body: { email: uniqueEmail('rl') }, headers: from });
