@@ -17,6 +17,8 @@ export interface LifecycleOptions {
   resources: Closable[];
 }
 
+const IDLE_GRACE_MS = 250;
+
 /**
  * Tracks open sockets so that a graceful stop can finish in-flight requests and then close idle keep-alive
  * connections instead of waiting for clients to hang up.
@@ -56,9 +58,16 @@ export function handleLifecycle({
     stopping = (async () => {
       if (server) {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
-        server.closeIdleConnections();
-        const sweep = setInterval(() => server.closeIdleConnections(), 100);
+        // From now on every answer ends its connection, so keep-alive clients go away after their last request.
+        server.prependListener('request', (_req, res) => res.setHeader('Connection', 'close'));
+        // A request a client sent before the signal may still sit unread in its socket, which then looks idle. Idle
+        // keep-alive sockets are closed only from the check phase, right after the event loop has read every socket
+        // with data waiting (a timer alone fires before that read, and under load the read lags the send by far
+        // more than 100 ms), and only after a short grace. Busy sockets always finish their request first.
+        const closeIdleAfterReading = () => setImmediate(() => server.closeIdleConnections());
+        await new Promise((resolve) => setTimeout(resolve, IDLE_GRACE_MS));
+        closeIdleAfterReading();
+        const sweep = setInterval(closeIdleAfterReading, 100);
         await closed;
         clearInterval(sweep);
         for (const socket of sockets ?? []) socket.destroy();
