@@ -50,7 +50,8 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         // The public build empties dist/ and writes the manifest the pre-renderer reads; the admin build adds to it.
         emptyOutDir: mode !== 'admin',
         manifest: mode !== 'admin',
-        rollupOptions: { input: mode === 'admin' ? 'admin.html' : 'index.html' },
+        // src/main.tsx (the app) is an entry of its own: src/boot.ts loads it by URL once the page has painted.
+        rollupOptions: { input: mode === 'admin' ? 'admin.html' : { index: 'index.html', main: 'src/main.tsx' } },
       },
   server: {
     proxy: {

@@ -2,7 +2,12 @@
  * Turns the client and SSR builds into the static site the gateway serves (see "WEB BUILD OUTPUT CONTRACT" in
  * docs/architecture.md's companion notes): one pre-rendered HTML file per public route, 404.html, the admin shell,
  * routes.json, sitemap.xml, robots.txt, and .br/.gz siblings of every hashed asset.
+ *
+ * Each page is made to paint from its HTML alone (issue 7, docs/performance.md "The site"): the stylesheet is inlined
+ * (its hash goes to routes.json for the gateway's CSP), and the only script is the small boot entry, which loads the
+ * app after the first paint; the chunks to load then are listed on it, not preloaded from <head>.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,6 +32,7 @@ interface ServerEntry {
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 
@@ -54,17 +60,45 @@ function chunksOf(key: string, seen = new Set<string>()): string[] {
   return [chunk.file, ...(chunk.imports ?? []).flatMap((child) => chunksOf(child, seen))];
 }
 
-const entryChunks = new Set(chunksOf('index.html'));
-function pagePreloads(source: string): string[] {
+/** The app (src/main.tsx, an entry of its own) that the boot entry imports after the first paint. */
+const APP_SOURCE = 'src/main.tsx';
+const bootChunks = new Set(chunksOf('index.html'));
+const appEntry = manifest[APP_SOURCE];
+if (!appEntry?.isEntry) throw new Error(`the client build has no entry for ${APP_SOURCE} (vite.config.ts rollupOptions.input)`);
+const appFile = appEntry.file;
+const appChunks = chunksOf(APP_SOURCE);
+
+/** What a page needs to hydrate, beyond the boot entry and the app's own chunk: what they import, in one list. */
+function hydrationChunks(source: string): string[] {
   if (!manifest[source]) throw new Error(`the client build has no chunk for ${source}: update publicPages`);
-  return [...new Set(chunksOf(source))].filter((file) => !entryChunks.has(file));
+  return [...new Set([...appChunks, ...chunksOf(source)])].filter((file) => !bootChunks.has(file) && file !== appFile);
 }
 
 const assets = readdirSync(join(dist, 'assets'));
-// No font preload: with `font-display: optional` the first paint does not wait for Inter, and a preload would only
-// compete with the stylesheet for the first round trips (issue 7's LCP); the font is cached for the next page.
 
-function head(meta: PageMeta, canonical: string | null, preloads: string[]): string {
+/**
+ * The stylesheet Vite linked from index.html, to be inlined: a 5 kB (compressed) stylesheet costs a round trip
+ * before the first paint, inlined it travels in the HTML's first packets. The CSP allows it by its hash.
+ */
+const stylesheetLink = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;
+const stylesheetFile = stylesheetLink.exec(template)?.[1];
+if (!stylesheetFile) throw new Error('dist/index.html links no stylesheet to inline');
+const css = readFileSync(join(dist, stylesheetFile), 'utf8');
+if (/<\/style/i.test(css)) throw new Error(`${stylesheetFile} contains "</style", which would end the inlined <style> early`);
+const inlineStyleHash = `sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}`;
+const cssName = stylesheetFile.slice('assets/'.length);
+for (const name of readdirSync(join(dist, 'assets')).filter((file) => file.endsWith('.js'))) {
+  if (readFileSync(join(dist, 'assets', name), 'utf8').includes(cssName)) {
+    throw new Error(`assets/${name} would fetch ${cssName} again, which every page inlines (does a chunk import src/boot.ts?)`);
+  }
+}
+
+/** The boot entry's <script> tag, given the chunks it loads after the first paint. */
+const bootScriptTag = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+if (!bootScriptTag.test(template)) throw new Error('dist/index.html has no module script (the boot entry)');
+if (/<link rel="modulepreload"/.test(template)) throw new Error('dist/index.html preloads modules before the first paint: src/boot.ts must import nothing but its helper');
+
+function head(meta: PageMeta, canonical: string | null): string {
   const tags = [
     `<title>${escape(meta.title)}</title>`,
     `<meta name="description" content="${escape(meta.description)}" />`,
@@ -77,7 +111,6 @@ function head(meta: PageMeta, canonical: string | null, preloads: string[]): str
     `<meta property="og:description" content="${escape(meta.description)}" />`,
     canonical ? `<meta property="og:url" content="${escape(canonical)}" />` : '',
     '<meta name="twitter:card" content="summary" />',
-    ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
   ];
   return tags.filter(Boolean).join('\n    ');
 }
@@ -89,19 +122,24 @@ function assertCspSafe(url: string, html: string) {
 }
 
 /**
- * The pre-rendered markup paints without JavaScript, so the scripts that hydrate it must not compete with the
- * stylesheet for the first round trips: low fetch priority took Lighthouse's simulated first paint from ~1.6 s to
- * ~1.2 s (issue 7, docs/performance.md).
+ * The page's HTML: head tags and markup in the template, the stylesheet inlined, and the boot script at low fetch
+ * priority (the markup paints without it) carrying the chunks it loads after the first paint.
  */
-function lowPriorityScripts(html: string): string {
-  return html
-    .replace(/<script type="module" crossorigin src=/g, '<script type="module" fetchpriority="low" crossorigin src=')
-    .replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin');
+function pageHtml(markup: string, headTags: string, chunks: string[]): string {
+  return template
+    .replace('<!--app-head-->', () => headTags)
+    .replace('<!--app-html-->', () => markup)
+    .replace(stylesheetLink, () => `<style>${css}</style>`)
+    .replace(
+      bootScriptTag,
+      (_tag, src: string) =>
+        `<script type="module" fetchpriority="low" crossorigin src="${src}" data-app="/${appFile}" data-modulepreload="${chunks.map((file) => `/${file}`).join(' ')}"></script>`,
+    );
 }
 
-function writePage(file: string, url: string, markup: string, headTags: string) {
+function writePage(file: string, url: string, markup: string, headTags: string, chunks: string[]) {
   assertCspSafe(url, markup);
-  const html = lowPriorityScripts(template.replace('<!--app-head-->', () => headTags).replace('<!--app-html-->', () => markup));
+  const html = pageHtml(markup, headTags, chunks);
   const target = join(dist, file);
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, html);
@@ -111,7 +149,7 @@ const pages: Record<string, string> = {};
 for (const page of server.publicPages) {
   const file = page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`;
   const markup = await server.render(page.path);
-  writePage(file, page.path, markup, head(server.metaFor(page.path), server.canonicalUrl(page.path), pagePreloads(page.source)));
+  writePage(file, page.path, markup, head(server.metaFor(page.path), server.canonicalUrl(page.path)), hydrationChunks(page.source));
   pages[page.path] = file;
 }
 
@@ -119,14 +157,15 @@ writePage(
   '404.html',
   '/404',
   await server.render('/__not-found__'),
-  head(server.notFoundMeta, null, pagePreloads(server.notFoundPage.source)),
+  head(server.notFoundMeta, null),
+  hydrationChunks(server.notFoundPage.source),
 );
 
 if (!existsSync(join(dist, 'admin.html'))) throw new Error('the client build did not emit admin.html');
 
 writeFileSync(
   join(dist, 'routes.json'),
-  `${JSON.stringify({ pages, prefixes: [{ prefix: '/admin', file: 'admin.html' }], notFound: '404.html' }, null, 2)}\n`,
+  `${JSON.stringify({ pages, prefixes: [{ prefix: '/admin', file: 'admin.html' }], notFound: '404.html', inlineStyleHashes: [inlineStyleHash] }, null, 2)}\n`,
 );
 
 const indexable = server.publicPages.filter((page) => !server.metaFor(page.path).noindex);

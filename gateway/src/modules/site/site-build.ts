@@ -4,6 +4,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, posix, relative, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { z } from 'zod';
+import { contentSecurityPolicy } from '../../http/security-headers.js';
 import type { Encoding } from './accept-encoding.js';
 import { contentTypeOf, isCompressible } from './content-types.js';
 
@@ -12,6 +13,8 @@ const routesSchema = z.object({
   pages: z.record(z.string().startsWith('/'), z.string().min(1)),
   prefixes: z.array(z.object({ prefix: z.string().startsWith('/'), file: z.string().min(1) })).default([]),
   notFound: z.string().min(1),
+  /** CSP hashes of the `<style>` elements the pre-rendered pages inline (the build computes them from the CSS). */
+  inlineStyleHashes: z.array(z.string().regex(/^sha256-[A-Za-z0-9+/]{43}=$/, 'not a base64 sha256 CSP hash')).default([]),
 });
 
 /** One encoding of a file. Small files are held in memory; the rest are streamed from disk. */
@@ -27,6 +30,8 @@ export interface SiteFile {
   contentType: string;
   lastModified: string;
   cacheControl: string;
+  /** Replaces the gateway's default CSP on this file's answers: HTML pages that inline the build's stylesheet. */
+  contentSecurityPolicy?: string;
   identity: Variant;
   br?: Variant;
   gzip?: Variant;
@@ -131,6 +136,7 @@ export async function loadSiteBuild(distDir: string): Promise<SiteBuild> {
     throw new SiteBuildMissingError(dir, `routes.json is not valid: ${error instanceof Error ? error.message.split('\n')[0] : 'unreadable'}`);
   }
 
+  const pagePolicy = routes.inlineStyleHashes.length > 0 ? contentSecurityPolicy(routes.inlineStyleHashes) : undefined;
   const all = new Set(await listFiles(dir));
   // Memoised promises: a file named by several routes is read once, and all files are read in parallel.
   const cache = new Map<string, Promise<SiteFile>>();
@@ -148,6 +154,7 @@ export async function loadSiteBuild(distDir: string): Promise<SiteBuild> {
       cacheControl: urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE,
       identity,
     };
+    if (pagePolicy && file.contentType.startsWith('text/html')) file.contentSecurityPolicy = pagePolicy;
     for (const sibling of siblings) if (sibling && sibling.encoding !== 'identity') file[sibling.encoding] = sibling;
     if (!file.br && !file.gzip && isCompressible(full)) Object.assign(file, compressInMemory(identity));
     return file;

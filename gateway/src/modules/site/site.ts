@@ -52,6 +52,7 @@ export function createSite(build: SiteBuild) {
     const variant = (encoding === 'identity' ? undefined : file[encoding]) ?? file.identity;
 
     res.setHeader('Cache-Control', file.cacheControl);
+    if (file.contentSecurityPolicy) res.setHeader('Content-Security-Policy', file.contentSecurityPolicy);
     if (hasEncodings) res.setHeader('Vary', 'Accept-Encoding');
     if (status === 200) {
       res.setHeader('ETag', variant.etag);
