@@ -30,10 +30,21 @@ const entryCursor = z
     }
   });
 
+/**
+ * Shorter terms cannot use the trigram index (a trigram is three characters), so they would read the whole list; the
+ * admin panel asks for three characters before it searches (issue 7).
+ */
+export const SEARCH_MIN_LENGTH = 3;
+
 const search = z
   .string()
   .trim()
   .max(254)
+  .refine((value) => value === '' || value.length >= SEARCH_MIN_LENGTH, {
+    message: `Search for at least ${SEARCH_MIN_LENGTH} characters of an address.`,
+  })
+  // Postgres text cannot hold U+0000: sent on, it was a 500 (invalid byte sequence), not the client's 400.
+  .refine((value) => !value.includes('\u0000'), { message: 'The search may not contain a NUL character.' })
   .optional()
   .transform((value) => (value ? value : undefined));
 

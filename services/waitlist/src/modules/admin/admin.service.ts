@@ -50,7 +50,7 @@ export function createAdminService({ pool, databaseUrl }: AdminServiceDeps) {
 
   return {
     async listEntries(query: ListEntriesQuery) {
-      const { rows, next } = await listEntries(pool, query);
+      const { rows, next, searchedThrough } = await listEntries(pool, query);
       return {
         items: rows.map((row) => ({
           id: Number(row.id),
@@ -62,6 +62,8 @@ export function createAdminService({ pool, databaseUrl }: AdminServiceDeps) {
           confirmedAt: row.confirmedAt ? row.confirmedAt.toISOString() : null,
         })),
         nextCursor: next ? encodeCursor(next) : null,
+        // A search that stopped early says how far it read; the next cursor goes on from there.
+        searchedThrough: searchedThrough ? searchedThrough.toISOString() : null,
       };
     },
 

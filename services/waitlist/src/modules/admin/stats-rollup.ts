@@ -1,20 +1,41 @@
 import type { Logger } from '@mmdm/shared';
 import type pg from 'pg';
-import { rollUpClosedDays } from './stats.repository.js';
+import { rollUpClosedDays, rollUpOpenMinutes } from './stats.repository.js';
 
-/** Rolls up closed days now and then every `intervalMs` (cheap: a few index range counts once the backlog is in). */
+/**
+ * How often the open day's minutes are rolled up: what the dashboard counts live is the sign-ups since the last
+ * rolled minute, so at most about a minute and this long of them.
+ */
+const OPEN_MINUTES_EVERY_MS = 5_000;
+
+/**
+ * Rolls up closed days now and then every `intervalMs` (a few index range counts once the backlog is in), and the
+ * open day's closed minutes every 5 s (or `intervalMs` if shorter), right after the days so the minutes start where
+ * the closed days end.
+ */
 export function startStatsRollup({ pool, logger, intervalMs }: { pool: pg.Pool; logger: Logger; intervalMs: number }) {
+  const tickMs = Math.min(intervalMs, OPEN_MINUTES_EVERY_MS);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  let daysRolledAt = Number.NEGATIVE_INFINITY;
   const tick = async () => {
-    try {
-      const { days } = await rollUpClosedDays(pool);
-      logger.debug({ days }, 'daily stats rolled up');
-    } catch (error) {
-      logger.warn({ err: error }, 'daily stats roll-up failed; will retry');
+    if (Date.now() - daysRolledAt >= intervalMs) {
+      try {
+        const { days } = await rollUpClosedDays(pool);
+        daysRolledAt = Date.now();
+        logger.debug({ days }, 'daily stats rolled up');
+      } catch (error) {
+        logger.warn({ err: error }, 'daily stats roll-up failed; will retry');
+      }
     }
-    if (!stopped) timer = setTimeout(() => (running = tick()), intervalMs);
+    try {
+      const { minutes } = await rollUpOpenMinutes(pool);
+      logger.debug({ minutes }, 'open day minutes rolled up');
+    } catch (error) {
+      logger.warn({ err: error }, 'open day minutes roll-up failed; will retry');
+    }
+    if (!stopped) timer = setTimeout(() => (running = tick()), tickMs);
   };
   running = tick();
   return {

@@ -6,9 +6,12 @@ import { waitlistEntrySchema, type EntryStatus } from './waitlist-schemas.js';
 
 export const ENTRIES_PAGE_SIZE = 25;
 
+/** The service refuses shorter search terms: they cannot use its trigram index. */
+export const SEARCH_MIN_LENGTH = 3;
+
 export interface EntriesFilter {
   status: EntryStatus | 'all';
-  /** Part of an address; empty for all. */
+  /** Part of an address, at least SEARCH_MIN_LENGTH characters; empty for all. */
   q: string;
   order: 'desc' | 'asc';
 }
@@ -17,7 +20,12 @@ export interface EntriesPageParams extends EntriesFilter {
   cursor: string | null;
 }
 
-const entriesPageSchema = z.object({ items: z.array(waitlistEntrySchema), nextCursor: z.string().nullish() });
+const entriesPageSchema = z.object({
+  items: z.array(waitlistEntrySchema),
+  nextCursor: z.string().nullish(),
+  /** Set when a search stopped early (it reads a bounded number of entries per page): how far it read. */
+  searchedThrough: z.string().nullish(),
+});
 export type EntriesPage = z.infer<typeof entriesPageSchema>;
 
 /** The query string the list and the CSV export share, so an export is exactly the filtered list. */

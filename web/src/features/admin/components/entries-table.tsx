@@ -114,7 +114,19 @@ export function EntriesTable({ filter, canManage }: EntriesTableProps) {
               </tbody>
             </table>
           </div>
-          {page.items.length === 0 && <p className="adm-empty">{pageNumber === 1 ? 'No entries match.' : 'No more entries.'}</p>}
+          {page.searchedThrough ? (
+            // A search reads a bounded number of entries per page (the service's answer stays quick whatever the
+            // term); when that ran out before a page of matches, say how far it got and let Next go on.
+            <p className="adm-empty" role="status">
+              {filter.order === 'asc' ? 'Searched up to' : 'Searched back to'} {formatDateTime(page.searchedThrough)}
+              {page.items.length === 0 ? ' with no match yet' : ''}. Next searches{' '}
+              {filter.order === 'asc' ? 'newer' : 'older'} sign-ups.
+            </p>
+          ) : (
+            page.items.length === 0 && (
+              <p className="adm-empty">{pageNumber === 1 ? 'No entries match.' : 'No more entries.'}</p>
+            )
+          )}
           <nav className="adm-pager" aria-label="Pages">
             <button
               type="button"

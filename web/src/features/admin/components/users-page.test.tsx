@@ -63,6 +63,54 @@ describe('the Users screen', () => {
     await waitFor(() => expect(network.calls.at(-1)).toMatch(/status=confirmed.*q=ana.*order=asc/));
   });
 
+  it('asks for 3 characters instead of sending a shorter search', async () => {
+    const user = userEvent.setup();
+    network.on('GET', '/api/admin/waitlist/entries', ({ url }) =>
+      json(200, { items: url.searchParams.get('q') === 'ana' ? [entry({ email: 'ana@example.com' })] : [entry(), entry()], nextCursor: null }),
+    );
+    renderAdmin('/admin/users');
+    await screen.findAllByRole('rowheader');
+    const search = screen.getByLabelText('Search by email');
+
+    await user.type(search, 'an');
+    expect(await screen.findByText('Type at least 3 characters to search.')).toBeInTheDocument();
+    expect(search).toHaveAccessibleDescription('Type at least 3 characters to search.');
+    expect(network.calls.filter((call) => call.includes('q='))).toEqual([]);
+
+    await user.type(search, 'a');
+    expect(await screen.findByRole('rowheader', { name: 'ana@example.com' })).toBeInTheDocument();
+    expect(screen.queryByText('Type at least 3 characters to search.')).not.toBeInTheDocument();
+    expect(network.calls.filter((call) => call.includes('q='))).toHaveLength(1);
+  });
+
+  it('ignores a shorter search in the address bar rather than asking the service for it', async () => {
+    network.on('GET', '/api/admin/waitlist/entries', () => json(200, { items: [entry({ email: 'all@example.com' })], nextCursor: null }));
+    renderAdmin('/admin/users?q=ab');
+
+    expect(await screen.findByRole('rowheader', { name: 'all@example.com' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Search by email')).toHaveValue('ab');
+    expect(await screen.findByText('Type at least 3 characters to search.')).toBeInTheDocument();
+    expect(network.calls.filter((call) => call.includes('q='))).toEqual([]);
+  });
+
+  it('says how far a search that stopped early has read, and Next reads on from there', async () => {
+    const user = userEvent.setup();
+    const older = entry({ email: 'older-match@example.org' });
+    network.on('GET', '/api/admin/waitlist/entries', ({ url }) =>
+      url.searchParams.get('cursor') === 'SCAN-END'
+        ? json(200, { items: [older], nextCursor: null, searchedThrough: null })
+        : json(200, { items: [], nextCursor: 'SCAN-END', searchedThrough: '2026-11-20T10:00:00.000Z' }),
+    );
+    renderAdmin('/admin/users?q=example.org');
+
+    expect(await screen.findByText(/^Searched back to .+ with no match yet\. Next searches older sign-ups\.$/)).toBeInTheDocument();
+    expect(screen.queryByText('No entries match.')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('rowheader', { name: 'older-match@example.org' })).toBeInTheDocument();
+    expect(screen.queryByText(/^Searched back to/)).not.toBeInTheDocument();
+  });
+
   it('pages forward with the cursor the service handed out, and back again', async () => {
     const user = userEvent.setup();
     const first = entry({ email: 'first-page@example.com' });

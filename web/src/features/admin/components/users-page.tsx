@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../api/api-client.js';
 import { useExportWaitlistEntries } from '../api/export-waitlist-entries.js';
-import type { EntriesFilter } from '../api/get-waitlist-entries.js';
+import { SEARCH_MIN_LENGTH, type EntriesFilter } from '../api/get-waitlist-entries.js';
 import { ENTRY_STATUSES } from '../api/waitlist-schemas.js';
 import { useDebouncedValue } from '../lib/use-debounced-value.js';
 import { useStaffSession } from '../lib/use-staff-session.js';
@@ -12,12 +12,18 @@ import { SelectField } from './select-field.js';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
+/** The term to search for: a shorter one is not sent (the service would refuse it), the list stays unfiltered. */
+function searchTerm(typed: string): string {
+  const term = typed.trim();
+  return term.length >= SEARCH_MIN_LENGTH ? term : '';
+}
+
 /** The filter lives in the address bar, so a filtered list can be bookmarked, shared and survives a reload. */
 function readFilter(params: URLSearchParams): EntriesFilter {
   const status = params.get('status');
   return {
     status: (ENTRY_STATUSES as readonly string[]).includes(status ?? '') ? (status as EntriesFilter['status']) : 'all',
-    q: params.get('q') ?? '',
+    q: searchTerm(params.get('q') ?? ''),
     order: params.get('order') === 'asc' ? 'asc' : 'desc',
   };
 }
@@ -25,8 +31,11 @@ function readFilter(params: URLSearchParams): EntriesFilter {
 export function UsersPage() {
   const [params, setParams] = useSearchParams();
   const filter = readFilter(params);
-  const [search, setSearch] = useState(filter.q);
+  const searchId = useId();
+  const [search, setSearch] = useState(params.get('q') ?? '');
   const debouncedSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const settled = debouncedSearch.trim();
+  const tooShort = settled.length > 0 && settled.length < SEARCH_MIN_LENGTH;
   const { can } = useStaffSession();
   const isAdmin = can('admin');
   const exporter = useExportWaitlistEntries();
@@ -41,7 +50,8 @@ export function UsersPage() {
   };
 
   useEffect(() => {
-    if (debouncedSearch.trim() !== filter.q.trim()) update({ q: debouncedSearch });
+    const term = searchTerm(debouncedSearch);
+    if (term !== filter.q) update({ q: term });
     // Only a settled search term should touch the address bar; `update` is recreated every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debouncedSearch]);
@@ -51,17 +61,25 @@ export function UsersPage() {
       <h1 className="adm-page__title">Users</h1>
       <p className="adm-muted">Everyone on the waitlist.</p>
       <div className="adm-toolbar" role="search">
-        <label className="adm-field adm-field--inline">
-          <span className="adm-field__label">Search by email</span>
+        <div className="adm-field adm-field--inline">
+          <label className="adm-field__label" htmlFor={searchId}>
+            Search by email
+          </label>
           <input
+            id={searchId}
             className="adm-input"
             type="search"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
             placeholder="name@example.com"
             maxLength={254}
+            aria-describedby={`${searchId}-hint`}
           />
-        </label>
+          {/* Outside the label (not part of the field's name), and live so the hint is read out when it appears. */}
+          <span id={`${searchId}-hint`} className="adm-field__hint" aria-live="polite">
+            {tooShort ? `Type at least ${SEARCH_MIN_LENGTH} characters to search.` : ''}
+          </span>
+        </div>
         <SelectField
           label="Status"
           fieldClassName="adm-field--inline"
