@@ -6,7 +6,7 @@ import {
   type ApiHarness,
   type TestContext,
 } from '../../services/waitlist/src/testing/waitlist-harness.js';
-import { SmtpSink } from '../support/index.js';
+import { SmtpSink, startOldRedis } from '../support/index.js';
 import { send, sleep } from './support/http.js';
 import { mailsPerRecipient } from './support/mail.js';
 import { freePort, RedisServer } from './support/redis-server.js';
@@ -182,5 +182,28 @@ describe('the e-mail worker started while Redis has never been reachable', () =>
     console.info(`redis never up: SIGTERM to exit 0 in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     expect(Date.now() - started).toBeLessThan(5000);
     expect(crashesIn(worker.process)).toEqual([]);
+  });
+
+  it('exits 1 (for its supervisor to restart it) when its queue can never work, e.g. BullMQ refuses the Redis it found', async () => {
+    const oldRedis = await startOldRedis();
+    try {
+      const port = await freePort();
+      const worker = startServiceProcess('services/waitlist/src/worker-main.ts', {
+        DATABASE_URL: context.databaseUrl,
+        REDIS_URL: oldRedis.url,
+        REDIS_PREFIX: context.prefix,
+        SMTP_URL: sink.url,
+        PUBLIC_URL: 'http://mmdm.test',
+        WORKER_PORT: String(port),
+        HOST: '127.0.0.1',
+        RELAY_INTERVAL_MS: String(RELAY_INTERVAL_MS),
+      });
+      processes.push(worker);
+      const code = await Promise.race([worker.exited, sleep(20_000).then(() => 'still running after 20 s')]);
+      expect(code).toBe(1);
+      expect(logLines(worker).some((line) => line.msg?.startsWith('mail queue could not set up its Redis connection'))).toBe(true);
+    } finally {
+      await oldRedis.close();
+    }
   });
 });

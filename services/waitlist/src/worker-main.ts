@@ -19,7 +19,16 @@ try {
   process.exit(1);
 }
 
-const worker = await startMailWorker({ config, logger });
+// A worker that cannot hand mail over any more stops with exit 1, so its supervisor (npm start, compose) restarts it.
+const lifecycle: { stop?: (reason: string, exitCode?: number) => Promise<void> } = {};
+const worker = await startMailWorker({
+  config,
+  logger,
+  onFatal: (reason) => {
+    if (lifecycle.stop) void lifecycle.stop(reason, 1).then(() => process.exit(1));
+    else process.exit(1);
+  },
+});
 const server = worker.app.listen(config.http.port, config.http.host, () => {
   logger.info({ port: config.http.port, host: config.http.host, mail: worker.sender.kind }, 'waitlist worker running');
 });
@@ -28,4 +37,4 @@ server.on('error', (error) => {
   process.exit(1);
 });
 
-handleLifecycle({ logger, timeoutMs: config.shutdownTimeoutMs, server, resources: worker.resources });
+lifecycle.stop = handleLifecycle({ logger, timeoutMs: config.shutdownTimeoutMs, server, resources: worker.resources });

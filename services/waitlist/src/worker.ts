@@ -36,6 +36,8 @@ export interface MailWorkerDeps {
   logger: Logger;
   /** Tests may share a pool; by default the worker makes its own. */
   pool?: pg.Pool;
+  /** Called when the worker can no longer do its job and must be restarted (the process exits non-zero). */
+  onFatal?: (reason: string) => void;
 }
 
 /**
@@ -51,7 +53,7 @@ function closeRedis(client: Redis): Promise<unknown> {
   return client.quit().catch(() => client.disconnect());
 }
 
-export async function startMailWorker({ config, logger, pool: givenPool }: MailWorkerDeps): Promise<MailWorker> {
+export async function startMailWorker({ config, logger, pool: givenPool, onFatal }: MailWorkerDeps): Promise<MailWorker> {
   const pool =
     givenPool ??
     createPool({
@@ -126,6 +128,7 @@ export async function startMailWorker({ config, logger, pool: givenPool }: MailW
     intervalMs: config.relayIntervalMs,
     attempts: config.mail.attempts,
     backoffMs: config.mail.backoffMs,
+    onQueueBroken: () => onFatal?.('mail queue broken'),
   });
   const rollup = startStatsRollup({ pool, logger, intervalMs: config.statsRollupIntervalMs });
 

@@ -24,6 +24,8 @@ export interface RelaySettings {
   readyWaitMs?: number;
   /** While hand-overs keep failing, the warning is repeated at most this often. */
   warnEveryMs?: number;
+  /** The queue can never hand over again (its one-time Redis set-up failed): only a restart of the process helps. */
+  onQueueBroken?: (error: unknown) => void;
 }
 
 /** The queue's connection is not ready: nothing was locked or handed over. */
@@ -66,6 +68,7 @@ export function startRelay({
   staleAfterSeconds = 600,
   readyWaitMs = 1000,
   warnEveryMs = 60_000,
+  onQueueBroken,
 }: RelaySettings): Relay {
   const options = mailJobOptions(attempts, backoffMs);
   let failingSince: number | undefined;
@@ -75,12 +78,14 @@ export function startRelay({
   let running: Promise<unknown> = Promise.resolve();
 
   // BullMQ sets up its connection once (script loading, a version check) after the first 'ready'. If that fails, the
-  // queue refuses every add from then on and only a restart helps: say so. Subscribed once, both outcomes handled.
+  // queue refuses every add from then on and only a restart helps: hand it to the process, which stops with exit 1 so
+  // its supervisor starts it afresh (rows wait in the outbox meanwhile). Subscribed once, both outcomes handled.
   queue.waitUntilReady().then(
     () => undefined,
     (error: unknown) => {
-      if (!stopped)
-        logger.error({ err: error }, 'mail queue could not set up its Redis connection; restart the worker');
+      if (stopped) return;
+      logger.error({ err: error }, 'mail queue could not set up its Redis connection; the worker must restart');
+      onQueueBroken?.(error);
     },
   );
 

@@ -1,0 +1,51 @@
+import { createLogger, createRedis } from '@mmdm/shared';
+import { startOldRedis } from '@mmdm/tests/support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../testing/waitlist-harness.js';
+import { createMailQueue } from './mail.queue.js';
+import { startRelay } from './outbox-relay.js';
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestContext();
+});
+afterAll(async () => {
+  await context?.close();
+});
+
+describe('outbox relay', () => {
+  it('hands the process a queue that can never work again, so it is restarted, without locking any row', async () => {
+    const oldRedis = await startOldRedis();
+    const producer = createRedis(oldRedis.url, 'producer');
+    const queue = createMailQueue(producer, context.prefix);
+    queue.on('error', () => undefined);
+    const { rows } = await context.pool.query<{ id: string }>(
+      `with e as (insert into waitlist.entries (email, email_normalized) values ('broken@example.com', 'broken@example.com') returning id)
+       insert into waitlist.outbox (entry_id) select id from e returning id`,
+    );
+    let broken: unknown;
+    const relay = startRelay({
+      pool: context.pool,
+      queue,
+      redis: producer,
+      logger: createLogger({ name: 'relay-test', level: 'silent' }),
+      intervalMs: 50,
+      attempts: 3,
+      backoffMs: 100,
+      onQueueBroken: (error) => (broken = error),
+    });
+    try {
+      const deadline = Date.now() + 10_000;
+      while (broken === undefined && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(String(broken)).toMatch(/Redis version/);
+      // Nothing was handed over or held: the row waits in the outbox for the restarted worker.
+      const row = await context.pool.query('select relayed_at from waitlist.outbox where id = $1 for update nowait', [rows[0]!.id]);
+      expect(row.rows[0]).toEqual({ relayed_at: null });
+    } finally {
+      await relay.stop();
+      await queue.close().catch(() => undefined);
+      producer.disconnect();
+      await oldRedis.close();
+    }
+  });
+});
