@@ -67,12 +67,24 @@ function newestMtime(path, skip = () => false) {
   return newest;
 }
 
-/** Each build output and the sources it is made from. */
+/**
+ * Each build output and the sources it is made from. `stamp`: tsc -b writes its build info on every build that saw a
+ * change, but leaves an output file alone when its text comes out the same (a source saved again, an edit that
+ * compiles to the same JavaScript), so dist alone would look stale, and every start would rebuild, until then.
+ */
 const builds = [
-  { output: 'services/shared/dist', sources: ['services/shared/src'] },
-  { output: 'services/auth/dist', sources: ['services/auth/src', 'services/shared/src'] },
-  { output: 'services/waitlist/dist', sources: ['services/waitlist/src', 'services/shared/src'] },
-  { output: 'gateway/dist', sources: ['gateway/src', 'services/shared/src'] },
+  { output: 'services/shared/dist', stamp: 'services/shared/tsconfig.tsbuildinfo', sources: ['services/shared/src'] },
+  {
+    output: 'services/auth/dist',
+    stamp: 'services/auth/tsconfig.tsbuildinfo',
+    sources: ['services/auth/src', 'services/shared/src'],
+  },
+  {
+    output: 'services/waitlist/dist',
+    stamp: 'services/waitlist/tsconfig.tsbuildinfo',
+    sources: ['services/waitlist/src', 'services/shared/src'],
+  },
+  { output: 'gateway/dist', stamp: 'gateway/tsconfig.tsbuildinfo', sources: ['gateway/src', 'services/shared/src'] },
   { output: 'web/dist', sources: ['web/src', 'web/index.html', 'web/admin.html', 'web/public', 'web/scripts'] },
 ];
 
@@ -82,8 +94,8 @@ const builds = [
  */
 function buildIfNeeded() {
   const missing = [...children.map((child) => child.entry), 'web/dist/index.html'].some((file) => !existsSync(join(root, file)));
-  const stale = builds.some(({ output, sources }) => {
-    const built = newestMtime(join(root, output));
+  const stale = builds.some(({ output, stamp, sources }) => {
+    const built = Math.max(newestMtime(join(root, output)), stamp ? newestMtime(join(root, stamp)) : 0);
     const changed = Math.max(...sources.map((source) => newestMtime(join(root, source), (file) => NOT_BUILT.test(file))));
     return changed > built;
   });
