@@ -7,12 +7,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createTestDatabase } from '../tests/support/test-database.js';
 import { CPU_PARTS, cpuPerRequest } from './lib/cpu-accounting.js';
 import { loadOptions } from './lib/options.js';
 import { freePort, startProcess, waitForHttp } from './lib/processes.js';
 import { removeKeys } from './lib/redis-cleanup.js';
-import { BenchSystem, ROOT } from './lib/system.js';
+import { ROOT, standaloneSystem } from './lib/system.js';
 
 const requests = Number(process.argv[2] ?? 20_000);
 const options = loadOptions();
@@ -20,15 +19,7 @@ const runId = `cpu${randomBytes(3).toString('hex')}`;
 const dir = join(ROOT, 'bench/.tmp', runId);
 mkdirSync(dir, { recursive: true });
 
-const database = await createTestDatabase(options.pgUrl, 'mmdm_bench');
-const system = await BenchSystem.create({
-  databaseUrl: database.url,
-  redisUrl: options.redisUrl,
-  inheritedEnv: options.inheritedEnv,
-  redisPrefix: `bench-${runId}`,
-  webDistDir: join(ROOT, 'web/dist'),
-  logDir: join(dir, 'logs'),
-});
+const { database, system } = await standaloneSystem(options, runId, dir);
 const ports = { simple: await freePort(), project: await freePort() };
 const references = Object.entries(ports).map(([statement, port]) =>
   startProcess(

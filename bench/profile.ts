@@ -10,13 +10,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createTestDatabase } from '../tests/support/test-database.js';
 import { load } from './lib/load.js';
 import { loadOptions } from './lib/options.js';
 import { removeKeys } from './lib/redis-cleanup.js';
 import { CountingSmtpSink } from './lib/smtp-counter.js';
 import { sleep } from './lib/stats.js';
-import { BenchSystem, ROOT, type ServiceName } from './lib/system.js';
+import { ROOT, standaloneSystem, type ServiceName } from './lib/system.js';
 
 interface ProfileNode {
   id: number;
@@ -65,17 +64,8 @@ function summarize(file: string): void {
   console.log(`\nby function (self time):\n${top(byFunction, 25)}\n\nprofile: ${file}`);
 }
 
-const database = await createTestDatabase(options.pgUrl, 'mmdm_bench');
 const sink = await new CountingSmtpSink().start();
-const system = await BenchSystem.create({
-  databaseUrl: database.url,
-  redisUrl: options.redisUrl,
-  inheritedEnv: options.inheritedEnv,
-  redisPrefix: `bench-${runId}`,
-  webDistDir: join(ROOT, 'web/dist'),
-  logDir: join(dir, 'logs'),
-  smtpUrl: sink.url,
-});
+const { database, system } = await standaloneSystem(options, runId, dir, sink.url);
 const profiled = ['--cpu-prof', `--cpu-prof-dir=${dir}`];
 try {
   for (const name of ['auth', 'waitlist', 'gateway'] as const) await system.start([name], {}, name === target ? profiled : []);

@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database.js';
+import type { BenchOptions } from './options.js';
 import { freePort, startProcess, waitForHttp, type RunningProcess } from './processes.js';
 
 export const ROOT = new URL('../../', import.meta.url).pathname.replace(/\/$/, '');
@@ -135,4 +137,27 @@ export class BenchSystem {
     if (!response.ok || !body.token) throw new Error(`login failed: ${response.status} ${JSON.stringify(body)}`);
     return body.token;
   }
+}
+
+/**
+ * For the stand-alone scripts (bench/profile.ts, bench/cpu-cost.ts): a fresh database and a system on it that serves
+ * the checkout's web/dist, with logs in `dir`. The caller stops the system and drops the database.
+ */
+export async function standaloneSystem(
+  options: BenchOptions,
+  runId: string,
+  dir: string,
+  smtpUrl?: string,
+): Promise<{ database: TestDatabase; system: BenchSystem }> {
+  const database = await createTestDatabase(options.pgUrl, 'mmdm_bench');
+  const system = await BenchSystem.create({
+    databaseUrl: database.url,
+    redisUrl: options.redisUrl,
+    inheritedEnv: options.inheritedEnv,
+    redisPrefix: `bench-${runId}`,
+    webDistDir: join(ROOT, 'web/dist'),
+    logDir: join(dir, 'logs'),
+    ...(smtpUrl ? { smtpUrl } : {}),
+  });
+  return { database, system };
 }
