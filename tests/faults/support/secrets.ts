@@ -26,9 +26,11 @@ export class SecretWatch {
 
   /**
    * The secrets (shortened, so the failure message does not print them whole) found in `logs`, and any JWT-shaped
-   * string at all: no log line has a reason to hold a token, even one this file did not make.
+   * string at all: no log line has a reason to hold a token, even one this file did not make. The tokens in `mails`
+   * (the messages the file's SMTP sink received) count as secrets too.
    */
-  leakedIn(logs: string): string[] {
+  leakedIn(logs: string, mails: readonly { raw: string }[] = []): string[] {
+    for (const mail of mails) this.addTokensFrom(mail.raw);
     const known = [...this.secrets].filter((secret) => logs.includes(secret));
     const jwtShaped = [...logs.matchAll(/eyJ[\w-]{10,}\.eyJ[\w-]{10,}\.[\w-]{20,}/g)].map((match) => match[0]);
     return [...new Set([...known, ...jwtShaped])].map((secret) => `${secret.slice(0, 6)}…`);
