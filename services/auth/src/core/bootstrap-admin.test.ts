@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '@mmdm/tests/support';
-import { createLogger } from '@mmdm/shared';
+import { createLogger } from '@mmdm/shared/logger';
 import { captureLogs } from '@mmdm/tests/support';
 import { freshDatabase, PASSWORD, signIn, startAuth, type AuthHarness } from '../testing/auth-harness.js';
 import { createAuditLogRepository } from './audit-log.repository.js';
