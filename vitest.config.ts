@@ -24,6 +24,7 @@ const nodeProject = (name: string, root: string, extra: Record<string, unknown> 
 export default defineConfig({
   test: {
     projects: [
+      nodeProject('contracts', './services/contracts'),
       nodeProject('shared', './services/shared'),
       nodeProject('auth', './services/auth'),
       nodeProject('waitlist', './services/waitlist'),
