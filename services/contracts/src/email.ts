@@ -21,7 +21,6 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 // Format characters (zero-width space/joiners, bidi controls, soft hyphen, BOM, tags) and everything else Unicode
 // says a renderer may show as nothing (variation selectors, Hangul fillers, ...).
 const INVISIBLE_CHARACTERS = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
-// eslint-disable-next-line no-control-regex -- the ASCII range, printable part
 const NON_ASCII = /[^\u0020-\u007e]/;
 
 // RFC 5322 dot-atom local part (letters, digits and !#$%&'*+/=?^_`{|}~- between single dots).

@@ -194,7 +194,7 @@ describe('POST /waitlist', () => {
     ],
     [
       'referral code too long',
-      { body: { email: 'a@example.com', referralSource: 'x'.repeat(33) } },
+      { body: { email: 'a@example.com', referralSource: 'x'.repeat(65) } },
       400,
       /referral code/,
     ],
