@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-// Tests run the TypeScript sources directly; the alias spares a build of the shared package before every run.
-const alias = { '@mmdm/shared': here('./services/shared/src/index.ts') };
+// Tests run the TypeScript sources directly; the alias spares a build of the shared packages before every run. Each
+// subpath export (`@mmdm/shared/db`, `@mmdm/contracts/email`) is the source file of the same name.
+const alias = [{ find: /^@mmdm\/(shared|contracts)\/(.+)$/, replacement: here('./services/$1/src/$2.ts') }];
 
 const nodeProject = (name: string, root: string, extra: Record<string, unknown> = {}) => ({
   resolve: { alias },
@@ -23,6 +24,7 @@ const nodeProject = (name: string, root: string, extra: Record<string, unknown> 
 export default defineConfig({
   test: {
     projects: [
+      nodeProject('contracts', './services/contracts'),
       nodeProject('shared', './services/shared'),
       nodeProject('auth', './services/auth'),
       nodeProject('waitlist', './services/waitlist'),

@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
 import { readBuildConfig } from './build-config.js';
+import { contractsResolve } from './contracts-resolve.js';
 
 const buildConfig = readBuildConfig(process.env);
+
 
 /**
  * In dev, /admin and /admin/* get the client-only staff shell, as the gateway does in production
@@ -36,6 +38,7 @@ const reactPlugin = react() as unknown as PluginOption;
  */
 export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [reactPlugin, adminShellInDev()],
+  resolve: contractsResolve,
   // The only build-time value the browser code sees; everything else stays on the build machine.
   define: { __PUBLIC_URL__: JSON.stringify(buildConfig.publicUrl) },
   build: isSsrBuild

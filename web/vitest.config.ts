@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { contractsResolve } from './contracts-resolve.js';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: contractsResolve,
   define: { __PUBLIC_URL__: JSON.stringify('http://localhost:8080') },
   test: {
     name: 'web',

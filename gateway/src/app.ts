@@ -1,4 +1,6 @@
-import { accessLogger, REQUEST_ID_HEADER, requestIdOf, type Logger } from '@mmdm/shared';
+import type { Logger } from '@mmdm/shared/logger';
+import { REQUEST_ID_HEADER, requestIdOf } from '@mmdm/shared/request-id';
+import { accessLogger } from '@mmdm/shared/request-logging';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';

@@ -1,4 +1,4 @@
-import { ConfigError } from '@mmdm/shared';
+import { ConfigError } from '@mmdm/shared/config';
 import { describe, expect, it } from 'vitest';
 import { loadGatewayConfig } from './config.js';
 

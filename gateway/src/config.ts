@@ -1,4 +1,4 @@
-import { commonEnvSchema, env, loadConfig } from '@mmdm/shared';
+import { commonEnvSchema, env, loadConfig } from '@mmdm/shared/config';
 import { fileURLToPath } from 'node:url';
 import proxyaddr from 'proxy-addr';
 import { z } from 'zod';

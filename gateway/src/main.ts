@@ -1,4 +1,6 @@
-import { createLogger, exitOnConfigError, handleLifecycle } from '@mmdm/shared';
+import { exitOnConfigError } from '@mmdm/shared/config';
+import { handleLifecycle } from '@mmdm/shared/lifecycle';
+import { createLogger } from '@mmdm/shared/logger';
 import { createServer } from 'node:http';
 import { createGateway } from './app.js';
 import { loadGatewayConfig, type GatewayConfig } from './config.js';

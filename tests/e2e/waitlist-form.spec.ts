@@ -104,6 +104,17 @@ test.describe('joining', () => {
     await expect(page.getByRole('heading', { name: SUCCESS_TITLE })).toBeVisible();
   });
 
+  test('a 40-character code from ?ref= is pre-filled and the service takes it', async ({ page, uniqueEmail }) => {
+    const code = 'campaign_2026-spring-launch-influencer01';
+    await openForm(page, `/waitlist?ref=${code}`);
+    await expect(referralField(page)).toHaveValue(code);
+    const answer = page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/waitlist');
+    await emailField(page).fill(uniqueEmail('long-ref'));
+    await joinButton(page).click();
+    expect((await answer).status()).toBe(200);
+    await expect(page.getByRole('heading', { name: SUCCESS_TITLE })).toBeVisible();
+  });
+
   test('the browser refuses an address that is not an e-mail address before anything is sent', async ({ page }) => {
     await openForm(page);
     let posted = false;

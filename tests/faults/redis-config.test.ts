@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, createRedis } from '@mmdm/shared';
+import { createLogger } from '@mmdm/shared/logger';
+import { createRedis } from '@mmdm/shared/redis';
 import { createApp } from '../../services/waitlist/src/app.js';
 import { loadApiConfig } from '../../services/waitlist/src/config.js';
 import { createMailQueue } from '../../services/waitlist/src/modules/mail/mail.queue.js';

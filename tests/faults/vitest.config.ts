@@ -6,7 +6,8 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const TIMING = ['auth-attacks.test.ts'];
 
 const project = (name: string, extra: Record<string, unknown>) => ({
-  resolve: { alias: { '@mmdm/shared': here('../../services/shared/src/index.ts') } },
+  // Each subpath export (`@mmdm/shared/db`, `@mmdm/contracts/email`) is the source file of the same name.
+  resolve: { alias: [{ find: /^@mmdm\/(shared|contracts)\/(.+)$/, replacement: here('../../services/$1/src/$2.ts') }] },
   test: {
     name,
     root: here('.'),

@@ -1,4 +1,4 @@
-import { errorBody } from '@mmdm/shared';
+import { errorBody } from '@mmdm/shared/errors';
 import type { ServerResponse } from 'node:http';
 
 /** Writes a JSON answer; HEAD gets the headers alone. Security headers are already on `res`. */

@@ -1,5 +1,5 @@
 import { captureLogs, type CapturedLogs } from '@mmdm/tests/support';
-import { createLogger } from '@mmdm/shared';
+import { createLogger } from '@mmdm/shared/logger';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createGateway } from '../../src/app.js';

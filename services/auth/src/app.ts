@@ -1,17 +1,11 @@
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
-import {
-  createServiceApp,
-  createStaffTokenVerifier,
-  finishServiceApp,
-  healthRoutes,
-  jsonBody,
-  noStore,
-  pingPostgres,
-  pingRedis,
-  type Logger,
-} from '@mmdm/shared';
+import { pingPostgres } from '@mmdm/shared/db';
+import { createServiceApp, finishServiceApp, healthRoutes, jsonBody, noStore } from '@mmdm/shared/http';
+import type { Logger } from '@mmdm/shared/logger';
+import { pingRedis } from '@mmdm/shared/redis';
+import { createStaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
 import type { AuthConfig } from './config.js';
 import { createAuditLogRepository } from './core/audit-log.repository.js';

@@ -1,7 +1,8 @@
 import { createPrivateKey } from 'node:crypto';
-import { commonEnvSchema, env, loadConfig, STAFF_TOKEN } from '@mmdm/shared';
+import { commonEnvSchema, env, loadConfig } from '@mmdm/shared/config';
+import { STAFF_TOKEN } from '@mmdm/shared/tokens';
 import { z } from 'zod';
-import { staffEmail, newPassword } from './core/staff-fields.js';
+import { newPassword, staffEmail } from '@mmdm/contracts/auth';
 
 /** PEM from env: compose and .env files often carry it on one line with literal "\n". */
 const ed25519PrivateKeyPem = z
@@ -20,7 +21,7 @@ export const authEnvSchema = commonEnvSchema
     AUTH_PORT: env.port(8081),
     HOST: z.string().default('0.0.0.0'),
     /** Bootstrap admin: created at start only when no admin exists, and only when a password is given. */
-    ADMIN_EMAIL: staffEmail.default('admin@localhost'),
+    ADMIN_EMAIL: z.string().default('admin@localhost').pipe(staffEmail),
     ADMIN_PASSWORD: newPassword.optional(),
     JWT_PRIVATE_KEY: ed25519PrivateKeyPem.optional(),
     JWT_KEY_ID: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, . _ - only (1-64)').optional(),

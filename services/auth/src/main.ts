@@ -1,16 +1,10 @@
 import { createServer } from 'node:http';
-import {
-  createLogger,
-  createPool,
-  createRedis,
-  exitOnConfigError,
-  handleLifecycle,
-  migrate,
-  pingPostgres,
-  postgresUnreachableMessage,
-  redisUnreachableMessage,
-  waitForRedis,
-} from '@mmdm/shared';
+import { exitOnConfigError } from '@mmdm/shared/config';
+import { createPool, pingPostgres, postgresUnreachableMessage } from '@mmdm/shared/db';
+import { handleLifecycle } from '@mmdm/shared/lifecycle';
+import { createLogger } from '@mmdm/shared/logger';
+import { migrate } from '@mmdm/shared/migrate';
+import { createRedis, redisUnreachableMessage, waitForRedis } from '@mmdm/shared/redis';
 import { createAuthApp } from './app.js';
 import { loadAuthConfig, type AuthConfig } from './config.js';
 import { createAuditLogRepository } from './core/audit-log.repository.js';

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { ZodError } from 'zod';
+import { z } from 'zod';
 import type { Logger } from './logger.js';
 
 /**
@@ -33,7 +33,7 @@ export function errorBody(code: string, message: string, extra: Record<string, u
 }
 
 /** Turns a zod failure into a sentence naming each bad field, e.g. "email: Invalid email address". */
-export function describeZodError(error: ZodError): { message: string; issues: { path: string; message: string }[] } {
+export function describeZodError(error: z.core.$ZodError): { message: string; issues: { path: string; message: string }[] } {
   const issues = error.issues.map((issue) => ({
     path: issue.path.map(String).join('.') || '(body)',
     message: issue.message,
@@ -101,7 +101,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     let appError: AppError | undefined;
     if (error instanceof AppError) appError = error;
-    else if (error instanceof ZodError) {
+    // $ZodError: classic zod's errors and zod/mini's (the public contracts) alike.
+    else if (error instanceof z.core.$ZodError) {
       const { message, issues } = describeZodError(error);
       appError = new AppError(400, 'validation_error', message, { issues });
     } else if (error instanceof URIError) {

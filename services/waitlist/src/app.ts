@@ -1,12 +1,8 @@
-import {
-  createServiceApp,
-  createStaffTokenVerifier,
-  finishServiceApp,
-  healthRoutes,
-  pingPostgres,
-  pingRedis,
-  type Logger,
-} from '@mmdm/shared';
+import { pingPostgres } from '@mmdm/shared/db';
+import { createServiceApp, finishServiceApp, healthRoutes } from '@mmdm/shared/http';
+import type { Logger } from '@mmdm/shared/logger';
+import { pingRedis } from '@mmdm/shared/redis';
+import { createStaffTokenVerifier } from '@mmdm/shared/tokens';
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import type { JWTVerifyGetKey } from 'jose';

@@ -1,4 +1,4 @@
-import { commonEnvSchema, env, loadConfig } from '@mmdm/shared';
+import { commonEnvSchema, env, loadConfig } from '@mmdm/shared/config';
 import { z } from 'zod';
 
 const DEFAULT_MAIL_FROM = 'Meet Match Date Marry <hello@meetmatchdatemarry.com>';

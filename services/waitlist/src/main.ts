@@ -1,11 +1,8 @@
-import {
-  createLogger,
-  createPool,
-  createRedis,
-  exitOnConfigError,
-  handleLifecycle,
-  postgresUnreachableMessage,
-} from '@mmdm/shared';
+import { exitOnConfigError } from '@mmdm/shared/config';
+import { createPool, postgresUnreachableMessage } from '@mmdm/shared/db';
+import { handleLifecycle } from '@mmdm/shared/lifecycle';
+import { createLogger } from '@mmdm/shared/logger';
+import { createRedis } from '@mmdm/shared/redis';
 import { createApp } from './app.js';
 import { loadApiConfig, type ApiConfig } from './config.js';
 import { migrateWaitlist } from './migrations.js';

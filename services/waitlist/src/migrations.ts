@@ -1,4 +1,5 @@
-import { migrate, type Logger } from '@mmdm/shared';
+import type { Logger } from '@mmdm/shared/logger';
+import { migrate } from '@mmdm/shared/migrate';
 import { fileURLToPath } from 'node:url';
 
 /** The folder ships beside src/ and dist/, so this resolves the same from sources and from the build. */

@@ -1,4 +1,7 @@
-import { createLogger, exitOnConfigError, handleLifecycle, postgresUnreachableMessage } from '@mmdm/shared';
+import { exitOnConfigError } from '@mmdm/shared/config';
+import { postgresUnreachableMessage } from '@mmdm/shared/db';
+import { handleLifecycle } from '@mmdm/shared/lifecycle';
+import { createLogger } from '@mmdm/shared/logger';
 import { loadWorkerConfig, type WorkerConfig } from './config.js';
 import { migrateWaitlist } from './migrations.js';
 import { startMailWorker } from './worker.js';

@@ -1,15 +1,8 @@
-import {
-  checkNoEviction,
-  createPool,
-  createRedis,
-  createServiceApp,
-  finishServiceApp,
-  healthRoutes,
-  pingPostgres,
-  pingRedis,
-  type Closable,
-  type Logger,
-} from '@mmdm/shared';
+import { createPool, pingPostgres } from '@mmdm/shared/db';
+import { createServiceApp, finishServiceApp, healthRoutes } from '@mmdm/shared/http';
+import type { Closable } from '@mmdm/shared/lifecycle';
+import type { Logger } from '@mmdm/shared/logger';
+import { checkNoEviction, createRedis, pingRedis } from '@mmdm/shared/redis';
 import { Worker } from 'bullmq';
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';

@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger, createPool, createRedis, waitForRedis } from '@mmdm/shared';
+import { createPool } from '@mmdm/shared/db';
+import { createLogger } from '@mmdm/shared/logger';
+import { createRedis, waitForRedis } from '@mmdm/shared/redis';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { createApp } from '../../../services/waitlist/src/app.js';

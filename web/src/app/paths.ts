@@ -1,3 +1,5 @@
+import { WEB_PATHS } from '@mmdm/contracts/web-paths';
+
 /** The one route table: every link and route in the app uses these. */
 export const paths = {
   home: '/',
@@ -8,9 +10,10 @@ export const paths = {
   cookiePolicy: '/cookie-policy',
   faqs: '/faqs',
   teams: '/teams',
-  waitlist: '/waitlist',
-  confirm: '/confirm',
-  unsubscribe: '/unsubscribe',
+  // Pages that mails link to: their paths are part of the contract with the services.
+  waitlist: WEB_PATHS.waitlist,
+  confirm: WEB_PATHS.confirm,
+  unsubscribe: WEB_PATHS.unsubscribe,
   admin: {
     root: '/admin',
     login: '/admin/login',

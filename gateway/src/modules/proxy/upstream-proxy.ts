@@ -1,4 +1,4 @@
-import type { Logger } from '@mmdm/shared';
+import type { Logger } from '@mmdm/shared/logger';
 import { Agent, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';

@@ -54,6 +54,18 @@ describe('npm run staff:create', () => {
     expect(again.stderr).toContain('already exists');
   });
 
+  it('stores a full-width address as the ASCII it looks like and refuses one with a zero-width space', async () => {
+    const email = uniqueEmail('wide-cli');
+    const wide = email.replace(/[!-~]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0xfee0));
+    const created = await run('./create-staff.ts', ['--email', wide], { STAFF_PASSWORD: 'a password from env' });
+    expect(created.code).toBe(0);
+    const { rows } = await auth.pool.query(`select email from auth.staff where email_normalized = $1`, [email]);
+    expect(rows).toEqual([{ email }]);
+    const hidden = await run('./create-staff.ts', ['--email', `${uniqueEmail()}\u200b`], { STAFF_PASSWORD: 'a password from env' });
+    expect(hidden.code).toBe(64);
+    expect(hidden.stderr).toContain('invisible');
+  });
+
   it('refuses a password on the command line, a short password and a bad role', async () => {
     const argvPassword = await run('./create-staff.ts', ['--email', uniqueEmail(), '--password', 'in shell history'], {});
     expect(argvPassword.code).not.toBe(0);

@@ -7,12 +7,16 @@
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { createLogger, createPool, exitOnConfigError, migrate } from '@mmdm/shared';
+import { exitOnConfigError } from '@mmdm/shared/config';
+import { createPool } from '@mmdm/shared/db';
+import { createLogger } from '@mmdm/shared/logger';
+import { migrate } from '@mmdm/shared/migrate';
 import { z } from 'zod';
 import { loadAuthConfig, type AuthConfig } from '../config.js';
 import { createAuditLogRepository } from '../core/audit-log.repository.js';
 import { createPasswordHasher } from '../core/password-hasher.js';
-import { newPassword, normalizeEmail, staffEmail, staffRole } from '../core/staff-fields.js';
+import { newPassword, staffEmail, staffRole } from '@mmdm/contracts/auth';
+import { emailKey } from '@mmdm/contracts/email';
 import { createStaffRepository } from '../core/staff.repository.js';
 import { MIGRATIONS_DIR } from '../migrations-dir.js';
 
@@ -81,7 +85,7 @@ async function main(): Promise<number> {
     const hasher = await createPasswordHasher();
     const account = await createStaffRepository(pool).insert({
       email: args.data.email,
-      emailNormalized: normalizeEmail(args.data.email),
+      emailNormalized: emailKey(args.data.email),
       passwordHash: await hasher.hash(password.data),
       role: args.data.role,
     });

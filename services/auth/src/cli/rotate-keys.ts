@@ -4,7 +4,10 @@
  * rotation. Nobody is signed out.
  *   npm run keys:rotate -w @mmdm/auth
  */
-import { createLogger, createPool, exitOnConfigError, migrate } from '@mmdm/shared';
+import { exitOnConfigError } from '@mmdm/shared/config';
+import { createPool } from '@mmdm/shared/db';
+import { createLogger } from '@mmdm/shared/logger';
+import { migrate } from '@mmdm/shared/migrate';
 import { loadAuthConfig, type AuthConfig } from '../config.js';
 import { generateSigningKey, VERIFY_WINDOW_SECONDS } from '../core/key-store.js';
 import { createSigningKeyRepository } from '../core/signing-key.repository.js';

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '@mmdm/tests/support';
-import { createLogger } from '@mmdm/shared';
+import { createLogger } from '@mmdm/shared/logger';
 import { captureLogs } from '@mmdm/tests/support';
 import { freshDatabase, PASSWORD, signIn, startAuth, type AuthHarness } from '../testing/auth-harness.js';
 import { createAuditLogRepository } from './audit-log.repository.js';
+import { loadAuthConfig } from '../config.js';
 import { bootstrapAdmin } from './bootstrap-admin.js';
 import { createStaffRepository } from './staff.repository.js';
 
@@ -71,3 +72,12 @@ describe('bootstrap admin', () => {
     expect(String(warning?.msg)).toContain('npm run staff:create');
   });
 });
+
+describe('ADMIN_EMAIL', () => {
+  it('is normalised like every staff address (full-width to ASCII) and refused with an invisible character', () => {
+    const config = loadAuthConfig({ ADMIN_EMAIL: 'ｂｏｓｓ@Example.test', ADMIN_PASSWORD: PASSWORD });
+    expect(config.bootstrapAdmin?.email).toBe('boss@example.test');
+    expect(() => loadAuthConfig({ ADMIN_EMAIL: 'boss@example.test\u200b', ADMIN_PASSWORD: PASSWORD })).toThrow(/ADMIN_EMAIL/);
+  });
+});
+

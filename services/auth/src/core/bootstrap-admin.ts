@@ -1,7 +1,7 @@
-import type { Logger } from '@mmdm/shared';
+import type { Logger } from '@mmdm/shared/logger';
 import type { AuditLogRepository } from './audit-log.repository.js';
 import type { PasswordHasher } from './password-hasher.js';
-import { normalizeEmail } from './staff-fields.js';
+import { emailKey } from '@mmdm/contracts/email';
 import type { StaffRepository } from './staff.repository.js';
 
 export const CREATE_STAFF_HINT =
@@ -26,7 +26,7 @@ export async function bootstrapAdmin(deps: {
   }
   const outcome = await staff.createFirstAdmin({
     email: admin.email,
-    emailNormalized: normalizeEmail(admin.email),
+    emailNormalized: emailKey(admin.email),
     hashPassword: () => hasher.hash(admin.password),
   });
   if (outcome.kind === 'created') {

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPool } from '@mmdm/shared';
+import { createPool } from '@mmdm/shared/db';
 import { createStaff, freshDatabase, signIn, startAuth, type AuthHarness } from '../testing/auth-harness.js';
 import type { TestDatabase } from '@mmdm/tests/support';
 import { createDatabaseKeyStore, generateSigningKey, VERIFY_WINDOW_SECONDS } from './key-store.js';

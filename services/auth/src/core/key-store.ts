@@ -9,7 +9,7 @@ import {
   type CryptoKey,
   type JWTVerifyGetKey,
 } from 'jose';
-import { STAFF_TOKEN } from '@mmdm/shared';
+import { STAFF_TOKEN } from '@mmdm/shared/tokens';
 import type { GeneratedKey, SigningKeyRepository } from './signing-key.repository.js';
 
 /** How often a replica re-reads the key table, so it starts signing with a key another process rotated in. */

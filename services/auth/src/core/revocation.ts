@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { RevocationUnavailableError, revocationKeys, STAFF_TOKEN } from '@mmdm/shared';
+import { RevocationUnavailableError, revocationKeys, STAFF_TOKEN } from '@mmdm/shared/tokens';
 
 /** Sets the key only when the new cut-off is later: an older cut-off must never revive tokens a newer one killed. */
 const RAISE_CUTOFF = `

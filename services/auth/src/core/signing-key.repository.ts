@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { inTransaction } from '@mmdm/shared';
+import { inTransaction } from '@mmdm/shared/db';
 import type { JWK } from 'jose';
 
 export interface StoredSigningKey {

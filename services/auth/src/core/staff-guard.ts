@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
-import { AppError, requireStaff, type StaffClaims, type StaffRole, type StaffTokenVerifier } from '@mmdm/shared';
+import { AppError } from '@mmdm/shared/errors';
+import { requireStaff, type StaffClaims, type StaffRole, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import type { AuditContext } from './audit-log.repository.js';
 import type { StaffAccount, StaffRepository } from './staff.repository.js';
 

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { inTransaction, type StaffRole } from '@mmdm/shared';
+import { inTransaction } from '@mmdm/shared/db';
+import type { StaffRole } from '@mmdm/shared/tokens';
 
 export interface StaffAccount {
   id: string;

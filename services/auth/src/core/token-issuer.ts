@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { STAFF_TOKEN, type StaffRole } from '@mmdm/shared';
+import { STAFF_TOKEN, type StaffRole } from '@mmdm/shared/tokens';
 import type { KeyStore } from './key-store.js';
 
 export interface IssuedToken {

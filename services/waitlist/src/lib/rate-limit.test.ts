@@ -1,4 +1,4 @@
-import { createRedis, waitForRedis } from '@mmdm/shared';
+import { createRedis, waitForRedis } from '@mmdm/shared/redis';
 import { randomBytes } from 'node:crypto';
 import { connect, createServer, type Server } from 'node:net';
 import type { Redis } from 'ioredis';

@@ -1,4 +1,4 @@
-import { AppError } from '@mmdm/shared';
+import { AppError } from '@mmdm/shared/errors';
 import type { Redis } from 'ioredis';
 
 export interface RateLimitSettings {

@@ -1,4 +1,4 @@
-import type { Logger } from '@mmdm/shared';
+import type { Logger } from '@mmdm/shared/logger';
 import type { Request } from 'express';
 
 /** Set by @mmdm/shared's request logging, first thing for every request. */

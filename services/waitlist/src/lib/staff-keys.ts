@@ -1,4 +1,4 @@
-import { AppError } from '@mmdm/shared';
+import { AppError } from '@mmdm/shared/errors';
 import { createRemoteJWKSet, errors, type JWTVerifyGetKey } from 'jose';
 
 /**

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 /** A mail token as it travels in a link: 32 random bytes, base64url (43 characters). */
-export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export { TOKEN_PATTERN } from '@mmdm/contracts/waitlist';
 
 export type TokenPurpose = 'confirm' | 'unsubscribe';
 

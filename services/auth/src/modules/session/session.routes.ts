@@ -1,16 +1,11 @@
 import { Router, type RequestHandler } from 'express';
-import {
-  AppError,
-  bearerToken,
-  InvalidTokenError,
-  RevocationUnavailableError,
-  type StaffTokenVerifier,
-} from '@mmdm/shared';
+import { AppError } from '@mmdm/shared/errors';
+import { bearerToken, InvalidTokenError, RevocationUnavailableError, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { auditContextOf, currentAccount, currentClaims } from '../../core/staff-guard.js';
 import type { StaffRepository } from '../../core/staff.repository.js';
 import { publicAccount } from '../../core/staff-view.js';
 import { ThrottleUnavailableError } from './login-throttle.js';
-import { changePasswordBody, loginBody } from './session.schema.js';
+import { changePasswordBody, loginBody } from '@mmdm/contracts/auth';
 import type { SessionService } from './session.service.js';
 
 export interface SessionRoutesDeps {

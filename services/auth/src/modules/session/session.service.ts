@@ -1,12 +1,13 @@
-import { AppError, type StaffClaims } from '@mmdm/shared';
+import { AppError } from '@mmdm/shared/errors';
+import type { StaffClaims } from '@mmdm/shared/tokens';
 import type { AuditContext, AuditLogRepository } from '../../core/audit-log.repository.js';
 import type { PasswordHasher } from '../../core/password-hasher.js';
 import type { Revocation } from '../../core/revocation.js';
-import { normalizeEmail } from '../../core/staff-fields.js';
+import { emailKey } from '@mmdm/contracts/email';
 import type { StaffAccount, StaffRepository } from '../../core/staff.repository.js';
 import type { IssuedToken, TokenIssuer } from '../../core/token-issuer.js';
 import { retryMessage, type LoginThrottle } from './login-throttle.js';
-import type { ChangePasswordBody, LoginBody } from './session.schema.js';
+import type { ChangePasswordBody, LoginBody } from '@mmdm/contracts/auth';
 
 export interface SessionDeps {
   staff: StaffRepository;
@@ -26,7 +27,7 @@ const tooManyAttempts = (seconds: number) =>
 export function createSessionService({ staff, audit, hasher, throttle, issueToken, revocation }: SessionDeps) {
   return {
     async login({ email, password }: LoginBody, context: AuditContext & { ip: string }): Promise<IssuedToken> {
-      const emailNormalized = normalizeEmail(email);
+      const emailNormalized = emailKey(email);
       const wait = await throttle.attempt(context.ip, emailNormalized);
       if (wait !== undefined) throw tooManyAttempts(wait);
 
@@ -68,7 +69,7 @@ export function createSessionService({ staff, audit, hasher, throttle, issueToke
       { currentPassword, newPassword }: ChangePasswordBody,
       context: AuditContext & { ip: string },
     ): Promise<void> {
-      const emailNormalized = normalizeEmail(account.email);
+      const emailNormalized = emailKey(account.email);
       // A stolen token must not become an unthrottled password oracle: same counters as the login.
       const wait = await throttle.attempt(context.ip, emailNormalized);
       if (wait !== undefined) throw tooManyAttempts(wait);

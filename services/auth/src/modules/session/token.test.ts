@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { generateKeyPair, SignJWT, type JWTHeaderParameters, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffTokenVerifier, InvalidTokenError, revocationKeys } from '@mmdm/shared';
+import { createStaffTokenVerifier, InvalidTokenError, revocationKeys } from '@mmdm/shared/tokens';
 import { createStaff, signIn, startAuth, type AuthHarness } from '../../testing/auth-harness.js';
 
 let auth: AuthHarness;

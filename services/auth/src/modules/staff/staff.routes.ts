@@ -1,8 +1,9 @@
 import { Router, type RequestHandler } from 'express';
-import { RevocationUnavailableError, AppError } from '@mmdm/shared';
+import { AppError } from '@mmdm/shared/errors';
+import { RevocationUnavailableError } from '@mmdm/shared/tokens';
 import { auditContextOf } from '../../core/staff-guard.js';
 import { publicAccount } from '../../core/staff-view.js';
-import { createStaffBody, patchStaffBody, staffIdParam } from './staff.schema.js';
+import { createStaffBody, patchStaffBody, staffIdParam } from '@mmdm/contracts/auth';
 import type { StaffService } from './staff.service.js';
 
 export function staffRoutes(service: StaffService, guard: (required?: 'admin' | 'viewer') => RequestHandler[]): Router {

@@ -1,10 +1,10 @@
-import { AppError } from '@mmdm/shared';
+import { AppError } from '@mmdm/shared/errors';
 import type { AuditContext, AuditLogRepository } from '../../core/audit-log.repository.js';
 import type { PasswordHasher } from '../../core/password-hasher.js';
 import type { Revocation } from '../../core/revocation.js';
-import { normalizeEmail } from '../../core/staff-fields.js';
+import { emailKey } from '@mmdm/contracts/email';
 import type { StaffAccount, StaffRepository } from '../../core/staff.repository.js';
-import type { CreateStaffBody, PatchStaffBody } from './staff.schema.js';
+import type { CreateStaffBody, PatchStaffBody } from '@mmdm/contracts/auth';
 
 export interface StaffServiceDeps {
   staff: StaffRepository;
@@ -20,7 +20,7 @@ export function createStaffService({ staff, audit, hasher, revocation }: StaffSe
     async create(input: CreateStaffBody, context: AuditContext): Promise<StaffAccount> {
       const account = await staff.insert({
         email: input.email,
-        emailNormalized: normalizeEmail(input.email),
+        emailNormalized: emailKey(input.email),
         passwordHash: await hasher.hash(input.password),
         role: input.role,
       });

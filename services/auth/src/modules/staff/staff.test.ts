@@ -238,3 +238,60 @@ describe('GET /api/admin/audit', () => {
     expect((await auth.call('GET', '/api/admin/audit?limit=5000', { token: adminToken })).status).toBe(400);
   });
 });
+
+/** `admin@x.test` typed in full-width forms (U+FF01..U+FF5E), as a look-alike attacker would. */
+const fullWidth = (ascii: string) => ascii.replace(/[!-~]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0xfee0));
+
+describe('staff addresses under the one address rule', () => {
+  it('stores a full-width address as the ASCII it looks like, so it cannot become a second account that looks the same', async () => {
+    const email = uniqueEmail('wide');
+    const created = await auth.call('POST', '/api/admin/staff', {
+      token: adminToken,
+      body: { email: fullWidth(email), password: 'a long enough password', role: 'viewer' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.email).toBe(email);
+    const { rows } = await auth.pool.query(`select email, email_normalized from auth.staff where id = $1`, [created.body.id]);
+    expect(rows[0]).toEqual({ email, email_normalized: email });
+
+    const lookAlike = await auth.call('POST', '/api/admin/staff', {
+      token: adminToken,
+      body: { email: fullWidth(email.toUpperCase()), password: 'a long enough password', role: 'admin' },
+    });
+    expect(lookAlike.status).toBe(409);
+    expect(lookAlike.body.code).toBe('email_taken');
+    // Signing in with the full-width form reaches the same account.
+    expect(await signIn(auth, { email: fullWidth(email), password: 'a long enough password' })).toBeTruthy();
+  });
+
+  it.each([
+    ['a zero-width space', '\u200b'],
+    ['a zero-width joiner', '\u200d'],
+    ['a right-to-left override', '\u202e'],
+  ])('refuses an address carrying %s (400), at creation and at sign-in', async (_name, invisible) => {
+    const existing = await createStaff(auth);
+    const created = await auth.call('POST', '/api/admin/staff', {
+      token: adminToken,
+      body: { email: `${existing.email}${invisible}`, password: 'a long enough password', role: 'admin' },
+    });
+    expect(created.status).toBe(400);
+    expect(created.body.issues[0].path).toBe('email');
+    const login = await auth.call('POST', '/api/admin/login', { body: { email: `${existing.email}${invisible}`, password: existing.password } });
+    expect(login.status).toBe(400);
+    const { rows } = await auth.pool.query(`select count(*)::int as n from auth.staff where email_normalized like $1`, [
+      `${existing.email.toLowerCase()}%`,
+    ]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('a failed sign-in with a full-width address is audited under the normalised address', async () => {
+    const email = uniqueEmail('nobody');
+    const failed = await auth.call('POST', '/api/admin/login', { body: { email: fullWidth(email), password: 'not the password' } });
+    expect(failed.status).toBe(401);
+    const { rows } = await auth.pool.query(`select actor_email from auth.audit_log where action = 'login.failed' and actor_email in ($1, $2)`, [
+      email,
+      fullWidth(email),
+    ]);
+    expect(rows).toEqual([{ actor_email: email }]);
+  });
+});

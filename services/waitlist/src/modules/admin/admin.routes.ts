@@ -1,4 +1,5 @@
-import { noStore, requireStaff, type StaffTokenVerifier } from '@mmdm/shared';
+import { noStore } from '@mmdm/shared/http';
+import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router, type Request } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { parse } from '../../lib/parse.js';

@@ -1,6 +1,11 @@
+import {
+  analyticsParams,
+  auditParams,
+  entryIdParams,
+  exportEntriesParams,
+  listEntriesParams,
+} from '@mmdm/contracts/waitlist-admin';
 import { z } from 'zod';
-
-const STATUS = z.enum(['pending', 'confirmed', 'unsubscribed']);
 
 /** Keyset position: the exact created_at (as Postgres prints it, microseconds kept) and id of the last row seen. */
 export interface EntryCursor {
@@ -17,6 +22,7 @@ export function encodeCursor(cursor: EntryCursor): string {
   return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
 }
 
+/** Clients see the cursor as an opaque string (the contract); only this service knows what is inside. */
 const entryCursor = z
   .string()
   .max(200)
@@ -30,53 +36,12 @@ const entryCursor = z
     }
   });
 
-/**
- * Shorter terms cannot use the trigram index (a trigram is three characters), so they would read the whole list; the
- * admin panel asks for three characters before it searches (issue 7).
- */
-export const SEARCH_MIN_LENGTH = 3;
-
-const search = z
-  .string()
-  .trim()
-  .max(254)
-  .refine((value) => value === '' || value.length >= SEARCH_MIN_LENGTH, {
-    message: `Search for at least ${SEARCH_MIN_LENGTH} characters of an address.`,
-  })
-  // Postgres text cannot hold U+0000: sent on, it was a 500 (invalid byte sequence), not the client's 400.
-  .refine((value) => !value.includes('\u0000'), { message: 'The search may not contain a NUL character.' })
-  .optional()
-  .transform((value) => (value ? value : undefined));
-
-export const listEntriesQuery = z.object({
-  status: STATUS.optional(),
-  q: search,
-  order: z.enum(['desc', 'asc']).default('desc'),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: entryCursor.optional(),
-});
+export const listEntriesQuery = listEntriesParams.extend({ cursor: entryCursor.optional() });
 export type ListEntriesQuery = z.output<typeof listEntriesQuery>;
 
-export const exportEntriesQuery = z.object({ status: STATUS.optional(), q: search });
+export const exportEntriesQuery = exportEntriesParams;
 export type ExportEntriesQuery = z.output<typeof exportEntriesQuery>;
 
-export const entryIdParams = z.object({ id: z.string().regex(/^\d{1,18}$/, 'The entry id must be a number.') });
-
-const day = z.iso.date({ error: 'Use a date like 2026-01-31.' });
-const MAX_PERIOD_DAYS = 366;
-
-export const analyticsQuery = z
-  .object({ from: day, to: day })
-  .refine(({ from, to }) => from <= to, { message: '`from` must not be after `to`.', path: ['from'] })
-  .refine(({ from, to }) => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1 <= MAX_PERIOD_DAYS, {
-    message: `The period may be at most ${MAX_PERIOD_DAYS} days.`,
-    path: ['to'],
-  });
-
-export const auditQuery = z.object({
-  cursor: z
-    .string()
-    .regex(/^\d{1,18}$/, 'The cursor is not one this service handed out.')
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-});
+export { entryIdParams };
+export const analyticsQuery = analyticsParams;
+export const auditQuery = auditParams;

@@ -1,4 +1,5 @@
-import { AppError, type StaffClaims } from '@mmdm/shared';
+import { AppError } from '@mmdm/shared/errors';
+import type { StaffClaims } from '@mmdm/shared/tokens';
 import type pg from 'pg';
 import { Transform, type Readable } from 'node:stream';
 import { csvRow } from '../../lib/csv.js';

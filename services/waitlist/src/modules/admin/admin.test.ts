@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { revocationKeys } from '@mmdm/shared';
+import { revocationKeys } from '@mmdm/shared/tokens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestContext,

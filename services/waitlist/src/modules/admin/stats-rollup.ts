@@ -1,4 +1,4 @@
-import type { Logger } from '@mmdm/shared';
+import type { Logger } from '@mmdm/shared/logger';
 import type pg from 'pg';
 import { rollUpClosedDays, rollUpOpenMinutes } from './stats.repository.js';
 

@@ -1,4 +1,5 @@
-import type { Logger } from '@mmdm/shared';
+import { mailLinks } from '@mmdm/contracts/web-paths';
+import type { Logger } from '@mmdm/shared/logger';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type pg from 'pg';
 import { issueToken } from '../../lib/tokens.js';
@@ -54,12 +55,12 @@ export function createMailProcessor({
       // Unsubscribe links keep working for as long as the mail sits in someone's inbox.
       { hash: unsubscribe.hash, purpose: 'unsubscribe', ttlHours: null },
     ]);
-    const confirmUrl = `${publicUrl}/confirm?token=${confirm.raw}`;
-    const unsubscribeUrl = `${publicUrl}/waitlist/unsubscribe?token=${unsubscribe.raw}`;
+    const confirmUrl = mailLinks.confirm(publicUrl, confirm.raw);
+    const unsubscribeUrl = mailLinks.oneClickUnsubscribe(publicUrl, unsubscribe.raw);
     const content = renderConfirmationMail({
       email: candidate.email,
       confirmUrl,
-      unsubscribeUrl: `${publicUrl}/unsubscribe?token=${unsubscribe.raw}`,
+      unsubscribeUrl: mailLinks.unsubscribePage(publicUrl, unsubscribe.raw),
       supportEmail,
     });
 

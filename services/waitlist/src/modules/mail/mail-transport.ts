@@ -1,4 +1,4 @@
-import type { Logger } from '@mmdm/shared';
+import type { Logger } from '@mmdm/shared/logger';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import nodemailer from 'nodemailer';

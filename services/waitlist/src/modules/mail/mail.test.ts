@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TcpProxy } from '../../../../../tests/support/tcp-proxy.js';
-import { createRedis } from '@mmdm/shared';
+import { createRedis } from '@mmdm/shared/redis';
 import {
   confirmTokenIn,
   createTestContext,

@@ -1,4 +1,5 @@
-import { createLogger, createRedis } from '@mmdm/shared';
+import { createLogger } from '@mmdm/shared/logger';
+import { createRedis } from '@mmdm/shared/redis';
 import { startOldRedis } from '@mmdm/tests/support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../testing/waitlist-harness.js';

@@ -1,4 +1,5 @@
-import { waitForRedis, type Logger } from '@mmdm/shared';
+import type { Logger } from '@mmdm/shared/logger';
+import { waitForRedis } from '@mmdm/shared/redis';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';

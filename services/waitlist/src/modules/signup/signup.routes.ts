@@ -1,9 +1,10 @@
-import { jsonBody } from '@mmdm/shared';
+import { oneClickBody, oneClickQuery, signupBody, tokenBody } from '@mmdm/contracts/waitlist';
+import { WEB_PATHS } from '@mmdm/contracts/web-paths';
+import { jsonBody } from '@mmdm/shared/http';
 import express, { Router, type Request } from 'express';
 import type { ClientRateLimiter } from '../../lib/rate-limit.js';
 import { parse } from '../../lib/parse.js';
 import { requestIdOf } from '../../lib/request-context.js';
-import { oneClickBody, oneClickQuery, signupBody, tokenBody } from './signup.schema.js';
 import type { SignupService } from './signup.service.js';
 
 export interface SignupRoutesDeps {
@@ -67,7 +68,7 @@ export function signupRoutes({ service, signupLimiter }: SignupRoutesDeps): Rout
   // A GET never changes state (mail scanners fetch links): send the person to the page that asks and POSTs.
   router.get('/waitlist/unsubscribe', (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
-    res.redirect(303, `/unsubscribe?token=${encodeURIComponent(token)}`);
+    res.redirect(303, `${WEB_PATHS.unsubscribe}?token=${encodeURIComponent(token)}`);
   });
 
   return router;

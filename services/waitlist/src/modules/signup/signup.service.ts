@@ -1,4 +1,7 @@
-import { AppError } from '@mmdm/shared';
+import { emailKey } from '@mmdm/contracts/email';
+import { mailLinks } from '@mmdm/contracts/web-paths';
+import type { ConfirmedEntry, SignupInput } from '@mmdm/contracts/waitlist';
+import { AppError } from '@mmdm/shared/errors';
 import type pg from 'pg';
 import { inTransaction, isUniqueViolation } from '../../lib/db.js';
 import { hashToken, newReferralCode } from '../../lib/tokens.js';
@@ -10,7 +13,6 @@ import {
   queueResendByToken,
   unsubscribeEntry,
 } from './signup.repository.js';
-import type { SignupInput } from './signup.schema.js';
 
 export interface SignupServiceDeps {
   pool: pg.Pool;
@@ -18,26 +20,16 @@ export interface SignupServiceDeps {
   resendCooldownSeconds: number;
 }
 
-export interface ConfirmedEntry {
-  email: string;
-  referralCode: string;
-  shareUrl: string;
-}
-
-/** The identity of a sign-up: trimmed (by the schema) and case-insensitive, as people expect of addresses. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
 export function createSignupService({ pool, publicUrl, resendCooldownSeconds }: SignupServiceDeps) {
-  const shareUrlOf = (code: string) => `${publicUrl}/waitlist?ref=${encodeURIComponent(code)}`;
+  const shareUrlOf = (code: string) => mailLinks.share(publicUrl, code);
 
   return {
     /** Whether the address was new is deliberately not returned: the answer must not tell. */
     async signUp(input: SignupInput, requestId: string): Promise<void> {
       await insertSignup(pool, {
         email: input.email,
-        emailNormalized: normalizeEmail(input.email),
+        // The schema applied the address rule (NFKC, no invisible characters, domain lower-cased).
+        emailNormalized: emailKey(input.email),
         referralSource: input.referralSource ?? null,
         cooldownSeconds: resendCooldownSeconds,
         requestId,

@@ -112,6 +112,45 @@ describe('POST /waitlist', () => {
     expect((await rowsFor(email))[0]?.referral_source).toBe('FRIEND-42_x');
   });
 
+  it('accepts a 40-character referral code, as long as the form lets ?ref= pre-fill (64)', async () => {
+    const email = uniqueEmail('long-ref');
+    const code = 'campaign_2026-spring-launch-influencer01';
+    expect(code).toHaveLength(40);
+    const answer = await api.call('POST', '/waitlist', { body: { email, referralSource: code } });
+    expect(answer.status, answer.text).toBe(200);
+    expect((await rowsFor(email))[0]?.referral_source).toBe(code);
+    const tooLong = await api.call('POST', '/waitlist', { body: { email: uniqueEmail(), referralSource: 'x'.repeat(65) } });
+    expect(tooLong.status).toBe(400);
+  });
+
+  it('stores a full-width address as the ASCII it looks like, with its domain lower-cased: one entry, not a look-alike second', async () => {
+    const email = uniqueEmail('wide');
+    const wide = email.replace(/[!-~]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0xfee0));
+    const [local, domain] = email.split('@') as [string, string];
+    expect((await api.call('POST', '/waitlist', { body: { email: wide } })).status).toBe(200);
+    expect((await api.call('POST', '/waitlist', { body: { email: `${local}@${domain.toUpperCase()}` } })).status).toBe(200);
+    const rows = await rowsFor(email);
+    expect(rows.map((row) => row.email)).toEqual([email]);
+  });
+
+  it.each([
+    ['a zero-width space', '\u200b'],
+    ['a byte-order mark', '\ufeff'],
+    ['a soft hyphen', '\u00ad'],
+  ])('refuses an address carrying %s with a 400 naming the field', async (_label, invisible) => {
+    const email = uniqueEmail('hidden');
+    const answer = await api.call('POST', '/waitlist', { body: { email: email.replace('@', `${invisible}@`) } });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ code: 'validation_error' });
+    expect(answer.body.message).toContain('invisible');
+    expect(await rowsFor(email)).toHaveLength(0);
+  });
+
+  it('refuses a mixed-script look-alike (a Cyrillic а among Latin letters)', async () => {
+    const answer = await api.call('POST', '/waitlist', { body: { email: uniqueEmail('\u0430dmin') } });
+    expect(answer.status).toBe(400);
+  });
+
   it.each([
     ['plus tag', 'first.last+dating@example.com'],
     ['apostrophe', "o'connor@example.ie"],
@@ -155,7 +194,7 @@ describe('POST /waitlist', () => {
     ],
     [
       'referral code too long',
-      { body: { email: 'a@example.com', referralSource: 'x'.repeat(33) } },
+      { body: { email: 'a@example.com', referralSource: 'x'.repeat(65) } },
       400,
       /referral code/,
     ],

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { queryRetry, staffRequest } from './api-client.js';
 import { adminKeys } from './query-keys.js';
-import { auditPageSchema } from './staff-schemas.js';
+import { auditPageSchema } from '@mmdm/contracts/audit';
 
 /** The auth service's audit log (logins, staff changes), newest first, keyset-paged. */
 export function getAuthAudit(cursor: string | null, signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryRetry, staffRequest } from './api-client.js';
 import { adminKeys } from './query-keys.js';
-import { staffAccountSchema } from './staff-schemas.js';
+import { staffAccountSchema } from '@mmdm/contracts/auth';
 
 export function getMe(signal?: AbortSignal) {
   return staffRequest('/api/admin/me', staffAccountSchema, { signal });

@@ -1,15 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { analyticsSchema, type WaitlistAnalytics } from '@mmdm/contracts/waitlist-admin';
 import { queryRetry, staffRequest } from './api-client.js';
 import { adminKeys } from './query-keys.js';
 
-const analyticsSchema = z.object({
-  days: z.array(z.object({ date: z.string(), signups: z.number(), confirmations: z.number() })),
-  /** Confirmed sign-ups over all sign-ups of the period, as a fraction (0..1); null when there were none. */
-  confirmationRate: z.number().nullable(),
-  topReferralSources: z.array(z.object({ source: z.string(), count: z.number() })),
-});
-export type WaitlistAnalytics = z.infer<typeof analyticsSchema>;
+export type { WaitlistAnalytics };
 export type DayFigures = WaitlistAnalytics['days'][number];
 
 export interface AnalyticsPeriod {

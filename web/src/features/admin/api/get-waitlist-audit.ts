@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { queryRetry, staffRequest } from './api-client.js';
 import { adminKeys } from './query-keys.js';
-import { auditPageSchema } from './staff-schemas.js';
+import { auditPageSchema } from '@mmdm/contracts/audit';
 
 /** The waitlist service's audit log (exports, deletions, resends), newest first, keyset-paged. */
 export function getWaitlistAudit(cursor: string | null, signal?: AbortSignal) {

@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { SEARCH_MIN_LENGTH } from '@mmdm/contracts/limits';
+import { entriesPageSchema, type EntriesPage, type EntryStatus } from '@mmdm/contracts/waitlist-admin';
 import { queryRetry, staffRequest } from './api-client.js';
 import { adminKeys } from './query-keys.js';
-import { waitlistEntrySchema, type EntryStatus } from './waitlist-schemas.js';
 
 export const ENTRIES_PAGE_SIZE = 25;
 
 /** The service refuses shorter search terms: they cannot use its trigram index. */
-export const SEARCH_MIN_LENGTH = 3;
+export { SEARCH_MIN_LENGTH };
 
 export interface EntriesFilter {
   status: EntryStatus | 'all';
@@ -20,13 +20,7 @@ export interface EntriesPageParams extends EntriesFilter {
   cursor: string | null;
 }
 
-const entriesPageSchema = z.object({
-  items: z.array(waitlistEntrySchema),
-  nextCursor: z.string().nullish(),
-  /** Set when a search stopped early (it reads a bounded number of entries per page): how far it read. */
-  searchedThrough: z.string().nullish(),
-});
-export type EntriesPage = z.infer<typeof entriesPageSchema>;
+export type { EntriesPage };
 
 /** The query string the list and the CSV export share, so an export is exactly the filtered list. */
 export function filterSearchParams({ status, q }: Pick<EntriesFilter, 'status' | 'q'>): URLSearchParams {

@@ -1,15 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { statsSchema, type WaitlistStats } from '@mmdm/contracts/waitlist-admin';
 import { queryRetry, staffRequest } from './api-client.js';
 import { adminKeys } from './query-keys.js';
 
-const statsSchema = z.object({
-  total: z.number(),
-  confirmed: z.number(),
-  today: z.number(),
-  recent: z.array(z.object({ type: z.enum(['signup', 'confirmation']), email: z.string(), at: z.string() })),
-});
-export type WaitlistStats = z.infer<typeof statsSchema>;
+export type { WaitlistStats };
 export type ActivityItem = WaitlistStats['recent'][number];
 
 export function getWaitlistStats(signal?: AbortSignal) {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { loginAnswerSchema, type LoginAnswer } from '@mmdm/contracts/auth';
 import { NetworkError, parseRetryAfter } from './api-client.js';
 import { adminKeys } from './query-keys.js';
 import { setStaffToken } from './staff-token.js';
@@ -9,8 +9,7 @@ export interface LoginInput {
   password: string;
 }
 
-const loginAnswerSchema = z.object({ token: z.string().min(1), expiresAt: z.string().optional(), role: z.string().optional() });
-export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+export type { LoginAnswer };
 
 /** Why a sign-in did not work, in the terms the login form speaks (spec §8). */
 export class LoginError extends Error {

@@ -1,14 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { verifyAnswerSchema } from '@mmdm/contracts/auth';
 import { clearStaffToken } from './staff-token.js';
 import { adminKeys } from './query-keys.js';
 
-const verifyAnswerSchema = z.object({
-  valid: z.literal(true),
-  role: z.string(),
-  sub: z.string().optional(),
-  email: z.string().optional(),
-});
 
 export type StaffSession = { valid: true; role: string; sub?: string; email?: string } | { valid: false };
 

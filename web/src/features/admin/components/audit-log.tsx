@@ -1,6 +1,6 @@
 import { useAuthAudit } from '../api/get-auth-audit.js';
 import { useWaitlistAudit } from '../api/get-waitlist-audit.js';
-import type { AuditPage } from '../api/staff-schemas.js';
+import type { AuditPage } from '@mmdm/contracts/audit';
 import { formatDateTime } from '../lib/format.js';
 import { mergeAuditFeeds } from '../lib/merge-audit.js';
 import { QueryState } from './query-state.js';

@@ -3,7 +3,7 @@ import { errorMessage } from '../api/api-client.js';
 import { useDeleteWaitlistEntry } from '../api/delete-waitlist-entry.js';
 import { useWaitlistEntries, type EntriesFilter } from '../api/get-waitlist-entries.js';
 import { useResendConfirmation } from '../api/resend-confirmation.js';
-import type { WaitlistEntry } from '../api/waitlist-schemas.js';
+import type { WaitlistEntry } from '@mmdm/contracts/waitlist-admin';
 import { formatDateTime } from '../lib/format.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { EntryStatusBadge } from './entry-status-badge.js';

@@ -1,4 +1,4 @@
-import type { EntryStatus } from '../api/waitlist-schemas.js';
+import type { EntryStatus } from '@mmdm/contracts/waitlist-admin';
 
 const LABELS: Record<EntryStatus, string> = { pending: 'Pending', confirmed: 'Confirmed', unsubscribed: 'Unsubscribed' };
 

@@ -3,7 +3,7 @@ import { errorMessage } from '../api/api-client.js';
 import { useCreateStaff } from '../api/create-staff.js';
 import { useStaff } from '../api/get-staff.js';
 import { useUpdateStaff } from '../api/update-staff.js';
-import type { StaffAccount } from '../api/staff-schemas.js';
+import type { StaffAccount } from '@mmdm/contracts/auth';
 import { formatDateTime } from '../lib/format.js';
 import { ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from '../lib/roles.js';
 import { useStaffSession } from '../lib/use-staff-session.js';

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../api/api-client.js';
 import { useExportWaitlistEntries } from '../api/export-waitlist-entries.js';
 import { SEARCH_MIN_LENGTH, type EntriesFilter } from '../api/get-waitlist-entries.js';
-import { ENTRY_STATUSES } from '../api/waitlist-schemas.js';
+import { ENTRY_STATUSES } from '@mmdm/contracts/waitlist-admin';
 import { useDebouncedValue } from '../lib/use-debounced-value.js';
 import { useStaffSession } from '../lib/use-staff-session.js';
 import { STATUS_LABELS } from './entry-status-badge.js';

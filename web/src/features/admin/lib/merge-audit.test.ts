@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditRecord } from '../api/staff-schemas.js';
+import type { AuditRecord } from '@mmdm/contracts/audit';
 import { mergeAuditFeeds } from './merge-audit.js';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 23, 1, minute)).toISOString();

@@ -1,4 +1,4 @@
-import type { AuditRecord } from '../api/staff-schemas.js';
+import type { AuditRecord } from '@mmdm/contracts/audit';
 
 export type AuditSource = 'auth' | 'waitlist';
 export type SourcedAuditRecord = AuditRecord & { source: AuditSource };

@@ -1,15 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-// zod/mini: the same validation at a fraction of the bytes in the public bundle.
-import { z } from 'zod/mini';
+import { API_PATHS, confirmAnswer, confirmedEntry as confirmed, type ConfirmedEntry } from '@mmdm/contracts/waitlist';
 import { ApiError, postJson } from './http.js';
 
-const confirmed = z.object({
-  email: z.string(),
-  referralCode: z.string().check(z.minLength(1)),
-  shareUrl: z.url(),
-});
-
-export type ConfirmedEntry = z.infer<typeof confirmed>;
+export type { ConfirmedEntry };
 
 export type ConfirmOutcome =
   | { kind: 'confirmed'; entry: ConfirmedEntry; alreadyConfirmed: boolean }
@@ -25,8 +18,8 @@ const CONFIRM_TIMEOUT_MS = 10_000;
  */
 export async function confirmEntry(token: string): Promise<ConfirmOutcome> {
   try {
-    const answer = await postJson('/waitlist/confirm', { token }, AbortSignal.timeout(CONFIRM_TIMEOUT_MS));
-    const parsed = z.object({ data: confirmed }).safeParse(answer);
+    const answer = await postJson(API_PATHS.confirm, { token }, AbortSignal.timeout(CONFIRM_TIMEOUT_MS));
+    const parsed = confirmAnswer.safeParse(answer);
     if (!parsed.success) throw new ApiError('invalid-response', undefined);
     return { kind: 'confirmed', entry: parsed.data.data, alreadyConfirmed: false };
   } catch (error) {

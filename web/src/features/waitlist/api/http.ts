@@ -1,5 +1,4 @@
-// zod/mini: the same validation at a fraction of the bytes in the public bundle.
-import { z } from 'zod/mini';
+import { errorAnswer as errorBody } from '@mmdm/contracts/waitlist';
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response';
 
@@ -24,12 +23,6 @@ export class ApiError extends Error {
   }
 }
 
-const errorBody = z.looseObject({
-  success: z.optional(z.literal(false)),
-  code: z.optional(z.string()),
-  message: z.optional(z.string()),
-  data: z.optional(z.unknown()),
-});
 
 function abortPromise(signal: AbortSignal): Promise<never> {
   return new Promise((_, reject) => {

@@ -1,5 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
+import { checkEmailAddress } from '@mmdm/contracts/email';
+import { API_PATHS, joinAnswer, type JoinAnswer } from '@mmdm/contracts/waitlist';
 // zod/mini: the same validation at a fraction of the bytes in the public bundle.
 import { z } from 'zod/mini';
 import { createDeadline, type Deadline } from '../../../lib/deadline.js';
@@ -15,20 +17,19 @@ export interface JoinWaitlistInput {
   referralSource?: string;
 }
 
-const joinAnswer = z.object({
-  success: z.literal(true),
-  message: z.optional(z.string()),
-  data: z.optional(z.unknown()),
-});
+export type JoinWaitlistAnswer = JoinAnswer;
 
-export type JoinWaitlistAnswer = z.infer<typeof joinAnswer>;
-
-/** POST /waitlist with `{email}` or `{email, referralSource}` (an empty code is left out, never sent as ""). */
+/**
+ * POST /waitlist with `{email}` or `{email, referralSource}` (an empty code is left out, never sent as ""). The
+ * address goes out as the service will store it (the shared address rule); one the rule refuses goes out trimmed,
+ * for the service to say why.
+ */
 export async function joinWaitlist(input: JoinWaitlistInput, signal: AbortSignal): Promise<JoinWaitlistAnswer> {
-  const email = input.email.trim();
+  const checked = checkEmailAddress(input.email, { deliverable: true });
+  const email = checked.ok ? checked.address : input.email.trim();
   const referralSource = input.referralSource?.trim();
   const body = referralSource ? { email, referralSource } : { email };
-  const answer = await postJson('/waitlist', body, signal);
+  const answer = await postJson(API_PATHS.join, body, signal);
   const parsed = joinAnswer.safeParse(answer);
   if (!parsed.success) {
     const message = z.object({ message: z.string() }).safeParse(answer);

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { API_PATHS } from '@mmdm/contracts/waitlist';
 import { ApiError, postJson } from './http.js';
 
 export type UnsubscribeOutcome = 'unsubscribed' | 'invalid';
@@ -6,7 +7,7 @@ export type UnsubscribeOutcome = 'unsubscribed' | 'invalid';
 /** POST /waitlist/unsubscribe {token}. An unknown token is an outcome to explain, not a crash. */
 export async function unsubscribe(token: string): Promise<UnsubscribeOutcome> {
   try {
-    await postJson('/waitlist/unsubscribe', { token }, AbortSignal.timeout(10_000));
+    await postJson(API_PATHS.unsubscribe, { token }, AbortSignal.timeout(10_000));
     return 'unsubscribed';
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'http' && (error.status === 404 || error.status === 400)) {

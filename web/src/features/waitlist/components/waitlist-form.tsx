@@ -1,10 +1,9 @@
+import { REFERRAL_CODE_MAX_LENGTH, REFERRAL_CODE_PATTERN as referralPattern } from '@mmdm/contracts/limits';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useJoinWaitlist } from '../api/join-waitlist.js';
 import { ERROR_DISPLAY_MS, messages, SUCCESS_DISPLAY_MS, waitlistErrorMessage } from './waitlist-messages.js';
 
-/** What ?ref= may carry: a short code (the service refuses anything else anyway). */
-const referralPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * The sign-up form: idle → sending (everything disabled) → success (the form gives way to a thank-you for 5 s, then
@@ -103,7 +102,7 @@ export function WaitlistForm() {
             type="text"
             autoComplete="off"
             placeholder="e.g. ANNA-7K2Q"
-            maxLength={64}
+            maxLength={REFERRAL_CODE_MAX_LENGTH}
             aria-describedby={`${id}-referral-hint`}
             value={referral}
             onChange={(event) => setReferral(event.target.value)}

@@ -1,19 +1,8 @@
 import { z } from 'zod';
 
-/** A staff account as the auth service describes it (GET /api/admin/me, /api/admin/staff). */
-export const staffAccountSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  role: z.string(),
-  disabled: z.boolean().optional().default(false),
-  createdAt: z.string().nullish(),
-  lastLoginAt: z.string().nullish(),
-});
-export type StaffAccount = z.infer<typeof staffAccountSchema>;
-
 /**
- * One audit record (who, what, when, from where). Both services keep the same columns; the panel accepts them in
- * camelCase and, defensively, as the raw snake_case column names.
+ * One audit record (who, what, when, from where), as both services' audit logs answer it. The panel accepts the
+ * fields in camelCase and, defensively, as the raw snake_case column names.
  */
 export const auditRecordSchema = z.preprocess(
   (raw) => {
@@ -40,6 +29,7 @@ export const auditRecordSchema = z.preprocess(
 );
 export type AuditRecord = z.infer<typeof auditRecordSchema>;
 
+/** GET /api/admin/audit and /api/admin/waitlist/audit: newest first, keyset-paged. */
 export const auditPageSchema = z.object({
   items: z.array(auditRecordSchema),
   nextCursor: z.string().nullish(),

@@ -1,11 +1,10 @@
+import { STAFF_ROLES, type StaffRole } from '@mmdm/contracts/auth';
 import type { RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import { errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { AppError } from './errors.js';
 
-/** Roles, most powerful first. A role satisfies every role after it in this list. */
-export const STAFF_ROLES = ['admin', 'viewer'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+export { STAFF_ROLES, type StaffRole };
 
 export const STAFF_TOKEN = {
   algorithm: 'EdDSA',

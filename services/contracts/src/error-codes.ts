@@ -1,0 +1,30 @@
+/**
+ * The stable `code` of every error answer (`{success:false, code, message}`). Clients branch on these, never on
+ * the sentence in `message`.
+ */
+export const ERROR_CODES = {
+  validationError: 'validation_error',
+  invalidJson: 'invalid_json',
+  payloadTooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
+  notFound: 'not_found',
+  tooManyRequests: 'too_many_requests',
+  unavailable: 'unavailable',
+  internalError: 'internal_error',
+  // waitlist
+  tokenInvalid: 'token_invalid',
+  tokenUsed: 'token_used',
+  tokenExpired: 'token_expired',
+  notPending: 'not_pending',
+  // staff
+  invalidToken: 'invalid_token',
+  forbidden: 'forbidden',
+  invalidCredentials: 'invalid_credentials',
+  tooManyAttempts: 'too_many_attempts',
+  wrongPassword: 'wrong_password',
+  emailTaken: 'email_taken',
+  staffNotFound: 'staff_not_found',
+  lastAdmin: 'last_admin',
+} as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

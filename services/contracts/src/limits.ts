@@ -1,0 +1,28 @@
+/** The longest address SMTP carries (RFC 5321 4.5.3.1: a 256-octet path less its angle brackets). */
+export const MAX_EMAIL_LENGTH = 254;
+
+/**
+ * A referral code as `?ref=` and the "Referral code" field carry it: letters, digits, `-` and `_`. 64 characters,
+ * not our own codes' length: a share link may come from a campaign whose code someone else chose, and a longer code
+ * costs nothing to store.
+ */
+export const REFERRAL_CODE_MAX_LENGTH = 64;
+export const REFERRAL_CODE_PATTERN = new RegExp(`^[A-Za-z0-9_-]{1,${REFERRAL_CODE_MAX_LENGTH}}$`);
+
+/**
+ * Shorter search terms cannot use the trigram index (a trigram is three characters), so they would read the whole
+ * list: the service refuses them and the panel waits for the third character before it searches.
+ */
+export const SEARCH_MIN_LENGTH = 3;
+export const SEARCH_MAX_LENGTH = 254;
+
+/** NIST SP 800-63B: length over composition rules; the upper bound keeps hashing cost bounded. */
+export const STAFF_PASSWORD_MIN_LENGTH = 12;
+export const STAFF_PASSWORD_MAX_LENGTH = 256;
+
+/** Pages of staff lists (entries, audit logs). */
+export const PAGE_LIMIT_MAX = 100;
+export const PAGE_LIMIT_DEFAULT = 50;
+
+/** The longest period the analytics screen asks for at once. */
+export const ANALYTICS_MAX_PERIOD_DAYS = 366;

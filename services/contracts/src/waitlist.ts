@@ -1,0 +1,79 @@
+// The public waitlist API (sign-up, confirm, resend, unsubscribe): what the service accepts and answers, and what
+// the public pages send and read. zod/mini: the public pages bundle these, and every byte there counts.
+import { z } from 'zod/mini';
+import { emailAddress } from './email.js';
+import { REFERRAL_CODE_MAX_LENGTH, REFERRAL_CODE_PATTERN } from './limits.js';
+
+/** The shape of a confirmation or unsubscribe token: 32 random bytes, base64url. */
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const API_PATHS = {
+  join: '/waitlist',
+  confirm: '/waitlist/confirm',
+  resend: '/waitlist/resend',
+  unsubscribe: '/waitlist/unsubscribe',
+} as const;
+
+export const referralCode = z
+  .string({ error: 'The referral code must be text.' })
+  .check(
+    z.regex(
+      REFERRAL_CODE_PATTERN,
+      `The referral code may only hold up to ${REFERRAL_CODE_MAX_LENGTH} letters, digits, - and _.`,
+    ),
+  );
+
+/** POST /waitlist: `{email}` or `{email, referralSource}`; unknown fields are refused. */
+export const signupBody = z.strictObject(
+  {
+    email: emailAddress({ deliverable: true }),
+    referralSource: z.optional(referralCode),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`
+        : 'Send a JSON object like {"email": "name@example.com"}.',
+  },
+);
+export type SignupBody = z.input<typeof signupBody>;
+export type SignupInput = z.output<typeof signupBody>;
+
+const token = z
+  .string({ error: 'A token is required.' })
+  .check(z.regex(TOKEN_PATTERN, 'The link is incomplete or damaged. Open it again from the e-mail.'));
+
+/** POST /waitlist/confirm, /waitlist/resend, /waitlist/unsubscribe: `{token}`. */
+export const tokenBody = z.strictObject({ token }, { error: 'Send a JSON object like {"token": "..."}.' });
+
+/** RFC 8058 one-click unsubscribe: the token in the query, the fixed form body. */
+export const oneClickQuery = z.object({ token });
+export const oneClickBody = z.object({ 'List-Unsubscribe': z.literal('One-Click') });
+
+/** 200 of POST /waitlist: the same for a new and a known address. */
+export const joinAnswer = z.object({
+  success: z.literal(true),
+  message: z.optional(z.string()),
+  data: z.optional(z.unknown()),
+});
+export type JoinAnswer = z.infer<typeof joinAnswer>;
+
+/** `data` of POST /waitlist/confirm's 200, and of its 409 `token_used` (the page still shows the code). */
+export const confirmedEntry = z.object({
+  email: z.string(),
+  referralCode: z.string().check(z.minLength(1)),
+  shareUrl: z.url(),
+});
+export type ConfirmedEntry = z.infer<typeof confirmedEntry>;
+export const confirmAnswer = z.object({ data: confirmedEntry });
+
+/** 200 of resend and unsubscribe: a sentence, whatever the token (no enumeration). */
+export const messageAnswer = z.object({ success: z.literal(true), message: z.optional(z.string()) });
+
+/** Every error answer: `{success:false, code, message}` (+ `issues` for validation, `data` for some). */
+export const errorAnswer = z.looseObject({
+  success: z.optional(z.literal(false)),
+  code: z.optional(z.string()),
+  message: z.optional(z.string()),
+  data: z.optional(z.unknown()),
+});

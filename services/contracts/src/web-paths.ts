@@ -1,0 +1,26 @@
+/**
+ * The web pages that mails link to and that the services send people to. The web app's route table uses the same
+ * values, so a page cannot move without its links.
+ */
+export const WEB_PATHS = {
+  waitlist: '/waitlist',
+  /** POSTs the token on load: a scanner that only fetches the link confirms nobody. */
+  confirm: '/confirm',
+  unsubscribe: '/unsubscribe',
+} as const;
+
+/** The API path a mail's `List-Unsubscribe` header names (RFC 8058 one-click POST; a GET redirects to the page). */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = '/waitlist/unsubscribe';
+
+function withToken(base: string, path: string, token: string): string {
+  return `${base}${path}?token=${encodeURIComponent(token)}`;
+}
+
+/** Links in a confirmation mail, from the site's public origin (no trailing slash). */
+export const mailLinks = {
+  confirm: (publicUrl: string, token: string) => withToken(publicUrl, WEB_PATHS.confirm, token),
+  unsubscribePage: (publicUrl: string, token: string) => withToken(publicUrl, WEB_PATHS.unsubscribe, token),
+  oneClickUnsubscribe: (publicUrl: string, token: string) => withToken(publicUrl, ONE_CLICK_UNSUBSCRIBE_PATH, token),
+  /** The share link that pre-fills "Referral code". */
+  share: (publicUrl: string, code: string) => `${publicUrl}${WEB_PATHS.waitlist}?ref=${encodeURIComponent(code)}`,
+};
