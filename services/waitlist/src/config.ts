@@ -2,6 +2,8 @@ import { commonEnvSchema, env, loadConfig } from '@mmdm/shared';
 import { z } from 'zod';
 
 const DEFAULT_MAIL_FROM = 'Meet Match Date Marry <hello@meetmatchdatemarry.com>';
+/** A placeholder that says what to do: a real sender must publish a real postal address in every mail. */
+const DEFAULT_POSTAL_ADDRESS = 'postal address not set (MAIL_POSTAL_ADDRESS)';
 
 /** Variables both waitlist processes read: links in mails and on pages must agree. */
 const sharedSchema = commonEnvSchema.extend({
@@ -9,6 +11,9 @@ const sharedSchema = commonEnvSchema.extend({
   PUBLIC_URL: env.url('http://localhost:8080', ['http:', 'https:']).transform((url) => url.replace(/\/+$/, '')),
   RESEND_COOLDOWN_S: env.int(900, 0),
   CONFIRM_TOKEN_TTL_H: env.int(72, 1),
+  /** Every mail's footer (and the staff preview) shows these. */
+  SUPPORT_EMAIL: z.email().default('support@meetmatchdatemarry.com'),
+  MAIL_POSTAL_ADDRESS: z.string().trim().min(5).max(200).default(DEFAULT_POSTAL_ADDRESS),
 });
 
 export const apiEnvSchema = sharedSchema.extend({
@@ -31,8 +36,12 @@ export const workerEnvSchema = sharedSchema.extend({
     )
     .optional(),
   MAIL_DIR: z.string().default('./var/mail'),
-  MAIL_FROM: z.string().min(3).default(DEFAULT_MAIL_FROM),
-  SUPPORT_EMAIL: z.email().default('support@meetmatchdatemarry.com'),
+  /** Its domain names each Message-ID, so it must end with an address. */
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .refine((value) => /@[A-Za-z0-9.-]+\.[A-Za-z]{2,}>?\s*$/.test(value.trim()), 'must end with an e-mail address')
+    .default(DEFAULT_MAIL_FROM),
   /**
    * Jobs in flight, not SMTP connections (SMTP_POOL_SIZE caps those): a job spends most of its time waiting on
    * Postgres and Redis, and with only as many jobs as connections the connections sat idle (docs/performance.md).
@@ -58,6 +67,8 @@ export interface ApiConfig {
   publicUrl: string;
   signup: { rateLimit: number; rateWindowSeconds: number; resendCooldownSeconds: number };
   confirmTokenTtlHours: number;
+  /** What mail footers show, for the staff preview of the templates. */
+  mailSite: { publicUrl: string; supportEmail: string; postalAddress: string };
   authJwksUrl: string;
   shutdownTimeoutMs: number;
 }
@@ -75,6 +86,7 @@ export interface WorkerConfig {
     dir: string;
     from: string;
     supportEmail: string;
+    postalAddress: string;
     concurrency: number;
     poolSize: number;
     attempts: number;
@@ -100,6 +112,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
       resendCooldownSeconds: e.RESEND_COOLDOWN_S,
     },
     confirmTokenTtlHours: e.CONFIRM_TOKEN_TTL_H,
+    mailSite: { publicUrl: e.PUBLIC_URL, supportEmail: e.SUPPORT_EMAIL, postalAddress: e.MAIL_POSTAL_ADDRESS },
     authJwksUrl: e.AUTH_JWKS_URL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   });
@@ -120,6 +133,7 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
       dir: e.MAIL_DIR,
       from: e.MAIL_FROM,
       supportEmail: e.SUPPORT_EMAIL,
+      postalAddress: e.MAIL_POSTAL_ADDRESS,
       concurrency: e.MAIL_CONCURRENCY,
       poolSize: e.SMTP_POOL_SIZE,
       attempts: e.MAIL_ATTEMPTS,

@@ -53,7 +53,12 @@ function closeRedis(client: Redis): Promise<unknown> {
   return client.quit().catch(() => client.disconnect());
 }
 
-export async function startMailWorker({ config, logger, pool: givenPool, onFatal }: MailWorkerDeps): Promise<MailWorker> {
+export async function startMailWorker({
+  config,
+  logger,
+  pool: givenPool,
+  onFatal,
+}: MailWorkerDeps): Promise<MailWorker> {
   const pool =
     givenPool ??
     createPool({
@@ -96,8 +101,11 @@ export async function startMailWorker({ config, logger, pool: givenPool, onFatal
       pool,
       sender,
       logger,
-      publicUrl: config.publicUrl,
-      supportEmail: config.mail.supportEmail,
+      site: {
+        publicUrl: config.publicUrl,
+        supportEmail: config.mail.supportEmail,
+        postalAddress: config.mail.postalAddress,
+      },
       confirmTokenTtlHours: config.confirmTokenTtlHours,
     }),
     { connection: consumer, prefix: bullPrefix(config.redis.prefix), concurrency: config.mail.concurrency },

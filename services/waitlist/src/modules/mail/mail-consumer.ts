@@ -2,9 +2,9 @@ import type { Logger } from '@mmdm/shared';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type pg from 'pg';
 import { issueToken } from '../../lib/tokens.js';
-import { renderConfirmationMail } from './confirmation-mail.js';
 import { isPermanentRecipientRejection, type MailSender } from './mail-transport.js';
 import type { ConfirmationJob } from './mail.queue.js';
+import { renderMail, type MailSite } from './templates/mail-templates.js';
 import {
   deleteTokens,
   findSendCandidate,
@@ -18,8 +18,8 @@ export interface MailConsumerDeps {
   pool: pg.Pool;
   sender: MailSender;
   logger: Logger;
-  publicUrl: string;
-  supportEmail: string;
+  /** The sender as every mail's footer shows it; its publicUrl is the base of every link. */
+  site: MailSite;
   confirmTokenTtlHours: number;
 }
 
@@ -27,14 +27,8 @@ export interface MailConsumerDeps {
  * Sends one confirmation mail per outbox row. Idempotent: a row already sent, erased, or whose entry is no longer
  * pending (confirmed, unsubscribed) is skipped, so a job delivered twice sends once.
  */
-export function createMailProcessor({
-  pool,
-  sender,
-  logger,
-  publicUrl,
-  supportEmail,
-  confirmTokenTtlHours,
-}: MailConsumerDeps) {
+export function createMailProcessor({ pool, sender, logger, site, confirmTokenTtlHours }: MailConsumerDeps) {
+  const { publicUrl } = site;
   return async (job: Job<ConfirmationJob>): Promise<'sent' | 'skipped'> => {
     const { outboxId, requestId } = job.data;
     const log = logger.child({ reqId: requestId, outboxId, jobId: job.id, attempt: job.attemptsMade + 1 });
@@ -56,12 +50,11 @@ export function createMailProcessor({
     ]);
     const confirmUrl = `${publicUrl}/confirm?token=${confirm.raw}`;
     const unsubscribeUrl = `${publicUrl}/waitlist/unsubscribe?token=${unsubscribe.raw}`;
-    const content = renderConfirmationMail({
-      email: candidate.email,
-      confirmUrl,
-      unsubscribeUrl: `${publicUrl}/unsubscribe?token=${unsubscribe.raw}`,
-      supportEmail,
-    });
+    const content = await renderMail(
+      'confirmation',
+      { email: candidate.email, confirmUrl, unsubscribeUrl: `${publicUrl}/unsubscribe?token=${unsubscribe.raw}` },
+      site,
+    );
 
     try {
       await sender.send({

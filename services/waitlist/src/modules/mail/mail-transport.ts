@@ -1,4 +1,5 @@
 import type { Logger } from '@mmdm/shared';
+import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import nodemailer from 'nodemailer';
@@ -31,9 +32,18 @@ export interface MailSenderSettings {
   logger: Logger;
 }
 
+/** The domain of the sender's address ("Name <hello@example.com>" → "example.com"). */
+export function senderDomain(from: string): string {
+  const match = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from.trim());
+  if (!match?.[1]) throw new Error(`MAIL_FROM has no address with a domain: ${from}`);
+  return match[1].toLowerCase();
+}
+
 function message(mail: OutgoingMail, from: string, replyTo: string): Mail.Options {
   return {
     from,
+    // On the sender's own domain (RFC 5322 3.6.4): filters score a Message-ID from a foreign host as forged.
+    messageId: `<${randomUUID()}@${senderDomain(from)}>`,
     replyTo,
     to: mail.to,
     subject: mail.subject,
