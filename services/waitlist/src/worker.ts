@@ -87,6 +87,7 @@ export async function startMailWorker({
     from: config.mail.from,
     replyTo: config.mail.supportEmail,
     poolSize: config.mail.poolSize,
+    dkim: config.mail.dkim,
     logger,
   });
   if (sender.kind === 'file')
