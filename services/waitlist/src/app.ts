@@ -47,12 +47,18 @@ export function createApp({ config, pool, redis, logger, staffKeys }: AppDeps): 
     pool,
     publicUrl: config.publicUrl,
     resendCooldownSeconds: config.signup.resendCooldownSeconds,
+    suppressionKey: config.suppressionKey,
   });
   app.use(signupRoutes({ service: signupService, signupLimiter }));
 
   const keys = staffKeys ?? remoteStaffKeys(config.authJwksUrl);
   const verifier = createStaffTokenVerifier({ keys, redis, redisPrefix: config.redis.prefix });
-  app.use(adminRoutes({ service: createAdminService({ pool, databaseUrl: config.databaseUrl }), verifier }));
+  app.use(
+    adminRoutes({
+      service: createAdminService({ pool, databaseUrl: config.databaseUrl, suppressionKey: config.suppressionKey }),
+      verifier,
+    }),
+  );
   app.use(mailTemplateRoutes({ site: config.mailSite, verifier }));
 
   return finishServiceApp(app, logger);

@@ -15,6 +15,11 @@ const sharedSchema = commonEnvSchema.extend({
   /** Every mail's footer (and the staff preview) shows these. */
   SUPPORT_EMAIL: z.email().default('support@meetmatchdatemarry.com'),
   MAIL_POSTAL_ADDRESS: z.string().trim().min(5).max(200).default(DEFAULT_POSTAL_ADDRESS),
+  /**
+   * Keys the suppression list's HMAC of each address. Changing it forgets the list (every address becomes mailable
+   * again), so set it once per deployment; the default is for development only.
+   */
+  SUPPRESSION_KEY: z.string().min(16).default('development-only-suppression-key'),
 });
 
 export const apiEnvSchema = sharedSchema.extend({
@@ -85,6 +90,7 @@ export interface ApiConfig {
   confirmTokenTtlHours: number;
   /** What mail footers show, for the staff preview of the templates. */
   mailSite: { publicUrl: string; supportEmail: string; postalAddress: string };
+  suppressionKey: string;
   authJwksUrl: string;
   shutdownTimeoutMs: number;
 }
@@ -97,6 +103,7 @@ export interface WorkerConfig {
   redis: { url: string; prefix: string };
   publicUrl: string;
   confirmTokenTtlHours: number;
+  suppressionKey: string;
   mail: {
     smtpUrl: string | undefined;
     dir: string;
@@ -130,6 +137,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     },
     confirmTokenTtlHours: e.CONFIRM_TOKEN_TTL_H,
     mailSite: { publicUrl: e.PUBLIC_URL, supportEmail: e.SUPPORT_EMAIL, postalAddress: e.MAIL_POSTAL_ADDRESS },
+    suppressionKey: e.SUPPRESSION_KEY,
     authJwksUrl: e.AUTH_JWKS_URL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   });
@@ -145,6 +153,7 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
     redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
     publicUrl: e.PUBLIC_URL,
     confirmTokenTtlHours: e.CONFIRM_TOKEN_TTL_H,
+    suppressionKey: e.SUPPRESSION_KEY,
     mail: {
       smtpUrl: e.SMTP_URL,
       dir: e.MAIL_DIR,

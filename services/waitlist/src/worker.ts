@@ -19,6 +19,7 @@ import { startStatsRollup } from './modules/admin/stats-rollup.js';
 import { createMailProcessor } from './modules/mail/mail-consumer.js';
 import { createMailSender, type MailSender } from './modules/mail/mail-transport.js';
 import { bullPrefix, createMailQueue, MAIL_QUEUE, type ConfirmationJob } from './modules/mail/mail.queue.js';
+import { withSuppression } from './modules/mail/suppressing-sender.js';
 import { startRelay, type Relay } from './modules/mail/outbox-relay.js';
 import { markGivenUp } from './modules/mail/outbox.repository.js';
 
@@ -81,7 +82,8 @@ export async function startMailWorker({
     (error: unknown) => logger.warn({ err: error }, 'could not read Redis maxmemory-policy'),
   );
 
-  const sender = createMailSender({
+  // Every mail, whatever its kind, goes through the suppression list.
+  const transport = createMailSender({
     smtpUrl: config.mail.smtpUrl,
     dir: config.mail.dir,
     from: config.mail.from,
@@ -90,6 +92,7 @@ export async function startMailWorker({
     dkim: config.mail.dkim,
     logger,
   });
+  const sender = withSuppression(transport, { db: pool, key: config.suppressionKey, logger });
   if (sender.kind === 'file')
     logger.warn({ dir: config.mail.dir }, 'SMTP_URL is not set: mails are written as .eml files');
 

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { issueToken } from '../../lib/tokens.js';
 import { isPermanentRecipientRejection, type MailSender } from './mail-transport.js';
 import type { ConfirmationJob } from './mail.queue.js';
+import { SuppressedError } from './suppressing-sender.js';
 import { renderMail, type MailSite } from './templates/mail-templates.js';
 import {
   deleteTokens,
@@ -67,11 +68,23 @@ export function createMailProcessor({ pool, sender, logger, site, confirmTokenTt
         },
         reference: `outbox-${outboxId}`,
         devLink: confirmUrl,
+        // Confirmation rows are queued by the person (sign-up, their resend); staff resends refuse suppressed ones.
+        askedAt: candidate.queuedAt,
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await deleteTokens(pool, [confirm.hash, unsubscribe.hash]).catch(() => undefined);
+      if (error instanceof SuppressedError && error.reason !== 'soft_bounces') {
+        await markGivenUp(pool, outboxId, reason).catch(() => undefined);
+        log.info({ reason: `suppressed: ${error.reason}` }, 'confirmation mail skipped');
+        return 'skipped';
+      }
       await markFailedAttempt(pool, outboxId, reason).catch(() => undefined);
+      if (error instanceof SuppressedError) {
+        await markGivenUp(pool, outboxId, reason).catch(() => undefined);
+        log.warn({ reason }, 'recipient refused for now three times in a row: address suppressed; not retrying');
+        throw error;
+      }
       if (isPermanentRecipientRejection(error)) {
         await markGivenUp(pool, outboxId, reason).catch(() => undefined);
         log.warn({ reason }, 'recipient refused permanently; not retrying');

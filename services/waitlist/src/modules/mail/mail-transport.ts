@@ -17,6 +17,11 @@ export interface OutgoingMail {
   reference: string;
   /** Logged in development (no SMTP) so a developer can click through without a mail catcher. */
   devLink: string;
+  /**
+   * When the person asked for this mail (a sign-up or their own resend): asking after the address was suppressed
+   * lifts the suppression. Unset for mails nobody asked for just now (welcome, invitation): a suppression holds.
+   */
+  askedAt?: Date;
 }
 
 export interface MailSender {

@@ -1,6 +1,7 @@
 import { AppError } from '@mmdm/shared';
 import type pg from 'pg';
 import { inTransaction, isUniqueViolation } from '../../lib/db.js';
+import { suppress, suppressionHash } from '../../lib/suppression.js';
 import { hashToken, newReferralCode } from '../../lib/tokens.js';
 import {
   confirmEntry,
@@ -16,6 +17,8 @@ export interface SignupServiceDeps {
   pool: pg.Pool;
   publicUrl: string;
   resendCooldownSeconds: number;
+  /** Unsubscribing puts the address on the suppression list, keyed by this. */
+  suppressionKey: string;
 }
 
 export interface ConfirmedEntry {
@@ -29,7 +32,7 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function createSignupService({ pool, publicUrl, resendCooldownSeconds }: SignupServiceDeps) {
+export function createSignupService({ pool, publicUrl, resendCooldownSeconds, suppressionKey }: SignupServiceDeps) {
   const shareUrlOf = (code: string) => `${publicUrl}/waitlist?ref=${encodeURIComponent(code)}`;
 
   return {
@@ -106,6 +109,8 @@ export function createSignupService({ pool, publicUrl, resendCooldownSeconds }: 
         }
         await unsubscribeEntry(client, token.entryId);
         await markTokenUsed(client, hash);
+        // Kept after the entry is erased: the address is never mailed again unless the person signs up anew.
+        await suppress(client, suppressionHash(suppressionKey, token.email), 'unsubscribed', 'unsubscribe link');
       });
     },
   };
