@@ -12,6 +12,7 @@ import { createClientRateLimiter } from './lib/rate-limit.js';
 import { remoteStaffKeys } from './lib/staff-keys.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
+import { mailTemplateRoutes } from './modules/mail/mail-templates.routes.js';
 import { signupRoutes } from './modules/signup/signup.routes.js';
 import { createSignupService } from './modules/signup/signup.service.js';
 
@@ -42,12 +43,19 @@ export function createApp({ config, pool, redis, logger, staffKeys }: AppDeps): 
     pool,
     publicUrl: config.publicUrl,
     resendCooldownSeconds: config.signup.resendCooldownSeconds,
+    suppressionKey: config.suppressionKey,
   });
   app.use(signupRoutes({ service: signupService, signupLimiter }));
 
   const keys = staffKeys ?? remoteStaffKeys(config.authJwksUrl);
   const verifier = createStaffTokenVerifier({ keys, redis, redisPrefix: config.redis.prefix });
-  app.use(adminRoutes({ service: createAdminService({ pool, databaseUrl: config.databaseUrl }), verifier }));
+  app.use(
+    adminRoutes({
+      service: createAdminService({ pool, databaseUrl: config.databaseUrl, suppressionKey: config.suppressionKey }),
+      verifier,
+    }),
+  );
+  app.use(mailTemplateRoutes({ site: config.mailSite, verifier }));
 
   return finishServiceApp(app, logger);
 }

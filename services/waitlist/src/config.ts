@@ -1,7 +1,10 @@
 import { commonEnvSchema, env, loadConfig } from '@mmdm/shared/config';
 import { z } from 'zod';
+import type { DkimSettings } from './modules/mail/dkim.js';
 
 const DEFAULT_MAIL_FROM = 'Meet Match Date Marry <hello@meetmatchdatemarry.com>';
+/** A placeholder that says what to do: a real sender must publish a real postal address in every mail. */
+const DEFAULT_POSTAL_ADDRESS = 'postal address not set (MAIL_POSTAL_ADDRESS)';
 
 /** Variables both waitlist processes read: links in mails and on pages must agree. */
 const sharedSchema = commonEnvSchema.extend({
@@ -9,6 +12,14 @@ const sharedSchema = commonEnvSchema.extend({
   PUBLIC_URL: env.url('http://localhost:8080', ['http:', 'https:']).transform((url) => url.replace(/\/+$/, '')),
   RESEND_COOLDOWN_S: env.int(900, 0),
   CONFIRM_TOKEN_TTL_H: env.int(72, 1),
+  /** Every mail's footer (and the staff preview) shows these. */
+  SUPPORT_EMAIL: z.email().default('support@meetmatchdatemarry.com'),
+  MAIL_POSTAL_ADDRESS: z.string().trim().min(5).max(200).default(DEFAULT_POSTAL_ADDRESS),
+  /**
+   * Keys the suppression list's HMAC of each address. Changing it forgets the list (every address becomes mailable
+   * again), so set it once per deployment; the default is for development only.
+   */
+  SUPPRESSION_KEY: z.string().min(16).default('development-only-suppression-key'),
 });
 
 export const apiEnvSchema = sharedSchema.extend({
@@ -19,32 +30,51 @@ export const apiEnvSchema = sharedSchema.extend({
   AUTH_JWKS_URL: env.url('http://127.0.0.1:8081/.well-known/jwks.json', ['http:', 'https:']),
 });
 
-export const workerEnvSchema = sharedSchema.extend({
-  WORKER_PORT: env.port(8083),
-  HOST: z.string().default('0.0.0.0'),
-  /** Unset: mails are written as .eml files into MAIL_DIR (development); never silently dropped. */
-  SMTP_URL: z
-    .string()
-    .refine(
-      (value) => URL.canParse(value) && ['smtp:', 'smtps:'].includes(new URL(value).protocol),
-      'must be an smtp:// or smtps:// URL',
-    )
-    .optional(),
-  MAIL_DIR: z.string().default('./var/mail'),
-  MAIL_FROM: z.string().min(3).default(DEFAULT_MAIL_FROM),
-  SUPPORT_EMAIL: z.email().default('support@meetmatchdatemarry.com'),
-  /**
-   * Jobs in flight, not SMTP connections (SMTP_POOL_SIZE caps those): a job spends most of its time waiting on
-   * Postgres and Redis, and with only as many jobs as connections the connections sat idle (docs/performance.md).
-   */
-  MAIL_CONCURRENCY: env.int(25, 1),
-  SMTP_POOL_SIZE: env.int(5, 1),
-  MAIL_ATTEMPTS: env.int(15, 1),
-  MAIL_BACKOFF_MS: env.int(1000, 1),
-  RELAY_INTERVAL_MS: env.int(200, 10),
-  /** How often closed days are rolled up into waitlist.daily_stats. */
-  STATS_ROLLUP_INTERVAL_MS: env.int(60_000, 100),
-});
+export const workerEnvSchema = sharedSchema
+  .extend({
+    WORKER_PORT: env.port(8083),
+    HOST: z.string().default('0.0.0.0'),
+    /** Unset: mails are written as .eml files into MAIL_DIR (development); never silently dropped. */
+    SMTP_URL: z
+      .string()
+      .refine(
+        (value) => URL.canParse(value) && ['smtp:', 'smtps:'].includes(new URL(value).protocol),
+        'must be an smtp:// or smtps:// URL',
+      )
+      .optional(),
+    MAIL_DIR: z.string().default('./var/mail'),
+    /** Its domain names each Message-ID, so it must end with an address. */
+    MAIL_FROM: z
+      .string()
+      .min(3)
+      .refine((value) => /@[A-Za-z0-9.-]+\.[A-Za-z]{2,}>?\s*$/.test(value.trim()), 'must end with an e-mail address')
+      .default(DEFAULT_MAIL_FROM),
+    /**
+     * Jobs in flight, not SMTP connections (SMTP_POOL_SIZE caps those): a job spends most of its time waiting on
+     * Postgres and Redis, and with only as many jobs as connections the connections sat idle (docs/performance.md).
+     */
+    /** DKIM signing: all three or none (a PEM file, the usual secret-file pattern). */
+    DKIM_DOMAIN: z
+      .string()
+      .regex(/^[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/, 'must be a domain name')
+      .optional(),
+    DKIM_SELECTOR: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be a DNS label')
+      .optional(),
+    DKIM_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+    MAIL_CONCURRENCY: env.int(25, 1),
+    SMTP_POOL_SIZE: env.int(5, 1),
+    MAIL_ATTEMPTS: env.int(15, 1),
+    MAIL_BACKOFF_MS: env.int(1000, 1),
+    RELAY_INTERVAL_MS: env.int(200, 10),
+    /** How often closed days are rolled up into waitlist.daily_stats. */
+    STATS_ROLLUP_INTERVAL_MS: env.int(60_000, 100),
+  })
+  .refine((e) => [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY_FILE].filter(Boolean).length % 3 === 0, {
+    message: 'set all three of DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY_FILE, or none',
+    path: ['DKIM_DOMAIN'],
+  });
 
 export type ApiEnv = z.output<typeof apiEnvSchema>;
 export type WorkerEnv = z.output<typeof workerEnvSchema>;
@@ -58,6 +88,9 @@ export interface ApiConfig {
   publicUrl: string;
   signup: { rateLimit: number; rateWindowSeconds: number; resendCooldownSeconds: number };
   confirmTokenTtlHours: number;
+  /** What mail footers show, for the staff preview of the templates. */
+  mailSite: { publicUrl: string; supportEmail: string; postalAddress: string };
+  suppressionKey: string;
   authJwksUrl: string;
   shutdownTimeoutMs: number;
 }
@@ -70,11 +103,14 @@ export interface WorkerConfig {
   redis: { url: string; prefix: string };
   publicUrl: string;
   confirmTokenTtlHours: number;
+  suppressionKey: string;
   mail: {
     smtpUrl: string | undefined;
     dir: string;
     from: string;
     supportEmail: string;
+    postalAddress: string;
+    dkim: DkimSettings | undefined;
     concurrency: number;
     poolSize: number;
     attempts: number;
@@ -100,6 +136,8 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
       resendCooldownSeconds: e.RESEND_COOLDOWN_S,
     },
     confirmTokenTtlHours: e.CONFIRM_TOKEN_TTL_H,
+    mailSite: { publicUrl: e.PUBLIC_URL, supportEmail: e.SUPPORT_EMAIL, postalAddress: e.MAIL_POSTAL_ADDRESS },
+    suppressionKey: e.SUPPRESSION_KEY,
     authJwksUrl: e.AUTH_JWKS_URL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   });
@@ -115,11 +153,17 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
     redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
     publicUrl: e.PUBLIC_URL,
     confirmTokenTtlHours: e.CONFIRM_TOKEN_TTL_H,
+    suppressionKey: e.SUPPRESSION_KEY,
     mail: {
       smtpUrl: e.SMTP_URL,
       dir: e.MAIL_DIR,
       from: e.MAIL_FROM,
       supportEmail: e.SUPPORT_EMAIL,
+      postalAddress: e.MAIL_POSTAL_ADDRESS,
+      dkim:
+        e.DKIM_DOMAIN && e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY_FILE
+          ? { domain: e.DKIM_DOMAIN, selector: e.DKIM_SELECTOR, privateKeyFile: e.DKIM_PRIVATE_KEY_FILE }
+          : undefined,
       concurrency: e.MAIL_CONCURRENCY,
       poolSize: e.SMTP_POOL_SIZE,
       attempts: e.MAIL_ATTEMPTS,

@@ -12,6 +12,7 @@ import { startStatsRollup } from './modules/admin/stats-rollup.js';
 import { createMailProcessor } from './modules/mail/mail-consumer.js';
 import { createMailSender, type MailSender } from './modules/mail/mail-transport.js';
 import { bullPrefix, createMailQueue, MAIL_QUEUE, type ConfirmationJob } from './modules/mail/mail.queue.js';
+import { withSuppression } from './modules/mail/suppressing-sender.js';
 import { startRelay, type Relay } from './modules/mail/outbox-relay.js';
 import { markGivenUp } from './modules/mail/outbox.repository.js';
 
@@ -46,7 +47,12 @@ function closeRedis(client: Redis): Promise<unknown> {
   return client.quit().catch(() => client.disconnect());
 }
 
-export async function startMailWorker({ config, logger, pool: givenPool, onFatal }: MailWorkerDeps): Promise<MailWorker> {
+export async function startMailWorker({
+  config,
+  logger,
+  pool: givenPool,
+  onFatal,
+}: MailWorkerDeps): Promise<MailWorker> {
   const pool =
     givenPool ??
     createPool({
@@ -69,14 +75,17 @@ export async function startMailWorker({ config, logger, pool: givenPool, onFatal
     (error: unknown) => logger.warn({ err: error }, 'could not read Redis maxmemory-policy'),
   );
 
-  const sender = createMailSender({
+  // Every mail, whatever its kind, goes through the suppression list.
+  const transport = createMailSender({
     smtpUrl: config.mail.smtpUrl,
     dir: config.mail.dir,
     from: config.mail.from,
     replyTo: config.mail.supportEmail,
     poolSize: config.mail.poolSize,
+    dkim: config.mail.dkim,
     logger,
   });
+  const sender = withSuppression(transport, { db: pool, key: config.suppressionKey, logger });
   if (sender.kind === 'file')
     logger.warn({ dir: config.mail.dir }, 'SMTP_URL is not set: mails are written as .eml files');
 
@@ -89,8 +98,11 @@ export async function startMailWorker({ config, logger, pool: givenPool, onFatal
       pool,
       sender,
       logger,
-      publicUrl: config.publicUrl,
-      supportEmail: config.mail.supportEmail,
+      site: {
+        publicUrl: config.publicUrl,
+        supportEmail: config.mail.supportEmail,
+        postalAddress: config.mail.postalAddress,
+      },
       confirmTokenTtlHours: config.confirmTokenTtlHours,
     }),
     { connection: consumer, prefix: bullPrefix(config.redis.prefix), concurrency: config.mail.concurrency },

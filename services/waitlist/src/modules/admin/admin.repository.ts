@@ -296,6 +296,11 @@ export async function streamEntries(databaseUrl: string, query: ExportEntriesQue
 }
 
 /** Staff resend: queues a new mail for a pending entry, whatever its cooldown (a person asked for it). */
+export async function findEntryEmail(db: Queryable, id: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ email: string }>('select email from waitlist.entries where id = $1', [id]);
+  return rows[0]?.email;
+}
+
 export async function queueStaffResend(
   db: Queryable,
   id: string,

@@ -4,7 +4,15 @@ import type pg from 'pg';
 import { Transform, type Readable } from 'node:stream';
 import { csvRow } from '../../lib/csv.js';
 import { inTransaction } from '../../lib/db.js';
-import { deleteEntry, listEntries, queueStaffResend, streamEntries, type ExportRow } from './admin.repository.js';
+import { findSuppression, suppressionHash, suppressionReasons } from '../../lib/suppression.js';
+import {
+  deleteEntry,
+  findEntryEmail,
+  listEntries,
+  queueStaffResend,
+  streamEntries,
+  type ExportRow,
+} from './admin.repository.js';
 import { encodeCursor, type ExportEntriesQuery, type ListEntriesQuery } from './admin.schema.js';
 import { listAudit, writeAudit } from './audit.repository.js';
 import { forgetErasedEntry, perDay, recentActivity, topReferralSources, totals } from './stats.repository.js';
@@ -12,6 +20,8 @@ import { forgetErasedEntry, perDay, recentActivity, topReferralSources, totals }
 export interface AdminServiceDeps {
   pool: pg.Pool;
   databaseUrl: string;
+  /** To show staff which entries are on the suppression list, and why. */
+  suppressionKey: string;
 }
 
 /** Who did it and from where, for the audit log. */
@@ -32,7 +42,8 @@ const CSV_HEADER = [
   'unsubscribed_at',
 ];
 
-export function createAdminService({ pool, databaseUrl }: AdminServiceDeps) {
+export function createAdminService({ pool, databaseUrl, suppressionKey }: AdminServiceDeps) {
+  const hashOf = (email: string) => suppressionHash(suppressionKey, email);
   const audit = (
     actor: Actor,
     action: 'entry.delete' | 'entry.resend' | 'entries.export',
@@ -52,6 +63,10 @@ export function createAdminService({ pool, databaseUrl }: AdminServiceDeps) {
   return {
     async listEntries(query: ListEntriesQuery) {
       const { rows, next, searchedThrough } = await listEntries(pool, query);
+      const suppressed = await suppressionReasons(
+        pool,
+        rows.map((row) => hashOf(row.email)),
+      );
       return {
         items: rows.map((row) => ({
           id: Number(row.id),
@@ -61,6 +76,7 @@ export function createAdminService({ pool, databaseUrl }: AdminServiceDeps) {
           referralCode: row.referralCode,
           createdAt: row.createdAt.toISOString(),
           confirmedAt: row.confirmedAt ? row.confirmedAt.toISOString() : null,
+          suppressed: suppressed.get(hashOf(row.email).toString('hex')) ?? null,
         })),
         nextCursor: next ? encodeCursor(next) : null,
         // A search that stopped early says how far it read; the next cursor goes on from there.
@@ -98,6 +114,15 @@ export function createAdminService({ pool, databaseUrl }: AdminServiceDeps) {
     },
 
     async resend(id: string, actor: Actor): Promise<void> {
+      const email = await findEntryEmail(pool, id);
+      const suppression = email ? await findSuppression(pool, hashOf(email)) : undefined;
+      if (suppression) {
+        throw new AppError(
+          409,
+          'suppressed',
+          `This address is on the suppression list (${suppression.reason}); it gets no more e-mail unless the person signs up again.`,
+        );
+      }
       const result = await queueStaffResend(pool, id, actor.requestId);
       if (result.status === null) throw new AppError(404, 'not_found', 'No such entry.');
       if (result.queued === 0) {

@@ -3,9 +3,10 @@ import type { Logger } from '@mmdm/shared/logger';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type pg from 'pg';
 import { issueToken } from '../../lib/tokens.js';
-import { renderConfirmationMail } from './confirmation-mail.js';
 import { isPermanentRecipientRejection, type MailSender } from './mail-transport.js';
 import type { ConfirmationJob } from './mail.queue.js';
+import { SuppressedError } from './suppressing-sender.js';
+import { renderMail, type MailSite } from './templates/mail-templates.js';
 import {
   deleteTokens,
   findSendCandidate,
@@ -19,8 +20,8 @@ export interface MailConsumerDeps {
   pool: pg.Pool;
   sender: MailSender;
   logger: Logger;
-  publicUrl: string;
-  supportEmail: string;
+  /** The sender as every mail's footer shows it; its publicUrl is the base of every link. */
+  site: MailSite;
   confirmTokenTtlHours: number;
 }
 
@@ -28,14 +29,8 @@ export interface MailConsumerDeps {
  * Sends one confirmation mail per outbox row. Idempotent: a row already sent, erased, or whose entry is no longer
  * pending (confirmed, unsubscribed) is skipped, so a job delivered twice sends once.
  */
-export function createMailProcessor({
-  pool,
-  sender,
-  logger,
-  publicUrl,
-  supportEmail,
-  confirmTokenTtlHours,
-}: MailConsumerDeps) {
+export function createMailProcessor({ pool, sender, logger, site, confirmTokenTtlHours }: MailConsumerDeps) {
+  const { publicUrl } = site;
   return async (job: Job<ConfirmationJob>): Promise<'sent' | 'skipped'> => {
     const { outboxId, requestId } = job.data;
     const log = logger.child({ reqId: requestId, outboxId, jobId: job.id, attempt: job.attemptsMade + 1 });
@@ -57,12 +52,11 @@ export function createMailProcessor({
     ]);
     const confirmUrl = mailLinks.confirm(publicUrl, confirm.raw);
     const unsubscribeUrl = mailLinks.oneClickUnsubscribe(publicUrl, unsubscribe.raw);
-    const content = renderConfirmationMail({
-      email: candidate.email,
-      confirmUrl,
-      unsubscribeUrl: mailLinks.unsubscribePage(publicUrl, unsubscribe.raw),
-      supportEmail,
-    });
+    const content = await renderMail(
+      'confirmation',
+      { email: candidate.email, confirmUrl, unsubscribeUrl: mailLinks.unsubscribePage(publicUrl, unsubscribe.raw) },
+      site,
+    );
 
     try {
       await sender.send({
@@ -75,11 +69,23 @@ export function createMailProcessor({
         },
         reference: `outbox-${outboxId}`,
         devLink: confirmUrl,
+        // Confirmation rows are queued by the person (sign-up, their resend); staff resends refuse suppressed ones.
+        askedAt: candidate.queuedAt,
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await deleteTokens(pool, [confirm.hash, unsubscribe.hash]).catch(() => undefined);
+      if (error instanceof SuppressedError && error.reason !== 'soft_bounces') {
+        await markGivenUp(pool, outboxId, reason).catch(() => undefined);
+        log.info({ reason: `suppressed: ${error.reason}` }, 'confirmation mail skipped');
+        return 'skipped';
+      }
       await markFailedAttempt(pool, outboxId, reason).catch(() => undefined);
+      if (error instanceof SuppressedError) {
+        await markGivenUp(pool, outboxId, reason).catch(() => undefined);
+        log.warn({ reason }, 'recipient refused for now three times in a row: address suppressed; not retrying');
+        throw error;
+      }
       if (isPermanentRecipientRejection(error)) {
         await markGivenUp(pool, outboxId, reason).catch(() => undefined);
         log.warn({ reason }, 'recipient refused permanently; not retrying');

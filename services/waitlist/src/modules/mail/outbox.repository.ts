@@ -51,11 +51,14 @@ export interface SendCandidate {
   email: string;
   status: 'pending' | 'confirmed' | 'unsubscribed';
   sentAt: Date | null;
+  /** When the row was queued: the sign-up (or resend) that asked for the mail. */
+  queuedAt: Date;
 }
 
 export async function findSendCandidate(db: Queryable, outboxId: string): Promise<SendCandidate | undefined> {
   const { rows } = await db.query<SendCandidate>(
-    `select o.id as "outboxId", e.id as "entryId", e.email, e.status, o.sent_at as "sentAt"
+    `select o.id as "outboxId", e.id as "entryId", e.email, e.status, o.sent_at as "sentAt",
+            o.created_at as "queuedAt"
        from waitlist.outbox o join waitlist.entries e on e.id = o.entry_id
       where o.id = $1`,
     [outboxId],

@@ -4,6 +4,7 @@ import type { ConfirmedEntry, SignupInput } from '@mmdm/contracts/waitlist';
 import { AppError } from '@mmdm/shared/errors';
 import type pg from 'pg';
 import { inTransaction, isUniqueViolation } from '../../lib/db.js';
+import { suppress, suppressionHash } from '../../lib/suppression.js';
 import { hashToken, newReferralCode } from '../../lib/tokens.js';
 import {
   confirmEntry,
@@ -18,9 +19,11 @@ export interface SignupServiceDeps {
   pool: pg.Pool;
   publicUrl: string;
   resendCooldownSeconds: number;
+  /** Unsubscribing puts the address on the suppression list, keyed by this. */
+  suppressionKey: string;
 }
 
-export function createSignupService({ pool, publicUrl, resendCooldownSeconds }: SignupServiceDeps) {
+export function createSignupService({ pool, publicUrl, resendCooldownSeconds, suppressionKey }: SignupServiceDeps) {
   const shareUrlOf = (code: string) => mailLinks.share(publicUrl, code);
 
   return {
@@ -98,6 +101,8 @@ export function createSignupService({ pool, publicUrl, resendCooldownSeconds }: 
         }
         await unsubscribeEntry(client, token.entryId);
         await markTokenUsed(client, hash);
+        // Kept after the entry is erased: the address is never mailed again unless the person signs up anew.
+        await suppress(client, suppressionHash(suppressionKey, token.email), 'unsubscribed', 'unsubscribe link');
       });
     },
   };

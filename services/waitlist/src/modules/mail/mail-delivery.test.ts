@@ -1,0 +1,219 @@
+import { createLogger } from '@mmdm/shared/logger';
+import { execFile } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SmtpSink } from '@mmdm/tests/support';
+import {
+  createTestContext,
+  startApi,
+  startSink,
+  startWorker,
+  uniqueEmail,
+  type ApiHarness,
+  type TestContext,
+  type WorkerHarness,
+} from '../../testing/waitlist-harness.js';
+import { dkimTxtRecord } from './dkim.js';
+import { createMailSender } from './mail-transport.js';
+import { linkProblems, remoteImages, wordsOf } from './templates/mail-checks.js';
+import { renderMail, type MailSite } from './templates/mail-templates.js';
+
+const DOMAIN = 'meetmatchdatemarry.com';
+const SELECTOR = 'mmdm2026';
+const POSTAL = 'Rua das Flores 12, 1200-195 Lisboa, Portugal';
+
+let context: TestContext;
+let sink: SmtpSink;
+let api: ApiHarness;
+let worker: WorkerHarness;
+let keyFile: string;
+let publicRecord: string;
+
+/** Answers the DKIM key's TXT record as DNS would (mailauth's resolver interface is dns.resolve's). */
+async function resolver(name: string, type: string): Promise<string[][]> {
+  if (type === 'TXT' && name === `${SELECTOR}._domainkey.${DOMAIN}`) return [[publicRecord]];
+  throw Object.assign(new Error(`no ${type} record for ${name}`), { code: 'ENOTFOUND' });
+}
+
+async function verify(raw: string) {
+  const { results } = await dkimVerify(Buffer.from(raw), { resolver });
+  return results;
+}
+
+beforeAll(async () => {
+  context = await createTestContext();
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  keyFile = join(await mkdtemp(join(tmpdir(), 'wl-dkim-')), 'dkim.pem');
+  await writeFile(keyFile, pem, { mode: 0o600 });
+  publicRecord = dkimTxtRecord(pem);
+  sink = await startSink();
+  api = await startApi(context);
+  worker = await startWorker(context, {
+    smtpUrl: sink.url,
+    env: {
+      DKIM_DOMAIN: DOMAIN,
+      DKIM_SELECTOR: SELECTOR,
+      DKIM_PRIVATE_KEY_FILE: keyFile,
+      MAIL_POSTAL_ADDRESS: POSTAL,
+    },
+  });
+});
+afterAll(async () => {
+  await worker?.close();
+  await api?.close();
+  await sink?.close();
+  await context?.close();
+});
+
+/** A confirmation mail as the sink received it from the worker. */
+async function confirmationFor(label: string) {
+  // A long address makes long To and List-Unsubscribe lines, which nodemailer folds.
+  const email = uniqueEmail(`${label}-with-a-rather-long-local-part-to-make-headers-fold`);
+  expect((await api.call('POST', '/waitlist', { body: { email } })).status).toBe(200);
+  await sink.waitFor(() => sink.to(email).length === 1);
+  return sink.to(email)[0]!;
+}
+
+describe('a signed, well-formed mail', () => {
+  it('carries a DKIM signature that mailauth verifies against the published key, over the headers RFC 8058 asks for', async () => {
+    const mail = await confirmationFor('dkim');
+    const [result] = await verify(mail.raw);
+    expect(result?.status.result).toBe('pass');
+    expect(result?.signingDomain).toBe(DOMAIN);
+    expect(result?.selector).toBe(SELECTOR);
+    const unfolded = mail.raw.replace(/\r?\n[ \t]+/g, ' ');
+    const signed = (/^DKIM-Signature:.*?\bh=([^;]+);/m.exec(unfolded)?.[1] ?? '').toLowerCase().split(/\s*:\s*/);
+    for (const header of ['from', 'to', 'subject', 'date', 'message-id', 'list-unsubscribe', 'list-unsubscribe-post'])
+      expect(signed).toContain(header);
+    // The check means something: a changed subject fails it.
+    const tampered = mail.raw.replace(/^Subject: .*$/m, 'Subject: Win a prize');
+    expect((await verify(tampered))[0]?.status.result).toBe('fail');
+  });
+
+  it('has a Message-ID on the sender domain, a text part saying what the HTML says, honest links and no remote image', async () => {
+    const mail = await confirmationFor('form');
+    expect(mail.parsed.messageId).toMatch(new RegExp(`^<[^@>]+@${DOMAIN.replace(/\./g, '\\.')}>$`));
+    const html = String(mail.parsed.html);
+    const text = mail.parsed.text ?? '';
+    const htmlWords = wordsOf(html, 'html');
+    const textWords = wordsOf(text, 'text');
+    expect([...htmlWords].filter((word) => !textWords.has(word))).toEqual([]);
+    expect([...textWords].filter((word) => !htmlWords.has(word))).toEqual([]);
+    expect(linkProblems(html)).toEqual([]);
+    expect(remoteImages(html)).toEqual([]);
+    expect(text).toContain(POSTAL);
+    expect(text).toContain('http://mmdm.test/your-data');
+  });
+});
+
+const spamassassin = '/usr/bin/spamassassin';
+const haveSpamassassin = existsSync(spamassassin);
+if (!haveSpamassassin && process.env.CI === 'true')
+  throw new Error('spamassassin is not installed: CI must install it (.ci/run), the mail score test cannot skip there');
+
+/** SpamAssassin's score of one message, local rules only (-L: no DNS blocklists, no network). */
+function spamScore(raw: string): Promise<{ score: number; tests: string }> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      spamassassin,
+      ['-L', '-t'],
+      { maxBuffer: 10 * 1024 * 1024, timeout: 60_000 },
+      (error, stdout) => {
+        if (error && !stdout) return reject(error);
+        const status = /^X-Spam-Status: \w+, score=(-?[\d.]+) required=[\d.]+(?: tests=([\s\S]*?) autolearn)?/m.exec(
+          stdout.replace(/\r?\n[ \t]+/g, ' '),
+        );
+        if (!status) return reject(new Error(`no X-Spam-Status in spamassassin's output:\n${stdout.slice(0, 2000)}`));
+        resolve({ score: Number(status[1]), tests: status[2] ?? '' });
+      },
+    );
+    child.stdin?.end(raw);
+  });
+}
+
+describe.skipIf(!haveSpamassassin)('SpamAssassin (local rules) scores every mail as received at most 1.0', () => {
+  const site: MailSite = {
+    publicUrl: 'http://mmdm.test',
+    supportEmail: 'support@meetmatchdatemarry.com',
+    postalAddress: POSTAL,
+  };
+
+  /** Welcome and invitation go through the worker's own sender, signed, to the sink. */
+  async function sendThroughWorkerSender(email: string, mail: Awaited<ReturnType<typeof renderMail>>) {
+    const sender = createMailSender({
+      smtpUrl: sink.url,
+      dir: '.',
+      from: 'Meet Match Date Marry <hello@meetmatchdatemarry.com>',
+      replyTo: 'support@meetmatchdatemarry.com',
+      poolSize: 1,
+      dkim: { domain: DOMAIN, selector: SELECTOR, privateKeyFile: keyFile },
+      logger: createLogger({ name: 'test', level: 'silent' }),
+    });
+    try {
+      await sender.send({
+        to: email,
+        ...mail,
+        headers: {
+          'List-Unsubscribe':
+            '<http://mmdm.test/waitlist/unsubscribe?token=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ>',
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+        reference: 'test',
+        devLink: '',
+      });
+    } finally {
+      sender.close();
+    }
+    await sink.waitFor(() => sink.to(email).length === 1);
+    return sink.to(email)[0]!;
+  }
+
+  it('confirmation', { timeout: 90_000 }, async () => {
+    const mail = await confirmationFor('spam');
+    const { score, tests } = await spamScore(mail.raw);
+    expect(score, tests).toBeLessThanOrEqual(1.0);
+  });
+
+  it('welcome', { timeout: 90_000 }, async () => {
+    const email = uniqueEmail('spam-welcome');
+    const rendered = await renderMail(
+      'welcome',
+      {
+        email,
+        place: 1234,
+        referralCode: 'ANA7K2Q9',
+        shareUrl: 'http://mmdm.test/waitlist?ref=ANA7K2Q9',
+        statusUrl: 'http://mmdm.test/confirm?token=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ',
+        unsubscribeUrl: 'http://mmdm.test/unsubscribe?token=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ',
+      },
+      site,
+    );
+    const mail = await sendThroughWorkerSender(email, rendered);
+    expect((await verify(mail.raw))[0]?.status.result).toBe('pass');
+    const { score, tests } = await spamScore(mail.raw);
+    expect(score, tests).toBeLessThanOrEqual(1.0);
+  });
+
+  it('invitation', { timeout: 90_000 }, async () => {
+    const email = uniqueEmail('spam-invitation');
+    const rendered = await renderMail(
+      'invitation',
+      {
+        email,
+        city: 'Lisbon',
+        inviteUrl: 'http://mmdm.test/invite?token=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ',
+        unsubscribeUrl: 'http://mmdm.test/unsubscribe?token=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ',
+      },
+      site,
+    );
+    const mail = await sendThroughWorkerSender(email, rendered);
+    const { score, tests } = await spamScore(mail.raw);
+    expect(score, tests).toBeLessThanOrEqual(1.0);
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { MAIL_TEMPLATE_NAMES, previewMailTemplate, renderMail, type MailSite } from './mail-templates.js';
+import { linkProblems, remoteImages, wordsOf } from './mail-checks.js';
+
+const site: MailSite = {
+  publicUrl: 'https://mmdm.test',
+  supportEmail: 'support@mmdm.test',
+  postalAddress: 'Rua das Flores 12, 1200-195 Lisboa, Portugal',
+};
+
+describe('every mail template', () => {
+  it.each(MAIL_TEMPLATE_NAMES)('%s has the one footer: why, unsubscribe, data page, postal address', async (name) => {
+    const mail = await previewMailTemplate(name, site);
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toMatch(/You get this e-mail because/);
+      expect(part).toContain('https://mmdm.test/unsubscribe?token=');
+      expect(part).toContain('https://mmdm.test/your-data');
+      expect(part).toContain('Rua das Flores 12, 1200-195 Lisboa, Portugal');
+      expect(part).toContain('support@mmdm.test');
+    }
+  });
+
+  it.each(MAIL_TEMPLATE_NAMES)('%s says the same words in its text part as in its HTML part', async (name) => {
+    const mail = await previewMailTemplate(name, site);
+    // Every word a reader sees in the HTML is in the text, and the text adds only the link targets.
+    const htmlWords = wordsOf(mail.html, 'html');
+    const textWords = wordsOf(mail.text, 'text');
+    expect([...htmlWords].filter((word) => !textWords.has(word))).toEqual([]);
+    expect([...textWords].filter((word) => !htmlWords.has(word))).toEqual([]);
+  });
+
+  it.each(MAIL_TEMPLATE_NAMES)('%s shows no address in a link that goes elsewhere, and no image', async (name) => {
+    const mail = await previewMailTemplate(name, site);
+    expect(linkProblems(mail.html)).toEqual([]);
+    expect(remoteImages(mail.html)).toEqual([]);
+  });
+});
+
+describe('the templates escape what people typed', () => {
+  it('an address with markup in it is shown as text, never as HTML', async () => {
+    const mail = await renderMail(
+      'confirmation',
+      {
+        email: '"<b>x</b>"@example.com',
+        confirmUrl: 'https://mmdm.test/confirm?token=a',
+        unsubscribeUrl: 'https://mmdm.test/unsubscribe?token=b',
+      },
+      site,
+    );
+    expect(mail.html).not.toContain('<b>x</b>');
+    expect(mail.html).toContain('&lt;b&gt;x&lt;/b&gt;');
+  });
+
+  it('the welcome subject names the place', async () => {
+    const mail = await renderMail(
+      'welcome',
+      {
+        email: 'ana@example.com',
+        place: 12_345,
+        referralCode: 'ABC',
+        shareUrl: 'https://mmdm.test/waitlist?ref=ABC',
+        statusUrl: 'https://mmdm.test/confirm?token=t',
+        unsubscribeUrl: 'https://mmdm.test/unsubscribe?token=u',
+      },
+      site,
+    );
+    expect(mail.subject).toBe('You are number 12,345 on the Meet Match Date Marry waitlist');
+    expect(mail.text).toContain('12,345');
+  });
+});

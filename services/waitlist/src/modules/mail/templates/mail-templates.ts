@@ -1,0 +1,115 @@
+import { render, toPlainText } from '@react-email/render';
+import { createElement, type ReactElement } from 'react';
+import { ConfirmationMail, confirmationSubject, type ConfirmationProps } from './confirmation.template.js';
+import { InvitationMail, invitationSubject, type InvitationProps } from './invitation.template.js';
+import type { MailSite } from './mail-layout.js';
+import { WelcomeMail, welcomeSubject, type WelcomeProps } from './welcome.template.js';
+
+export type { MailSite } from './mail-layout.js';
+export type { ConfirmationProps, InvitationProps, WelcomeProps };
+
+/** The props each template takes, by name. */
+export interface MailTemplateProps {
+  confirmation: ConfirmationProps;
+  welcome: WelcomeProps;
+  invitation: InvitationProps;
+}
+
+export type MailTemplateName = keyof MailTemplateProps;
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+interface TemplateDefinition<P> {
+  description: string;
+  subject(props: P): string;
+  element(props: P, site: MailSite): ReactElement;
+  /** Sample data for the staff preview. */
+  sample(site: MailSite): P;
+}
+
+const sampleToken = 'SAMPLE-TOKEN-not-a-real-link';
+
+const templates: { [N in MailTemplateName]: TemplateDefinition<MailTemplateProps[N]> } = {
+  confirmation: {
+    description: 'Sent after a sign-up (and a resend): the double opt-in link.',
+    subject: confirmationSubject,
+    element: (props, site) => createElement(ConfirmationMail, { ...props, site }),
+    sample: (site) => ({
+      email: 'ana@example.com',
+      confirmUrl: `${site.publicUrl}/confirm?token=${sampleToken}`,
+      unsubscribeUrl: `${site.publicUrl}/unsubscribe?token=${sampleToken}`,
+    }),
+  },
+  welcome: {
+    description: 'Sent once an address is confirmed: the place in line and the link to share.',
+    subject: welcomeSubject,
+    element: (props, site) => createElement(WelcomeMail, { ...props, site }),
+    sample: (site) => ({
+      email: 'ana@example.com',
+      place: 1234,
+      referralCode: 'ANA7K2Q9',
+      shareUrl: `${site.publicUrl}/waitlist?ref=ANA7K2Q9`,
+      statusUrl: `${site.publicUrl}/confirm?token=${sampleToken}`,
+      unsubscribeUrl: `${site.publicUrl}/unsubscribe?token=${sampleToken}`,
+    }),
+  },
+  invitation: {
+    description: 'Sent to each person of an invitation wave: the link into the app.',
+    subject: invitationSubject,
+    element: (props, site) => createElement(InvitationMail, { ...props, site }),
+    sample: (site) => ({
+      email: 'ana@example.com',
+      city: 'Lisbon',
+      inviteUrl: `${site.publicUrl}/invite?token=${sampleToken}`,
+      unsubscribeUrl: `${site.publicUrl}/unsubscribe?token=${sampleToken}`,
+    }),
+  },
+};
+
+export const MAIL_TEMPLATE_NAMES = Object.keys(templates) as MailTemplateName[];
+
+export function isMailTemplateName(name: string): name is MailTemplateName {
+  return Object.hasOwn(templates, name);
+}
+
+/**
+ * Renders one mail: the HTML from the template, and the text part from that same HTML (links written out), so the
+ * two parts always say the same thing.
+ */
+export async function renderMail<N extends MailTemplateName>(
+  name: N,
+  props: MailTemplateProps[N],
+  site: MailSite,
+): Promise<RenderedMail> {
+  const template = templates[name] as TemplateDefinition<MailTemplateProps[N]>;
+  const html = await render(template.element(props, site));
+  // Headings keep their case: a shouted line reads as spam to filters and people alike.
+  const text = toPlainText(html, {
+    wordwrap: 78,
+    selectors: [{ selector: 'h1', options: { uppercase: false } }],
+  });
+  return { subject: template.subject(props), html, text };
+}
+
+export interface MailTemplateSummary {
+  name: MailTemplateName;
+  description: string;
+  subject: string;
+}
+
+export function listMailTemplates(site: MailSite): MailTemplateSummary[] {
+  return MAIL_TEMPLATE_NAMES.map((name) => {
+    const template = templates[name] as TemplateDefinition<MailTemplateProps[typeof name]>;
+    return { name, description: template.description, subject: template.subject(template.sample(site)) };
+  });
+}
+
+/** The template rendered with its sample data, for staff to look at before it goes out. */
+export function previewMailTemplate(name: MailTemplateName, site: MailSite): Promise<RenderedMail> {
+  const template = templates[name] as TemplateDefinition<MailTemplateProps[typeof name]>;
+  return renderMail(name, template.sample(site), site);
+}
