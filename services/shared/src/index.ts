@@ -10,3 +10,4 @@ export * from './request-id.js';
 export * from './service-app.js';
 export * from './staff-token.js';
 export * from './request-logging.js';
+export * from './metrics.js';

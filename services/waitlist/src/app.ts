@@ -1,11 +1,18 @@
 import {
+  createHttpMetrics,
+  createMetricsRegistry,
   createServiceApp,
   createStaffTokenVerifier,
   finishServiceApp,
   healthRoutes,
+  metricsHandler,
   pingPostgres,
   pingRedis,
+  registerPoolMetrics,
+  registerReadiness,
+  registerRedisMetrics,
   type Logger,
+  type Registry,
 } from '@mmdm/shared';
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
@@ -16,6 +23,7 @@ import { createClientRateLimiter } from './lib/rate-limit.js';
 import { remoteStaffKeys } from './lib/staff-keys.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
+import { createSignupMetrics } from './modules/signup/signup.metrics.js';
 import { signupRoutes } from './modules/signup/signup.routes.js';
 import { createSignupService } from './modules/signup/signup.service.js';
 
@@ -27,13 +35,21 @@ export interface AppDeps {
   logger: Logger;
   /** Public keys for staff tokens; defaults to the auth service's JWKS, fetched and cached. Tests pass a local set. */
   staffKeys?: JWTVerifyGetKey;
+  /** Where this app's metrics go (`GET /metrics`); a fresh registry by default. */
+  registry?: Registry;
 }
 
 /** Builds the waitlist API without listening, so tests drive it in-process. */
-export function createApp({ config, pool, redis, logger, staffKeys }: AppDeps): Express {
-  const app = createServiceApp({ logger, trustProxy: config.http.trustProxy });
+export function createApp({ config, pool, redis, logger, staffKeys, registry = createMetricsRegistry() }: AppDeps): Express {
+  const app = createServiceApp({ logger, trustProxy: config.http.trustProxy, metrics: createHttpMetrics(registry) });
 
-  app.use(healthRoutes({ postgres: () => pingPostgres(pool), redis: () => pingRedis(redis) }));
+  const checks = { postgres: () => pingPostgres(pool), redis: () => pingRedis(redis) };
+  app.use(healthRoutes(checks));
+  // On the service's own port, which only the gateway and the scraper reach; the gateway never routes /metrics here.
+  app.get('/metrics', metricsHandler(registry));
+  registerPoolMetrics(registry, pool);
+  registerRedisMetrics(registry, { producer: redis });
+  registerReadiness(registry, checks);
 
   const signupLimiter = createClientRateLimiter({
     redis,
@@ -46,6 +62,7 @@ export function createApp({ config, pool, redis, logger, staffKeys }: AppDeps): 
     pool,
     publicUrl: config.publicUrl,
     resendCooldownSeconds: config.signup.resendCooldownSeconds,
+    metrics: createSignupMetrics(registry),
   });
   app.use(signupRoutes({ service: signupService, signupLimiter }));
 

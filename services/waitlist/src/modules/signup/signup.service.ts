@@ -10,12 +10,14 @@ import {
   queueResendByToken,
   unsubscribeEntry,
 } from './signup.repository.js';
+import type { SignupMetrics } from './signup.metrics.js';
 import type { SignupInput } from './signup.schema.js';
 
 export interface SignupServiceDeps {
   pool: pg.Pool;
   publicUrl: string;
   resendCooldownSeconds: number;
+  metrics: SignupMetrics;
 }
 
 export interface ConfirmedEntry {
@@ -29,7 +31,7 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function createSignupService({ pool, publicUrl, resendCooldownSeconds }: SignupServiceDeps) {
+export function createSignupService({ pool, publicUrl, resendCooldownSeconds, metrics }: SignupServiceDeps) {
   const shareUrlOf = (code: string) => `${publicUrl}/waitlist?ref=${encodeURIComponent(code)}`;
 
   return {
@@ -42,13 +44,14 @@ export function createSignupService({ pool, publicUrl, resendCooldownSeconds }: 
         cooldownSeconds: resendCooldownSeconds,
         requestId,
       });
+      metrics.signups.inc();
     },
 
     async confirm(rawToken: string): Promise<ConfirmedEntry> {
       const hash = hashToken(rawToken);
       for (let attempt = 0; ; attempt++) {
         try {
-          return await inTransaction(pool, async (client) => {
+          const confirmed = await inTransaction(pool, async (client) => {
             const token = await findTokenForUpdate(client, hash);
             if (!token || token.purpose !== 'confirm' || token.status === 'unsubscribed') {
               throw new AppError(
@@ -85,6 +88,8 @@ export function createSignupService({ pool, publicUrl, resendCooldownSeconds }: 
             await markTokenUsed(client, hash);
             return { email: token.email, referralCode, shareUrl: shareUrlOf(referralCode) };
           });
+          metrics.confirmations.inc();
+          return confirmed;
         } catch (error) {
           // 40 random bits collide rarely; draw again rather than fail the person's click.
           if (isUniqueViolation(error, 'entries_referral_code_key') && attempt < 5) continue;
