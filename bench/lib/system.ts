@@ -59,6 +59,8 @@ export class BenchSystem {
       AUTH_PORT: String(ports.auth),
       WAITLIST_PORT: String(ports.waitlist),
       WORKER_PORT: String(ports.worker),
+      // Any free port: nothing scrapes the gateway here, and parallel runs must not meet on the default one.
+      GATEWAY_METRICS_PORT: '0',
       AUTH_URL: `http://127.0.0.1:${ports.auth}`,
       WAITLIST_URL: `http://127.0.0.1:${ports.waitlist}`,
       AUTH_JWKS_URL: `http://127.0.0.1:${ports.auth}/.well-known/jwks.json`,

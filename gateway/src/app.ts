@@ -1,6 +1,7 @@
 import type { Logger } from '@mmdm/shared/logger';
 import { REQUEST_ID_HEADER, requestIdOf } from '@mmdm/shared/request-id';
 import { accessLogger } from '@mmdm/shared/request-logging';
+import type { HttpMetrics } from '@mmdm/shared/metrics';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -10,7 +11,7 @@ import { SECURITY_HEADERS, setSecurityHeaders } from './http/security-headers.js
 import { createForwarding } from './modules/forwarding/forwarding.js';
 import { createHealthCheck } from './modules/health/health.js';
 import { createUpstreamProxy } from './modules/proxy/upstream-proxy.js';
-import { routeOf, type Route } from './modules/routing/route-table.js';
+import { routeOf, routeTemplateOf, type Route } from './modules/routing/route-table.js';
 import type { SiteBuild } from './modules/site/site-build.js';
 import { createSite } from './modules/site/site.js';
 
@@ -20,6 +21,8 @@ export interface GatewayDeps {
   site: SiteBuild;
   /** Deadline for each service's /readyz when answering GET /healthz. */
   healthTimeoutMs?: number;
+  /** Counts answered requests by route (`http_requests_total`, served on the gateway's own metrics port). */
+  metrics?: HttpMetrics;
 }
 
 export interface Gateway {
@@ -39,7 +42,7 @@ function pathOf(url: string): string {
  * serves the web build, and puts the security headers and the request id on every answer. It does not listen;
  * main.ts does, so tests can run it on any port.
  */
-export function createGateway({ config, logger, site: build, healthTimeoutMs }: GatewayDeps): Gateway {
+export function createGateway({ config, logger, site: build, healthTimeoutMs, metrics }: GatewayDeps): Gateway {
   const forwarding = createForwarding(config.trustedProxies);
   const proxy = createUpstreamProxy({ targets: config.upstreams, timeoutMs: config.proxyTimeoutMs, logger });
   const site = createSite(build);
@@ -65,6 +68,7 @@ export function createGateway({ config, logger, site: build, healthTimeoutMs }: 
       };
       if (status >= 500) access.error(fields, 'request failed');
       else access.info(fields, 'request');
+      metrics?.observe(routeTemplateOf(route), req.method, status, (performance.now() - started) / 1000);
     });
   }
 

@@ -27,6 +27,8 @@ const trustedProxies = z
 export const gatewayEnvSchema = commonEnvSchema.pick({ NODE_ENV: true, LOG_LEVEL: true, SHUTDOWN_TIMEOUT_MS: true }).extend({
   PORT: env.port(8080),
   HOST: z.string().default('0.0.0.0'),
+  /** Prometheus's `/metrics`, on a port of its own: the public port never answers it. */
+  GATEWAY_METRICS_PORT: env.port(9080),
   AUTH_URL: env.url('http://127.0.0.1:8081', ['http:']),
   WAITLIST_URL: env.url('http://127.0.0.1:8082', ['http:']),
   WEB_DIST_DIR: z.string().default(DEFAULT_WEB_DIST_DIR),
@@ -37,7 +39,7 @@ export const gatewayEnvSchema = commonEnvSchema.pick({ NODE_ENV: true, LOG_LEVEL
 export interface GatewayConfig {
   env: 'development' | 'production' | 'test';
   logLevel: string;
-  http: { port: number; host: string };
+  http: { port: number; host: string; metricsPort: number };
   upstreams: { auth: string; waitlist: string };
   webDistDir: string;
   trustedProxies: readonly string[];
@@ -50,7 +52,7 @@ export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): Gate
   return Object.freeze({
     env: parsed.NODE_ENV,
     logLevel: parsed.LOG_LEVEL,
-    http: Object.freeze({ port: parsed.PORT, host: parsed.HOST }),
+    http: Object.freeze({ port: parsed.PORT, host: parsed.HOST, metricsPort: parsed.GATEWAY_METRICS_PORT }),
     upstreams: Object.freeze({ auth: parsed.AUTH_URL, waitlist: parsed.WAITLIST_URL }),
     webDistDir: parsed.WEB_DIST_DIR,
     trustedProxies: parsed.GATEWAY_TRUSTED_PROXIES,

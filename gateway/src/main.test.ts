@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sampleValue } from '@mmdm/tests/support';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFakeSite } from '../test/support/fake-site.js';
 import { call } from '../test/support/http-call.js';
@@ -67,11 +68,28 @@ describe.skipIf(!sharedBuilt)('the gateway process', () => {
 
   it('serves, then stops cleanly on SIGTERM', async () => {
     const port = await freePort();
-    const { child, run, exited } = startMain({ WEB_DIST_DIR: site.dir, PORT: String(port), HOST: '127.0.0.1' });
+    const metricsPort = await freePort();
+    const { child, run, exited } = startMain({
+      WEB_DIST_DIR: site.dir,
+      PORT: String(port),
+      GATEWAY_METRICS_PORT: String(metricsPort),
+      HOST: '127.0.0.1',
+    });
     try {
       await until(() => run.stdout.includes('gateway listening'));
       const page = await call(`http://127.0.0.1:${port}`, '/about');
       expect(page.status).toBe(200);
+
+      // Prometheus's page is on the metrics port only: from outside, /metrics is just a page the site does not have.
+      expect((await call(`http://127.0.0.1:${port}`, '/metrics')).status).toBe(404);
+      const metrics = await call(`http://127.0.0.1:${metricsPort}`, '/metrics');
+      expect(metrics.status).toBe(200);
+      expect(metrics.headers['content-type']).toMatch(/^text\/plain; version=0.0.4/);
+      expect(sampleValue(metrics.text, 'http_requests_total', { route: 'site', method: 'GET', status: '200' })).toBe(1);
+      expect(sampleValue(metrics.text, 'http_requests_total', { route: 'site', method: 'GET', status: '404' })).toBe(1);
+      expect(sampleValue(metrics.text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+      expect(sampleValue(metrics.text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
+      expect((await call(`http://127.0.0.1:${metricsPort}`, '/about')).status).toBe(404);
     } finally {
       child.kill('SIGTERM');
     }

@@ -1,7 +1,8 @@
 import { exitOnConfigError } from '@mmdm/shared/config';
 import { handleLifecycle } from '@mmdm/shared/lifecycle';
 import { createLogger } from '@mmdm/shared/logger';
-import { createServer } from 'node:http';
+import { createHttpMetrics, createMetricsRegistry, startMetricsServer } from '@mmdm/shared/metrics';
+import { createServer, type Server } from 'node:http';
 import { createGateway } from './app.js';
 import { loadGatewayConfig, type GatewayConfig } from './config.js';
 import { loadSiteBuild, SiteBuildMissingError, type SiteBuild } from './modules/site/site-build.js';
@@ -24,7 +25,8 @@ try {
   process.exit(1);
 }
 
-const gateway = createGateway({ config, logger, site });
+const registry = createMetricsRegistry();
+const gateway = createGateway({ config, logger, site, metrics: createHttpMetrics(registry) });
 const server = createServer(gateway.handler);
 server.on('clientError', gateway.onClientError);
 // Longer than nginx's upstream keepalive_timeout (60 s), so nginx, not the gateway, closes idle pooled connections:
@@ -33,11 +35,27 @@ server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 server.requestTimeout = 60_000;
 
-handleLifecycle({ logger, timeoutMs: config.shutdownTimeoutMs, server, resources: [{ name: 'upstream connections', close: gateway.close }] });
+let metricsServer: Server;
+try {
+  metricsServer = await startMetricsServer({ registry, port: config.http.metricsPort, host: config.http.host, logger });
+} catch (error) {
+  logger.fatal({ err: error, port: config.http.metricsPort }, 'cannot listen for metrics (GATEWAY_METRICS_PORT)');
+  process.exit(1);
+}
+
+handleLifecycle({
+  logger,
+  timeoutMs: config.shutdownTimeoutMs,
+  server,
+  resources: [
+    { name: 'upstream connections', close: gateway.close },
+    { name: 'metrics server', close: () => new Promise((resolve) => metricsServer.close(resolve)) },
+  ],
+});
 
 server.listen(config.http.port, config.http.host, () => {
   logger.info(
-    { port: config.http.port, host: config.http.host, upstreams: config.upstreams, webDistDir: config.webDistDir },
+    { port: config.http.port, metricsPort: config.http.metricsPort, host: config.http.host, upstreams: config.upstreams, webDistDir: config.webDistDir },
     'gateway listening',
   );
 });

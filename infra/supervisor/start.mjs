@@ -25,6 +25,7 @@ function withDefaults(source) {
   e.AUTH_PORT ||= '8081';
   e.WAITLIST_PORT ||= '8082';
   e.WORKER_PORT ||= '8083';
+  e.GATEWAY_METRICS_PORT ||= '9080';
   e.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/mmdm';
   e.REDIS_URL ||= 'redis://127.0.0.1:6379/0';
   e.AUTH_URL ||= `http://127.0.0.1:${e.AUTH_PORT}`;

@@ -60,6 +60,8 @@ export default async function globalSetup() {
       AUTH_PORT: String(basePort + 1),
       WAITLIST_PORT: String(basePort + 2),
       WORKER_PORT: String(basePort + 3),
+      // Any free port: parallel runs must not meet on the default one.
+      GATEWAY_METRICS_PORT: '0',
       PUBLIC_URL: baseURL,
       DATABASE_URL: database.url,
       REDIS_URL: redisUrl,

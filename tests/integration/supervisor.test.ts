@@ -142,6 +142,7 @@ describe.skipIf(!built)('the npm start supervisor', () => {
         AUTH_PORT: authPort,
         WAITLIST_PORT: waitlistPort,
         WORKER_PORT: workerPort,
+        GATEWAY_METRICS_PORT: '0',
         PUBLIC_URL: gatewayUrl,
         DATABASE_URL: database.url,
         REDIS_URL: inject('redisUrl'),

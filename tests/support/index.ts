@@ -2,3 +2,4 @@ export { createTestDatabase, type TestDatabase } from './test-database.js';
 export { SmtpSink, type ReceivedMail } from './smtp-sink.js';
 export { captureLogs, type CapturedLogs } from './capture-logs.js';
 export { startOldRedis, type OldRedis } from './old-redis.js';
+export { parsePrometheusText, sampleValue, scrape, type Sample } from './prometheus-text.js';

@@ -1,5 +1,6 @@
 import { captureLogs, type CapturedLogs } from '@mmdm/tests/support';
 import { createLogger } from '@mmdm/shared/logger';
+import type { HttpMetrics } from '@mmdm/shared/metrics';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createGateway } from '../../src/app.js';
@@ -20,6 +21,7 @@ export interface GatewayOptions {
   trustedProxies?: string[];
   proxyTimeoutMs?: number;
   healthTimeoutMs?: number;
+  metrics?: HttpMetrics;
 }
 
 /** The real gateway (app.ts + the site loader) on a random local port, logging into memory. */
@@ -35,6 +37,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     logger,
     site: await loadSiteBuild(options.siteDir),
     healthTimeoutMs: options.healthTimeoutMs,
+    metrics: options.metrics,
   });
   const server = createServer(gateway.handler);
   server.on('clientError', gateway.onClientError);

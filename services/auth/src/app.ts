@@ -6,6 +6,15 @@ import { createServiceApp, finishServiceApp, healthRoutes, jsonBody, noStore } f
 import type { Logger } from '@mmdm/shared/logger';
 import { pingRedis } from '@mmdm/shared/redis';
 import { createStaffTokenVerifier } from '@mmdm/shared/tokens';
+import {
+  createHttpMetrics,
+  createMetricsRegistry,
+  metricsHandler,
+  registerPoolMetrics,
+  registerReadiness,
+  registerRedisMetrics,
+  type Registry,
+} from '@mmdm/shared/metrics';
 import { Router } from 'express';
 import type { AuthConfig } from './config.js';
 import { createAuditLogRepository } from './core/audit-log.repository.js';
@@ -18,6 +27,7 @@ import { createTokenIssuer } from './core/token-issuer.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { jwksRoutes } from './modules/keys/jwks.routes.js';
 import { createLoginThrottle } from './modules/session/login-throttle.js';
+import { createSessionMetrics } from './modules/session/session.metrics.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { createSessionService } from './modules/session/session.service.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
@@ -30,10 +40,12 @@ export interface AuthAppDeps {
   redis: Redis;
   keys: KeyStore;
   hasher: PasswordHasher;
+  /** Where this app's metrics go (`GET /metrics`); a fresh registry by default. */
+  registry?: Registry;
 }
 
 /** Builds the auth service's Express app from its dependencies; does not listen. */
-export function createAuthApp({ config, logger, pool, redis, keys, hasher }: AuthAppDeps): Express {
+export function createAuthApp({ config, logger, pool, redis, keys, hasher, registry = createMetricsRegistry() }: AuthAppDeps): Express {
   const staff = createStaffRepository(pool);
   const audit = createAuditLogRepository(pool);
   const revocation = createRevocation(redis, config.redis.prefix);
@@ -46,10 +58,17 @@ export function createAuthApp({ config, logger, pool, redis, keys, hasher }: Aut
     revocation,
     throttle: createLoginThrottle(redis, config.redis.prefix, config.loginThrottle),
     issueToken: createTokenIssuer(keys, config.tokens.ttlSeconds),
+    metrics: createSessionMetrics(registry),
   });
 
-  const app = createServiceApp({ logger, trustProxy: config.http.trustProxy });
-  app.use(healthRoutes({ postgres: () => pingPostgres(pool), redis: () => pingRedis(redis) }));
+  const app = createServiceApp({ logger, trustProxy: config.http.trustProxy, metrics: createHttpMetrics(registry) });
+  const checks = { postgres: () => pingPostgres(pool), redis: () => pingRedis(redis) };
+  app.use(healthRoutes(checks));
+  // On the service's own port: the gateway forwards /api/admin/* only, so /metrics is never public.
+  app.get('/metrics', metricsHandler(registry));
+  registerPoolMetrics(registry, pool);
+  registerRedisMetrics(registry, { producer: redis });
+  registerReadiness(registry, checks);
   app.use(jwksRoutes(keys));
 
   const admin = Router();

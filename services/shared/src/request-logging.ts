@@ -11,7 +11,7 @@ declare module 'http' {
   }
 }
 
-const QUIET_PATHS = new Set(['/healthz', '/readyz']);
+const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 function pathOf(url: string): string {
   const query = url.indexOf('?');

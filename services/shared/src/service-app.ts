@@ -2,12 +2,15 @@ import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { AppError, errorHandler, notFoundHandler } from './errors.js';
 import type { Logger } from './logger.js';
+import { httpMetrics, type HttpMetrics } from './metrics.js';
 import { requestLogging } from './request-logging.js';
 
 export interface ServiceAppOptions {
   logger: Logger;
   /** Express `trust proxy`: only these hops may state the client's address. */
   trustProxy: string;
+  /** Counts every answered request by route template, method and status (`createHttpMetrics`). */
+  metrics?: HttpMetrics;
 }
 
 /**
@@ -34,8 +37,9 @@ function presetHeaders(middleware: RequestHandler): RequestHandler {
  * An Express app with what every service needs before its routes: request id, request logging, security headers
  * for a JSON API, and no framework banner. Finish it with `finishServiceApp` after mounting routes.
  */
-export function createServiceApp({ logger, trustProxy }: ServiceAppOptions): Express {
+export function createServiceApp({ logger, trustProxy, metrics }: ServiceAppOptions): Express {
   const app = express();
+  if (metrics) app.use(httpMetrics(app, metrics));
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
   app.set('etag', false);

@@ -3,6 +3,15 @@ import { createServiceApp, finishServiceApp, healthRoutes } from '@mmdm/shared/h
 import type { Logger } from '@mmdm/shared/logger';
 import { pingRedis } from '@mmdm/shared/redis';
 import { createStaffTokenVerifier } from '@mmdm/shared/tokens';
+import {
+  createHttpMetrics,
+  createMetricsRegistry,
+  metricsHandler,
+  registerPoolMetrics,
+  registerReadiness,
+  registerRedisMetrics,
+  type Registry,
+} from '@mmdm/shared/metrics';
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import type { JWTVerifyGetKey } from 'jose';
@@ -13,6 +22,7 @@ import { remoteStaffKeys } from './lib/staff-keys.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { mailTemplateRoutes } from './modules/mail/mail-templates.routes.js';
+import { createSignupMetrics } from './modules/signup/signup.metrics.js';
 import { signupRoutes } from './modules/signup/signup.routes.js';
 import { createSignupService } from './modules/signup/signup.service.js';
 
@@ -24,13 +34,21 @@ export interface AppDeps {
   logger: Logger;
   /** Public keys for staff tokens; defaults to the auth service's JWKS, fetched and cached. Tests pass a local set. */
   staffKeys?: JWTVerifyGetKey;
+  /** Where this app's metrics go (`GET /metrics`); a fresh registry by default. */
+  registry?: Registry;
 }
 
 /** Builds the waitlist API without listening, so tests drive it in-process. */
-export function createApp({ config, pool, redis, logger, staffKeys }: AppDeps): Express {
-  const app = createServiceApp({ logger, trustProxy: config.http.trustProxy });
+export function createApp({ config, pool, redis, logger, staffKeys, registry = createMetricsRegistry() }: AppDeps): Express {
+  const app = createServiceApp({ logger, trustProxy: config.http.trustProxy, metrics: createHttpMetrics(registry) });
 
-  app.use(healthRoutes({ postgres: () => pingPostgres(pool), redis: () => pingRedis(redis) }));
+  const checks = { postgres: () => pingPostgres(pool), redis: () => pingRedis(redis) };
+  app.use(healthRoutes(checks));
+  // On the service's own port, which only the gateway and the scraper reach; the gateway never routes /metrics here.
+  app.get('/metrics', metricsHandler(registry));
+  registerPoolMetrics(registry, pool);
+  registerRedisMetrics(registry, { producer: redis });
+  registerReadiness(registry, checks);
 
   const signupLimiter = createClientRateLimiter({
     redis,
@@ -44,6 +62,7 @@ export function createApp({ config, pool, redis, logger, staffKeys }: AppDeps): 
     publicUrl: config.publicUrl,
     resendCooldownSeconds: config.signup.resendCooldownSeconds,
     suppressionKey: config.suppressionKey,
+    metrics: createSignupMetrics(registry),
   });
   app.use(signupRoutes({ service: signupService, signupLimiter }));
 

@@ -3,13 +3,23 @@ import { createServiceApp, finishServiceApp, healthRoutes } from '@mmdm/shared/h
 import type { Closable } from '@mmdm/shared/lifecycle';
 import type { Logger } from '@mmdm/shared/logger';
 import { checkNoEviction, createRedis, pingRedis } from '@mmdm/shared/redis';
-import { Worker } from 'bullmq';
+import { UnrecoverableError, Worker } from 'bullmq';
+import {
+  createHttpMetrics,
+  createMetricsRegistry,
+  metricsHandler,
+  registerPoolMetrics,
+  registerReadiness,
+  registerRedisMetrics,
+  type Registry,
+} from '@mmdm/shared/metrics';
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { WorkerConfig } from './config.js';
 import { startStatsRollup } from './modules/admin/stats-rollup.js';
 import { createMailProcessor } from './modules/mail/mail-consumer.js';
+import { createMailMetrics } from './modules/mail/mail.metrics.js';
 import { createMailSender, type MailSender } from './modules/mail/mail-transport.js';
 import { bullPrefix, createMailQueue, MAIL_QUEUE, type ConfirmationJob } from './modules/mail/mail.queue.js';
 import { withSuppression } from './modules/mail/suppressing-sender.js';
@@ -17,8 +27,9 @@ import { startRelay, type Relay } from './modules/mail/outbox-relay.js';
 import { markGivenUp } from './modules/mail/outbox.repository.js';
 
 export interface MailWorker {
-  /** /healthz and /readyz of the worker process. */
+  /** /healthz, /readyz and /metrics of the worker process, on its own port (WORKER_PORT). */
   app: Express;
+  registry: Registry;
   relay: Relay;
   sender: MailSender;
   /** In shutdown order: stop taking work, finish current jobs, then close connections. */
@@ -32,6 +43,8 @@ export interface MailWorkerDeps {
   pool?: pg.Pool;
   /** Called when the worker can no longer do its job and must be restarted (the process exits non-zero). */
   onFatal?: (reason: string) => void;
+  /** Where the worker's metrics go; a fresh registry by default. */
+  registry?: Registry;
 }
 
 /**
@@ -52,6 +65,7 @@ export async function startMailWorker({
   logger,
   pool: givenPool,
   onFatal,
+  registry = createMetricsRegistry(),
 }: MailWorkerDeps): Promise<MailWorker> {
   const pool =
     givenPool ??
@@ -91,6 +105,7 @@ export async function startMailWorker({
 
   const queue = createMailQueue(producer, config.redis.prefix);
   queue.on('error', () => undefined); // outages surface through the relay's own log line and /readyz
+  const mailMetrics = createMailMetrics({ registry, pool, queue, queueRedis: producer, logger });
 
   const worker = new Worker<ConfirmationJob>(
     MAIL_QUEUE,
@@ -115,7 +130,12 @@ export async function startMailWorker({
   worker.on('ready', () => {
     workerFailing = false;
   });
+  worker.on('completed', (_job, result) => {
+    if (result === 'sent') mailMetrics.sent.inc();
+  });
   worker.on('failed', (job, error) => {
+    const givenUp = error instanceof UnrecoverableError || (job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1));
+    (givenUp ? mailMetrics.failed : mailMetrics.retried).inc();
     if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
       void markGivenUp(pool, job.data.outboxId, error.message).catch(() => undefined);
       logger.error(
@@ -137,8 +157,13 @@ export async function startMailWorker({
   });
   const rollup = startStatsRollup({ pool, logger, intervalMs: config.statsRollupIntervalMs });
 
-  const app = createServiceApp({ logger, trustProxy: 'loopback' });
-  app.use(healthRoutes({ postgres: () => pingPostgres(pool), redis: () => pingRedis(producer) }));
+  const app = createServiceApp({ logger, trustProxy: 'loopback', metrics: createHttpMetrics(registry) });
+  const checks = { postgres: () => pingPostgres(pool), redis: () => pingRedis(producer) };
+  app.use(healthRoutes(checks));
+  app.get('/metrics', metricsHandler(registry));
+  registerPoolMetrics(registry, pool);
+  registerRedisMetrics(registry, { producer, consumer });
+  registerReadiness(registry, checks);
   finishServiceApp(app, logger);
 
   const resources: Closable[] = [
@@ -152,5 +177,5 @@ export async function startMailWorker({
     { name: 'redis consumer', close: () => closeRedis(consumer) },
   ];
   if (!givenPool) resources.push({ name: 'postgres', close: () => pool.end() });
-  return { app, relay, sender, resources };
+  return { app, registry, relay, sender, resources };
 }

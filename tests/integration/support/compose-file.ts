@@ -82,6 +82,7 @@ export interface ComposeService {
   networks?: string[] | Record<string, unknown>;
   stop_grace_period?: string;
   user?: string;
+  profiles?: string[];
 }
 
 export interface ComposeFile {

@@ -39,3 +39,20 @@ export function routeOf(method: string, path: string): Route {
   // The site decides the rest: a page or file it has (405 for methods other than GET/HEAD) or its not-found page.
   return { kind: 'site' };
 }
+
+/** The route as a metrics label: a few fixed values, whatever paths visitors invent. */
+export function routeTemplateOf(route: Route): string {
+  switch (route.kind) {
+    case 'health':
+      return '/healthz';
+    case 'proxy':
+      if (route.upstream === 'auth') return '/api/admin/*';
+      return route.staff ? '/api/admin/waitlist/*' : '/waitlist/*';
+    case 'api-not-found':
+      return '/api/*';
+    case 'method-not-allowed':
+      return 'method-not-allowed';
+    case 'site':
+      return 'site';
+  }
+}

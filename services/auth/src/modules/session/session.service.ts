@@ -8,6 +8,7 @@ import type { StaffAccount, StaffRepository } from '../../core/staff.repository.
 import type { IssuedToken, TokenIssuer } from '../../core/token-issuer.js';
 import { retryMessage, type LoginThrottle } from './login-throttle.js';
 import type { ChangePasswordBody, LoginBody } from '@mmdm/contracts/auth';
+import type { SessionMetrics } from './session.metrics.js';
 
 export interface SessionDeps {
   staff: StaffRepository;
@@ -16,6 +17,7 @@ export interface SessionDeps {
   throttle: LoginThrottle;
   issueToken: TokenIssuer;
   revocation: Revocation;
+  metrics: SessionMetrics;
 }
 
 /** One answer for unknown account, wrong password and disabled account: nothing to tell them apart. */
@@ -24,12 +26,20 @@ const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Inval
 const tooManyAttempts = (seconds: number) =>
   new AppError(429, 'too_many_attempts', retryMessage(seconds), { retryAfterSeconds: seconds }, { 'Retry-After': String(seconds) });
 
-export function createSessionService({ staff, audit, hasher, throttle, issueToken, revocation }: SessionDeps) {
+export function createSessionService({ staff, audit, hasher, throttle, issueToken, revocation, metrics }: SessionDeps) {
+  const counted = {
+    succeeded: metrics.loginAttempts.labels('succeeded'),
+    failed: metrics.loginAttempts.labels('failed'),
+    throttled: metrics.loginAttempts.labels('throttled'),
+  };
   return {
     async login({ email, password }: LoginBody, context: AuditContext & { ip: string }): Promise<IssuedToken> {
       const emailNormalized = emailKey(email);
       const wait = await throttle.attempt(context.ip, emailNormalized);
-      if (wait !== undefined) throw tooManyAttempts(wait);
+      if (wait !== undefined) {
+        counted.throttled.inc();
+        throw tooManyAttempts(wait);
+      }
 
       const account = await staff.findCredentialsByEmail(emailNormalized);
       let passwordMatches = false;
@@ -46,6 +56,7 @@ export function createSessionService({ staff, audit, hasher, throttle, issueToke
           target: account?.id,
           details: { reason },
         });
+        counted.failed.inc();
         throw invalidCredentials();
       }
 
@@ -55,6 +66,7 @@ export function createSessionService({ staff, audit, hasher, throttle, issueToke
       await staff.recordLogin(account.id, rehashed);
       const issued = await issueToken(account);
       await audit.record({ ...context, actorSub: account.id, actorEmail: account.email, action: 'login.succeeded', target: account.id });
+      counted.succeeded.inc();
       return issued;
     },
 

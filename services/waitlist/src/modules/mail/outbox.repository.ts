@@ -106,3 +106,40 @@ export async function markFailedAttempt(db: Queryable, outboxId: string, error: 
     error.slice(0, 500),
   ]);
 }
+
+export interface OutboxBacklog {
+  /** Rows not yet handed to the queue. */
+  unrelayed: number;
+  /** Mails still owed: rows neither sent nor given up, for an entry still waiting for its confirmation mail. */
+  unsent: number;
+  /** Age of the oldest such row, 0 when there is none. */
+  oldestUnsentSeconds: number;
+}
+
+/**
+ * What an operator watches on launch day. Rows of entries confirmed, unsubscribed or erased in the meantime are
+ * skipped by the consumer and never get `sent_at`: they are not owed, so they do not count.
+ */
+export async function outboxBacklog(db: Queryable): Promise<OutboxBacklog> {
+  const { rows } = await db.query<{ unrelayed: string; unsent: string; oldest: number | null }>(
+    // Two branches, each matching a partial index (outbox_unrelayed_idx, outbox_unsent_idx): a scrape every few
+    // seconds must not scan the whole outbox, which keeps one row per mail ever sent.
+    `with owed as (
+       select o.created_at from waitlist.outbox o join waitlist.entries e on e.id = o.entry_id and e.status = 'pending'
+        where o.relayed_at is null
+       union all
+       select o.created_at from waitlist.outbox o join waitlist.entries e on e.id = o.entry_id and e.status = 'pending'
+        where o.relayed_at is not null and o.sent_at is null and o.failed_at is null
+     )
+     select (select count(*) from waitlist.outbox where relayed_at is null) as unrelayed,
+            count(*) as unsent,
+            extract(epoch from now() - min(created_at))::float8 as oldest
+       from owed`,
+  );
+  const row = rows[0];
+  return {
+    unrelayed: Number(row?.unrelayed ?? 0),
+    unsent: Number(row?.unsent ?? 0),
+    oldestUnsentSeconds: Math.max(0, row?.oldest ?? 0),
+  };
+}

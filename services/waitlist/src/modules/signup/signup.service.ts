@@ -14,6 +14,7 @@ import {
   queueResendByToken,
   unsubscribeEntry,
 } from './signup.repository.js';
+import type { SignupMetrics } from './signup.metrics.js';
 
 export interface SignupServiceDeps {
   pool: pg.Pool;
@@ -21,9 +22,10 @@ export interface SignupServiceDeps {
   resendCooldownSeconds: number;
   /** Unsubscribing puts the address on the suppression list, keyed by this. */
   suppressionKey: string;
+  metrics: SignupMetrics;
 }
 
-export function createSignupService({ pool, publicUrl, resendCooldownSeconds, suppressionKey }: SignupServiceDeps) {
+export function createSignupService({ pool, publicUrl, resendCooldownSeconds, suppressionKey, metrics }: SignupServiceDeps) {
   const shareUrlOf = (code: string) => mailLinks.share(publicUrl, code);
 
   return {
@@ -37,13 +39,14 @@ export function createSignupService({ pool, publicUrl, resendCooldownSeconds, su
         cooldownSeconds: resendCooldownSeconds,
         requestId,
       });
+      metrics.signups.inc();
     },
 
     async confirm(rawToken: string): Promise<ConfirmedEntry> {
       const hash = hashToken(rawToken);
       for (let attempt = 0; ; attempt++) {
         try {
-          return await inTransaction(pool, async (client) => {
+          const confirmed = await inTransaction(pool, async (client) => {
             const token = await findTokenForUpdate(client, hash);
             if (!token || token.purpose !== 'confirm' || token.status === 'unsubscribed') {
               throw new AppError(
@@ -80,6 +83,8 @@ export function createSignupService({ pool, publicUrl, resendCooldownSeconds, su
             await markTokenUsed(client, hash);
             return { email: token.email, referralCode, shareUrl: shareUrlOf(referralCode) };
           });
+          metrics.confirmations.inc();
+          return confirmed;
         } catch (error) {
           // 40 random bits collide rarely; draw again rather than fail the person's click.
           if (isUniqueViolation(error, 'entries_referral_code_key') && attempt < 5) continue;

@@ -1,0 +1,186 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { renderKustomization, type K8sObject } from './support/kustomize.js';
+
+const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+const overlays = { dev: root('infra/k8s/overlays/dev'), production: root('infra/k8s/overlays/production') };
+const rendered = { dev: renderKustomization(overlays.dev), production: renderKustomization(overlays.production) };
+const kubectl = spawnSync('kubectl', ['version', '--client'], { stdio: 'ignore' }).status === 0;
+const APPS = ['gateway', 'auth', 'waitlist', 'waitlist-worker'];
+
+interface Validatable {
+  validate(): void;
+}
+type ModelClass = new (data: unknown) => Validatable;
+
+/** The kubernetes-models class for an object's apiVersion and kind; its validate() checks the Kubernetes API schema. */
+async function modelOf(object: K8sObject): Promise<ModelClass> {
+  const [group, version] = object.apiVersion.includes('/') ? object.apiVersion.split('/') : ['', object.apiVersion];
+  const module =
+    group === 'monitoring.coreos.com'
+      ? `@kubernetes-models/prometheus-operator/${group}/${version}`
+      : `kubernetes-models/${group ? `${group}/` : ''}${version}`;
+  const loaded = (await import(module).catch(() => {
+    throw new Error(`${object.apiVersion} ${object.kind} is not a known Kubernetes API type`);
+  })) as Record<string, ModelClass>;
+  const model = loaded[object.kind];
+  if (!model) throw new Error(`${object.apiVersion} ${object.kind} is not a known Kubernetes API type`);
+  return model;
+}
+
+async function validate(object: K8sObject): Promise<void> {
+  const Model = await modelOf(object);
+  new Model(structuredClone(object)).validate();
+}
+
+const find = (objects: K8sObject[], kind: string, name?: string) =>
+  objects.filter((object) => object.kind === kind && (name === undefined || object.metadata.name === name));
+
+// The shapes the assertions read; the schema validation covers the rest.
+interface Container {
+  name: string;
+  image: string;
+  ports?: { name: string; containerPort: number }[];
+  readinessProbe?: { httpGet?: { path: string } };
+  livenessProbe?: { httpGet?: { path: string }; tcpSocket?: unknown };
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+  securityContext?: {
+    readOnlyRootFilesystem?: boolean;
+    allowPrivilegeEscalation?: boolean;
+    capabilities?: { drop?: string[] };
+  };
+  envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
+}
+interface PodSpec {
+  containers: Container[];
+  initContainers?: Container[];
+  securityContext?: { runAsNonRoot?: boolean };
+}
+const podSpecOf = (object: K8sObject) => (object.spec as { template: { spec: PodSpec } }).template.spec;
+const labelsOf = (object: K8sObject) =>
+  (object.spec as { template: { metadata: { labels: Record<string, string> } } }).template.metadata.labels;
+
+describe.each(Object.keys(overlays) as (keyof typeof overlays)[])('the %s overlay', (overlay) => {
+  const objects = rendered[overlay];
+
+  it('renders objects that each validate against the Kubernetes API schemas', async () => {
+    expect(objects.length).toBeGreaterThan(20);
+    for (const object of objects)
+      await expect(validate(object), `${object.kind}/${object.metadata.name}`).resolves.toBeUndefined();
+    for (const object of objects)
+      expect(object.metadata.namespace, `${object.kind}/${object.metadata.name}`).toBe(
+        overlay === 'dev' ? 'mmdm-dev' : 'mmdm',
+      );
+  });
+
+  it.skipIf(!kubectl)('renders exactly as `kubectl kustomize` does', () => {
+    const key = (object: K8sObject) => `${object.kind}/${object.metadata.name}`;
+    const byKey = (list: K8sObject[]) => Object.fromEntries(list.map((object) => [key(object), object]));
+    const theirs = parseAllDocuments(
+      execFileSync('kubectl', ['kustomize', overlays[overlay]], { encoding: 'utf8' }),
+    ).map((document) => document.toJS() as K8sObject);
+    expect(byKey(objects)).toEqual(byKey(theirs));
+  });
+
+  it('runs gateway, auth, waitlist and worker non-root and read-only, probed, with measured resources', () => {
+    for (const name of APPS) {
+      const [deployment] = find(objects, 'Deployment', name);
+      expect(deployment, name).toBeDefined();
+      const pod = podSpecOf(deployment!);
+      expect(pod.securityContext?.runAsNonRoot, name).toBe(true);
+      const [container] = pod.containers;
+      expect(container!.securityContext).toMatchObject({
+        readOnlyRootFilesystem: true,
+        allowPrivilegeEscalation: false,
+        capabilities: { drop: ['ALL'] },
+      });
+      expect(container!.readinessProbe?.httpGet?.path, name).toBe(name === 'gateway' ? '/healthz' : '/readyz');
+      if (name === 'gateway') expect(container!.livenessProbe?.tcpSocket, name).toBeDefined();
+      else expect(container!.livenessProbe?.httpGet?.path, name).toBe('/healthz');
+      // Idle RSS is 71–105 MB per process: the request covers it, the limit leaves room for load.
+      expect(container!.resources?.requests?.memory, name).toBe('128Mi');
+      expect(Number.parseInt(container!.resources?.limits?.memory ?? '0'), name).toBeGreaterThanOrEqual(256);
+      expect(container!.image, name).toMatch(overlay === 'dev' ? /:dev$/ : /:\d+\.\d+\.\d+$/);
+    }
+  });
+
+  it('gives each process a PodDisruptionBudget and an autoscaler, and Services that select its pods', () => {
+    for (const name of APPS) {
+      const [deployment] = find(objects, 'Deployment', name);
+      const labels = labelsOf(deployment!);
+      const [pdb] = find(objects, 'PodDisruptionBudget', name);
+      expect((pdb?.spec as { selector: { matchLabels: Record<string, string> } }).selector.matchLabels, name).toEqual({
+        'app.kubernetes.io/name': name,
+      });
+      const [hpa] = find(objects, 'HorizontalPodAutoscaler', name);
+      expect((hpa?.spec as { scaleTargetRef: { name: string } }).scaleTargetRef.name, name).toBe(name);
+      const [service] = find(objects, 'Service', name);
+      const selector = (service?.spec as { selector: Record<string, string> }).selector;
+      for (const [label, value] of Object.entries(selector)) expect(labels[label], name).toBe(value);
+    }
+  });
+
+  it('migrates in a Job, publishes only the gateway, and scrapes every process', () => {
+    const [job] = find(objects, 'Job', 'mmdm-migrate');
+    const migrate = podSpecOf(job!);
+    expect([...(migrate.initContainers ?? []), ...migrate.containers].map((container) => container.name)).toEqual([
+      'auth',
+      'waitlist',
+    ]);
+
+    const [ingress] = find(objects, 'Ingress');
+    const backends = JSON.stringify(ingress?.spec);
+    expect(backends).toContain('"name":"gateway"');
+    expect(backends).not.toMatch(/"name":"(auth|waitlist)"/);
+
+    const policies = find(objects, 'NetworkPolicy').map((policy) => policy.metadata.name);
+    expect(policies).toEqual(
+      expect.arrayContaining(['default-deny-ingress', 'gateway-from-ingress', 'services-from-gateway']),
+    );
+
+    expect(
+      find(objects, 'ServiceMonitor')
+        .map((monitor) => monitor.metadata.name)
+        .sort(),
+    ).toEqual([...APPS].sort());
+  });
+
+  it('reads only ConfigMaps and Secrets that exist (production: the one Secret ops create)', () => {
+    const names = (kind: string) => new Set(find(objects, kind).map((object) => object.metadata.name));
+    const [configMaps, secrets] = [names('ConfigMap'), names('Secret')];
+    for (const workload of [...find(objects, 'Deployment'), ...find(objects, 'Job')]) {
+      const pod = podSpecOf(workload);
+      for (const container of [...pod.containers, ...(pod.initContainers ?? [])])
+        for (const source of container.envFrom ?? []) {
+          if (source.configMapRef)
+            expect(configMaps.has(source.configMapRef.name), source.configMapRef.name).toBe(true);
+          if (source.secretRef)
+            expect(
+              overlay === 'production' ? source.secretRef.name === 'mmdm-secrets' : secrets.has(source.secretRef.name),
+            ).toBe(true);
+        }
+    }
+    if (overlay === 'production') expect(secrets.size).toBe(0);
+    else
+      expect(find(objects, 'Deployment').map((deployment) => deployment.metadata.name)).toEqual(
+        expect.arrayContaining(['postgres', 'redis', 'mailpit']),
+      );
+  });
+});
+
+describe('the manifest validation', () => {
+  it('refuses a mistyped value and an unknown kind, so a typo fails the test', async () => {
+    const deployment = structuredClone(find(rendered.production, 'Deployment', 'gateway')[0]!);
+    podSpecOf(deployment).containers[0]!.resources = { limits: { memory: 'plenty' } };
+    await expect(validate(deployment)).rejects.toThrow(/memory/);
+    const misspelt = { ...structuredClone(deployment), kind: 'Deploymnet' };
+    await expect(validate(misspelt)).rejects.toThrow(/not a known Kubernetes API type/);
+    const probe = structuredClone(find(rendered.production, 'Deployment', 'auth')[0]!);
+    (podSpecOf(probe).containers[0]!.readinessProbe as unknown as { httpGet: { port: unknown } }).httpGet.port = {
+      name: 'http',
+    };
+    await expect(validate(probe)).rejects.toThrow();
+  });
+});
