@@ -216,7 +216,7 @@ describe.skipIf('missing' in engine)('docker compose up --build on a fresh clone
     const diskBefore = diskUsedBytes();
     const started = Date.now();
     compose(['up', '--build', '-d'], 1_100_000);
-    await waitHealthy(180_000);
+    await waitHealthy(300_000);
     const seconds = Math.round((Date.now() - started) / 1000);
     const addedMb = Math.round((diskUsedBytes() - diskBefore) / 1e6);
     report.push(`first up --build until every service healthy: ${seconds} s; disk added under Docker's root: ${addedMb} MB`);
@@ -354,7 +354,7 @@ describe.skipIf('missing' in engine)('docker compose up --build on a fresh clone
     expect(owned('volume ls').length).toBe(2);
     const restarted = Date.now();
     compose(['up', '-d'], 300_000);
-    await waitHealthy(180_000);
+    await waitHealthy(300_000);
     report.push(`second up (built, data kept) until healthy: ${Math.round((Date.now() - restarted) / 1000)} s`);
 
     const { status, token } = await login(viewer);
