@@ -215,7 +215,14 @@ describe.skipIf('missing' in engine)('docker compose up --build on a fresh clone
 
     const diskBefore = diskUsedBytes();
     const started = Date.now();
-    compose(['up', '--build', '-d'], 1_100_000);
+    const first = composeRun(['up', '--build', '-d'], 1_100_000);
+    if (first.status !== 0) {
+      // compose gives up on the first dependency whose healthcheck failed three times, which a loaded 2-core runner
+      // can cause; a second `up` converges (ops would type it too). Every service must still end healthy below.
+      if (!/is unhealthy/.test(first.stderr)) ok(first, 'compose up --build -d');
+      report.push(`first up stopped at an unhealthy dependency, ran up -d again: ${first.stderr.trim().split('\n').at(-2) ?? ''}`);
+      compose(['up', '-d'], 600_000);
+    }
     await waitHealthy(300_000);
     const seconds = Math.round((Date.now() - started) / 1000);
     const addedMb = Math.round((diskUsedBytes() - diskBefore) / 1e6);
