@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { gatewayEnvSchema } from '../../gateway/src/config.js';
 import { authEnvSchema } from '../../services/auth/src/config.js';
-import { apiEnvSchema, workerEnvSchema } from '../../services/waitlist/src/config.js';
+import { apiEnvSchema, loadApiConfig, loadWorkerConfig, workerEnvSchema } from '../../services/waitlist/src/config.js';
 import { composeFormats, composeSchema, durationMs, loadComposeFile, type ComposeService } from './support/compose-file.js';
 
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
@@ -34,10 +34,28 @@ function environmentOf(service: ComposeService): Record<string, unknown> {
   return Object.fromEntries(environment.map((line) => [line.split('=')[0], line.split('=').slice(1).join('=')]));
 }
 
-function dockerfileOf(service: ComposeService): string | undefined {
+function buildOf(service: ComposeService): { context: string; dockerfile?: string; target?: string } | undefined {
   if (!service.build) return undefined;
-  const build = typeof service.build === 'string' ? { context: service.build } : service.build;
-  return readFileSync(root(`${build.context}/${build.dockerfile ?? 'Dockerfile'}`), 'utf8');
+  return typeof service.build === 'string' ? { context: service.build } : service.build;
+}
+
+function dockerfileOf(service: ComposeService): string | undefined {
+  const build = buildOf(service);
+  return build && readFileSync(root(`${build.context}/${build.dockerfile ?? 'Dockerfile'}`), 'utf8');
+}
+
+/** The stages a target is built from, itself first: `FROM <stage> AS <name>` back to an image. */
+function stageChain(dockerfile: string, target: string): { name: string; from: string; text: string }[] {
+  const stages = dockerfile
+    .split(/^(?=FROM\s)/m)
+    .filter((text) => text.startsWith('FROM'))
+    .map((text) => {
+      const [, from = '', name = ''] = /^FROM\s+(\S+)(?:\s+AS\s+(\S+))?/i.exec(text) ?? [];
+      return { name, from, text };
+    });
+  const chain: { name: string; from: string; text: string }[] = [];
+  for (let stage = stages.find((s) => s.name === target); stage; stage = stages.find((s) => s.name === stage?.from)) chain.push(stage);
+  return chain;
 }
 
 describe('docker-compose.yml', () => {
@@ -99,28 +117,38 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('builds gateway, auth and waitlist with multi-stage Dockerfiles that run as a non-root user', () => {
+  it('builds the four Node processes as targets of one multi-stage Dockerfile that run as a non-root user', () => {
+    const builds = ['gateway', 'auth', 'waitlist', 'waitlist-worker'].map((name) => buildOf(services[name] ?? {}));
+    expect(new Set(builds.map((build) => `${build?.context}/${build?.dockerfile ?? 'Dockerfile'}`)).size).toBe(1);
     for (const name of ['gateway', 'auth', 'waitlist', 'waitlist-worker']) {
-      const dockerfile = dockerfileOf(services[name] ?? {});
-      expect(dockerfile, `${name} is not built from this repo`).toBeDefined();
-      const stages = dockerfile?.match(/^FROM\s+\S+/gm) ?? [];
-      expect(stages.length, name).toBeGreaterThanOrEqual(2);
-      expect(stages.every((stage) => stage.includes('node:20-bookworm-slim'))).toBe(true);
-      const runtime = dockerfile?.slice(dockerfile.lastIndexOf('\nFROM ')) ?? '';
+      const dockerfile = dockerfileOf(services[name] ?? {}) ?? '';
+      const target = buildOf(services[name] ?? {})?.target ?? '';
+      const chain = stageChain(dockerfile, target);
+      expect(chain.length, `${name}: target "${target}" is not a stage built on another`).toBeGreaterThanOrEqual(2);
+      expect(chain.at(-1)?.from).toBe('node:20-bookworm-slim');
+      const runtime = chain.map((stage) => stage.text).join('\n');
       const users = [...runtime.matchAll(/^USER\s+(\S+)/gm)].map((match) => match[1]);
-      expect(users.length, `${name}: the runtime stage sets no USER`).toBeGreaterThan(0);
-      expect(['root', '0', '0:0']).not.toContain(users.at(-1));
+      expect(users.length, `${name}: the runtime stages set no USER`).toBeGreaterThan(0);
+      expect(['root', '0', '0:0']).not.toContain(users[0]);
       expect(runtime).toMatch(/NODE_ENV=production/);
-      expect(runtime).toMatch(/npm ci --omit=dev|--from=prod-deps/);
+      expect(runtime, `${name} runs npm`).not.toMatch(/^RUN npm/m);
       expect(services[name]?.user, `${name} overrides the image user`).toBeUndefined();
     }
   });
 
+  it('gives the images every node_modules folder npm installs, the workspaces\' own ones too', () => {
+    const dockerfile = dockerfileOf(services.auth ?? {}) ?? '';
+    // A workspace's own node_modules holds the versions that differ from the hoisted ones (zod 4 beside a hoisted
+    // zod 3): copying only /app/node_modules left every process unable to start.
+    expect(dockerfile).toMatch(/^COPY --from=prod-deps \/app \.\/$/m);
+    expect(dockerfile).not.toMatch(/--from=prod-deps \/app\/node_modules/);
+    expect(dockerfile).toMatch(/npm ci --omit=dev/);
+  });
+
   it('ships each service its migrations, and the gateway the web build', () => {
-    for (const name of ['auth', 'waitlist']) {
-      expect(dockerfileOf(services[name] ?? {})).toMatch(new RegExp(`COPY services/${name}/migrations services/${name}/migrations`));
-    }
-    expect(dockerfileOf(services.gateway ?? {})).toMatch(/npm run build -w web[\s\S]*COPY --from=build \/app\/web\/dist web\/dist/);
+    const dockerfile = dockerfileOf(services.auth ?? {}) ?? '';
+    expect(dockerfile).toMatch(/for part in package\.json dist migrations/);
+    expect(dockerfile).toMatch(/npm run build -w web[\s\S]*COPY --from=build \/out \.\//);
   });
 
   it('runs the e-mail worker as its own process from the waitlist image', () => {
@@ -157,11 +185,47 @@ describe('docker-compose.yml', () => {
   });
 
   it('lets nginx reach only the gateway', () => {
-    expect(services.nginx?.networks).toEqual(['edge']);
-    expect(services.gateway?.networks).toEqual(['edge', 'internal']);
+    const networksOf = (name: string) => {
+      const networks = services[name]?.networks ?? [];
+      return Array.isArray(networks) ? networks : Object.keys(networks);
+    };
+    expect(networksOf('nginx')).toEqual(['edge']);
+    expect(networksOf('gateway')).toEqual(['edge', 'internal']);
     for (const name of ['auth', 'waitlist', 'waitlist-worker', 'postgres', 'redis', 'mailpit']) {
-      expect(services[name]?.networks, name).toEqual(['internal']);
+      expect(networksOf(name), name).toEqual(['internal']);
     }
+  });
+
+  it('lets the gateway believe only nginx about X-Forwarded-For, and the services only the gateway', () => {
+    const addressOn = (name: string, network: string) =>
+      ((services[name]?.networks ?? {}) as Record<string, { ipv4_address?: string } | null>)[network]?.ipv4_address;
+    const subnetOf = (network: string) =>
+      ((compose.networks?.[network] ?? {}) as { ipam?: { config?: { subnet?: string }[] } }).ipam?.config?.[0]?.subnet ?? '';
+    const nginx = addressOn('nginx', 'edge');
+    const gateway = addressOn('gateway', 'internal');
+    expect(nginx).toBe('10.89.0.10');
+    expect(gateway).toBe('10.89.1.10');
+    expect(subnetOf('edge')).toBe('10.89.0.0/24');
+    expect(subnetOf('internal')).toBe('10.89.1.0/24');
+    expect(environmentOf(services.gateway ?? {}).GATEWAY_TRUSTED_PROXIES).toBe(nginx);
+    for (const name of ['auth', 'waitlist']) expect(environmentOf(services[name] ?? {}).TRUST_PROXY, name).toBe(gateway);
+    // One variable moves both networks and both addresses together.
+    const moved = loadComposeFile(root('docker-compose.yml'), { NETWORK_PREFIX: '10.123' }).file;
+    expect(JSON.stringify(moved)).not.toContain('10.89.');
+    expect(environmentOf(moved.services.auth ?? {}).TRUST_PROXY).toBe('10.123.1.10');
+  });
+
+  it('points the links in mails and the canonical URLs at the published port when only HTTP_PORT is changed', () => {
+    const moved = loadComposeFile(root('docker-compose.yml'), { HTTP_PORT: '9090' }).file;
+    expect(moved.services.nginx?.ports).toEqual(['9090:80']);
+    const asProcessEnv = (name: string) =>
+      Object.fromEntries(Object.entries(environmentOf(moved.services[name] ?? {})).map(([key, value]) => [key, String(value ?? '')]));
+    expect(loadApiConfig(asProcessEnv('waitlist')).publicUrl).toBe('http://localhost:9090');
+    expect(loadWorkerConfig(asProcessEnv('waitlist-worker')).publicUrl).toBe('http://localhost:9090');
+    const build = buildOf(moved.services.gateway ?? {}) as { args?: Record<string, string> };
+    expect(build.args).toEqual({ PUBLIC_URL: '', HTTP_PORT: '9090' });
+    const withUrl = loadComposeFile(root('docker-compose.yml'), { HTTP_PORT: '9090', PUBLIC_URL: 'https://example.com' }).file;
+    expect(environmentOf(withUrl.services.waitlist ?? {}).PUBLIC_URL).toBe('https://example.com');
   });
 });
 

@@ -26,6 +26,13 @@ describe('waitlist config', () => {
     );
   });
 
+  it('points links at the published port when only HTTP_PORT is set, and at PUBLIC_URL when that is set', () => {
+    expect(loadApiConfig({ HTTP_PORT: '9090' }).publicUrl).toBe('http://localhost:9090');
+    expect(loadWorkerConfig({ HTTP_PORT: '9090' }).publicUrl).toBe('http://localhost:9090');
+    expect(loadWorkerConfig({ HTTP_PORT: '9090', PUBLIC_URL: 'https://example.com' }).publicUrl).toBe('https://example.com');
+    expect(() => loadApiConfig({ PUBLIC_URL: 'ftp://example.com' })).toThrow(ConfigError);
+  });
+
   it('names every bad variable at once', () => {
     try {
       loadWorkerConfig({ SMTP_URL: 'http://mail', MAIL_ATTEMPTS: 'many', SUPPORT_EMAIL: 'nobody' });

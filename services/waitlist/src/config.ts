@@ -8,8 +8,16 @@ const DEFAULT_POSTAL_ADDRESS = 'postal address not set (MAIL_POSTAL_ADDRESS)';
 
 /** Variables both waitlist processes read: links in mails and on pages must agree. */
 const sharedSchema = commonEnvSchema.extend({
-  /** Public base URL of the site: the base of every link in a mail. */
-  PUBLIC_URL: env.url('http://localhost:8080', ['http:', 'https:']).transform((url) => url.replace(/\/+$/, '')),
+  /** Public base URL of the site: the base of every link in a mail. Unset: http://localhost:HTTP_PORT. */
+  PUBLIC_URL: z
+    .string()
+    .refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), 'must be an http(s) URL')
+    .optional(),
+  /**
+   * The site's published port (compose: nginx's host port). Only the default PUBLIC_URL follows it, so moving the
+   * site to another port in .env moves the links in mails with it instead of leaving them on 8080.
+   */
+  HTTP_PORT: env.port(8080),
   RESEND_COOLDOWN_S: env.int(900, 0),
   CONFIRM_TOKEN_TTL_H: env.int(72, 1),
   /** Every mail's footer (and the staff preview) shows these. */
@@ -76,6 +84,11 @@ export const workerEnvSchema = sharedSchema
     path: ['DKIM_DOMAIN'],
   });
 
+/** The base of every link, without a trailing slash (so links never hold "//"). */
+function publicUrlOf(e: { PUBLIC_URL?: string | undefined; HTTP_PORT: number }): string {
+  return (e.PUBLIC_URL ?? `http://localhost:${e.HTTP_PORT}`).replace(/\/+$/, '');
+}
+
 export type ApiEnv = z.output<typeof apiEnvSchema>;
 export type WorkerEnv = z.output<typeof workerEnvSchema>;
 
@@ -129,7 +142,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     http: { port: e.WAITLIST_PORT, host: e.HOST, trustProxy: e.TRUST_PROXY },
     databaseUrl: e.DATABASE_URL,
     redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
-    publicUrl: e.PUBLIC_URL,
+    publicUrl: publicUrlOf(e),
     signup: {
       rateLimit: e.SIGNUP_RATE_LIMIT,
       rateWindowSeconds: e.SIGNUP_RATE_WINDOW_S,
@@ -151,7 +164,7 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
     http: { port: e.WORKER_PORT, host: e.HOST },
     databaseUrl: e.DATABASE_URL,
     redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
-    publicUrl: e.PUBLIC_URL,
+    publicUrl: publicUrlOf(e),
     confirmTokenTtlHours: e.CONFIRM_TOKEN_TTL_H,
     suppressionKey: e.SUPPRESSION_KEY,
     mail: {

@@ -72,7 +72,7 @@ export function interpolateDeep(value: unknown, env: Record<string, string>, nam
 
 export interface ComposeService {
   image?: string;
-  build?: string | { context: string; dockerfile?: string; args?: Record<string, string> };
+  build?: string | { context: string; dockerfile?: string; target?: string; args?: Record<string, string> };
   command?: string | string[];
   ports?: (string | number | { published?: string | number })[];
   environment?: Record<string, string | number | boolean | null> | string[];
