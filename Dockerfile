@@ -16,6 +16,7 @@ FROM node:20-bookworm-slim AS manifests
 WORKDIR /app
 # Manifests only: the dependency layers are rebuilt only when a package.json or the lockfile changes.
 COPY package.json package-lock.json ./
+COPY services/contracts/package.json services/contracts/
 COPY services/shared/package.json services/shared/
 COPY services/auth/package.json services/auth/
 COPY services/waitlist/package.json services/waitlist/
