@@ -237,4 +237,39 @@ describe('GET /api/admin/audit', () => {
     expect((await auth.call('GET', '/api/admin/audit?cursor=abc', { token: adminToken })).status).toBe(400);
     expect((await auth.call('GET', '/api/admin/audit?limit=5000', { token: adminToken })).status).toBe(400);
   });
+
+  it('pages through more than 150 events: every one exactly once, newest first, ids of 100 and more included', async () => {
+    const database = await freshDatabase();
+    const own = await startAuth({ databaseUrl: database.url });
+    try {
+      // What anyone can write without signing in: failed logins (inserted directly, as 170 real ones would be throttled).
+      await own.pool.query(
+        `insert into auth.audit_log (actor_email, action, ip, details)
+         select 'nobody-' || n || '@example.test', 'login.failed', '10.0.0.1', '{"reason":"unknown_account"}'
+         from generate_series(1, 170) as n`,
+      );
+      const token = await signIn(own, await createStaff(own, { role: 'admin' }));
+      // node-postgres hands a bigint over as a string.
+      const { rows } = await own.pool.query<{ id: string }>(`select id from auth.audit_log order by id desc`);
+      const expected = rows.map((row) => row.id);
+      expect(expected.length).toBeGreaterThan(150);
+
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      for (let page = 0; page < 10; page += 1) {
+        const query: string = cursor ? `?limit=40&cursor=${cursor}` : '?limit=40';
+        const result = await own.call('GET', `/api/admin/audit${query}`, { token });
+        expect(result.status).toBe(200);
+        seen.push(...result.body.items.map((item: { id: string }) => item.id));
+        cursor = result.body.nextCursor;
+        if (cursor === null) break;
+      }
+      expect(cursor).toBeNull();
+      expect(seen).toEqual(expected);
+      expect(seen[0]).toBe(String(expected.length));
+    } finally {
+      await own.close();
+      await database.drop();
+    }
+  });
 });
