@@ -8,10 +8,25 @@ export interface EntryCursor {
   id: string;
 }
 
-const cursorShape = z.tuple([
-  z.string().regex(/^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2})?|Z)$/),
-  z.string().regex(/^\d{1,18}$/),
-]);
+/**
+ * No sign-up predates this day. It also keeps every date inside what Postgres accepts: there is no year 0, so
+ * `0000-01-01` was a 500 (date/time field value out of range) rather than the client's 400.
+ */
+const FIRST_DAY = '2000-01-01';
+
+/** A real calendar day (no 30 February) from FIRST_DAY on. */
+const calendarDay = (value: string) => z.iso.date().safeParse(value).success && value >= FIRST_DAY;
+
+/**
+ * A timestamp as Postgres prints `created_at::text`, checked field by field: a well-formed but impossible one
+ * (30 February, hour 25, offset +99) would otherwise reach Postgres and fail there as a 500.
+ */
+const cursorTimestamp = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}[ T]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?(Z|[+-](0\d|1[0-5])(:?[0-5]\d)?)$/)
+  .refine((value) => calendarDay(value.slice(0, 10)));
+
+const cursorShape = z.tuple([cursorTimestamp, z.string().regex(/^\d{1,18}$/)]);
 
 export function encodeCursor(cursor: EntryCursor): string {
   return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
@@ -62,7 +77,9 @@ export type ExportEntriesQuery = z.output<typeof exportEntriesQuery>;
 
 export const entryIdParams = z.object({ id: z.string().regex(/^\d{1,18}$/, 'The entry id must be a number.') });
 
-const day = z.iso.date({ error: 'Use a date like 2026-01-31.' });
+const day = z.iso
+  .date({ error: 'Use a date like 2026-01-31.' })
+  .refine((value) => value >= FIRST_DAY, { message: `Use a date from ${FIRST_DAY} on.` });
 const MAX_PERIOD_DAYS = 366;
 
 export const analyticsQuery = z
