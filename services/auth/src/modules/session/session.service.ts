@@ -51,8 +51,12 @@ export function createSessionService({ staff, audit, hasher, throttle, issueToke
       await throttle.succeeded(context.ip, emailNormalized);
       // Hashes made with weaker parameters are upgraded while the plain password is at hand.
       const rehashed = hasher.needsRehash(account.passwordHash) ? await hasher.hash(password) : undefined;
-      await staff.recordLogin(account.id, rehashed);
-      const issued = await issueToken(account);
+      // The generation is read before the account is confirmed unchanged: a password or role change stores the
+      // account and raises the generation, so this sign-in either saw the new account or gets a generation that
+      // change has already ended.
+      const generation = await revocation.currentGeneration(account.id);
+      if (!(await staff.recordLogin(account, rehashed))) throw invalidCredentials();
+      const issued = await issueToken(account, generation);
       await audit.record({ ...context, actorSub: account.id, actorEmail: account.email, action: 'login.succeeded', target: account.id });
       return issued;
     },
@@ -80,8 +84,9 @@ export function createSessionService({ staff, audit, hasher, throttle, issueToke
       }
       await throttle.succeeded(context.ip, emailNormalized);
       await staff.setPasswordHash(account.id, await hasher.hash(newPassword));
-      // Sessions older than this one end (someone else may know the old password); this one goes on.
-      await revocation.revokeAccountBefore(account.id, claims.iat - 1);
+      // Every other session ends, older or newer than this one (someone else may know the old password); this one
+      // goes on. Stored first, raised second: a sign-in with the old password cannot slip in between (see login).
+      await revocation.endSessions(account.id, claims.jti);
       await audit.record({ ...context, action: 'password.changed', target: account.id });
     },
   };

@@ -35,7 +35,7 @@ export function createStaffService({ staff, audit, hasher, revocation }: StaffSe
       // living on in the services that verify them locally.
       const outcome = await staff.patch(id, patch, async (before, after) => {
         const sessionsEnd = after.role !== before.role || (after.disabled && !before.disabled);
-        if (sessionsEnd) await revocation.revokeAccountBefore(id, Math.floor(Date.now() / 1000));
+        if (sessionsEnd) await revocation.endSessions(id);
       });
       if (outcome.kind === 'not_found') throw notFound();
       if (outcome.kind === 'last_admin') {
