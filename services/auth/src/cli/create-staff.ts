@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { loadAuthConfig, type AuthConfig } from '../config.js';
 import { createAuditLogRepository } from '../core/audit-log.repository.js';
 import { createPasswordHasher } from '../core/password-hasher.js';
+import { passwordWeakness } from '../core/password-policy.js';
 import { newPassword, normalizeEmail, staffEmail, staffRole } from '../core/staff-fields.js';
 import { createStaffRepository } from '../core/staff.repository.js';
 import { MIGRATIONS_DIR } from '../migrations-dir.js';
@@ -71,6 +72,11 @@ async function main(): Promise<number> {
   const password = newPassword.safeParse(await readPassword());
   if (!password.success) {
     console.error(`password ${password.error.issues[0]?.message ?? 'is not acceptable'}`);
+    return 64;
+  }
+  const weakness = await passwordWeakness(password.data, args.data.email);
+  if (weakness) {
+    console.error(`password ${weakness}`);
     return 64;
   }
 

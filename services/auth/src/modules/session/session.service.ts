@@ -1,6 +1,7 @@
 import { AppError, type StaffClaims } from '@mmdm/shared';
 import type { AuditContext, AuditLogRepository } from '../../core/audit-log.repository.js';
 import type { PasswordHasher } from '../../core/password-hasher.js';
+import { assertStrongPassword } from '../../core/password-policy.js';
 import type { Revocation } from '../../core/revocation.js';
 import { normalizeEmail } from '../../core/staff-fields.js';
 import type { StaffAccount, StaffRepository } from '../../core/staff.repository.js';
@@ -72,6 +73,7 @@ export function createSessionService({ staff, audit, hasher, throttle, issueToke
       { currentPassword, newPassword }: ChangePasswordBody,
       context: AuditContext & { ip: string },
     ): Promise<void> {
+      await assertStrongPassword(newPassword, account.email, 'newPassword');
       const emailNormalized = normalizeEmail(account.email);
       // A stolen token must not become an unthrottled password oracle: same counters as the login.
       const wait = await throttle.attempt(context.ip, emailNormalized);

@@ -1,6 +1,7 @@
 import { AppError } from '@mmdm/shared';
 import type { AuditContext, AuditLogRepository } from '../../core/audit-log.repository.js';
 import type { PasswordHasher } from '../../core/password-hasher.js';
+import { assertStrongPassword } from '../../core/password-policy.js';
 import type { Revocation } from '../../core/revocation.js';
 import { normalizeEmail } from '../../core/staff-fields.js';
 import type { StaffAccount, StaffRepository } from '../../core/staff.repository.js';
@@ -18,6 +19,7 @@ export function createStaffService({ staff, audit, hasher, revocation }: StaffSe
     list: () => staff.list(),
 
     async create(input: CreateStaffBody, context: AuditContext): Promise<StaffAccount> {
+      await assertStrongPassword(input.password, input.email, 'password');
       const account = await staff.insert({
         email: input.email,
         emailNormalized: normalizeEmail(input.email),

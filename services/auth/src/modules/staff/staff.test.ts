@@ -129,6 +129,27 @@ describe('staff management', () => {
     expect(role.status).toBe(400);
   });
 
+  it.each([
+    ['password1234', 'is one of the most common passwords, found in lists of breached passwords.'],
+    [' '.repeat(12), 'repeats the same characters, which is easy to guess.'],
+    ['aaaaaaaaaaaa', 'repeats the same characters, which is easy to guess.'],
+    ['qwertyuiop12', 'is one of the most common passwords, found in lists of breached passwords.'],
+    ['abcdefghijklmn', 'is a sequence like "abcd" or "1234", which is easy to guess.'],
+    ['(the address itself)', 'must not contain your e-mail address.'],
+  ])('refuses a weak password (%j) with a 400 that says why, and creates nobody', async (password, why) => {
+    const email = uniqueEmail('weak');
+    const result = await auth.call('POST', '/api/admin/staff', {
+      token: adminToken,
+      body: { email, password: password === '(the address itself)' ? email.toUpperCase() : password, role: 'viewer' },
+    });
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({ success: false, code: 'validation_error' });
+    expect(result.body.issues).toEqual([{ path: 'password', message: expect.stringContaining(why) }]);
+    expect(result.body.message).toContain(`password: ${why}`);
+    const { rows } = await auth.pool.query(`select 1 from auth.staff where email_normalized = $1`, [email]);
+    expect(rows).toHaveLength(0);
+  });
+
   it('an admin changes a role and disables an account; the change is audited with before and after', async () => {
     const member = await createStaff(auth);
     const promoted = await auth.call('PATCH', `/api/admin/staff/${member.id}`, { token: adminToken, body: { role: 'admin' } });
@@ -218,7 +239,7 @@ describe('POST /api/admin/me/password', () => {
     expect(rows).toHaveLength(2);
   });
 
-  it('refuses a wrong current password (400, not 401: the session is fine) and a too short new one', async () => {
+  it('refuses a wrong current password (400, not 401: the session is fine) and a too short, common or own-address new one', async () => {
     const member = await createStaff(auth);
     const token = await signIn(auth, member);
     const wrong = await auth.call('POST', '/api/admin/me/password', {
@@ -230,6 +251,16 @@ describe('POST /api/admin/me/password', () => {
     const short = await auth.call('POST', '/api/admin/me/password', { token, body: { currentPassword: member.password, newPassword: 'short' } });
     expect(short.status).toBe(400);
     expect(short.body.issues[0].path).toBe('newPassword');
+    for (const [newPassword, why] of [
+      ['password1234', 'is one of the most common passwords'],
+      [member.email, 'must not contain your e-mail address'],
+    ] as const) {
+      const weak = await auth.call('POST', '/api/admin/me/password', { token, body: { currentPassword: member.password, newPassword } });
+      expect(weak.status).toBe(400);
+      expect(weak.body.issues).toEqual([{ path: 'newPassword', message: expect.stringContaining(why) }]);
+    }
+    // Nothing changed: the old password still signs in and this session goes on.
+    expect((await auth.call('GET', '/api/admin/verify', { token })).status).toBe(200);
     await signIn(auth, member);
   });
 });
