@@ -35,7 +35,7 @@ afterAll(async () => {
 
 function claimsFor(sub: string, overrides: JWTPayload = {}): JWTPayload {
   const now = Math.floor(Date.now() / 1000);
-  return { sub, role: 'admin', iss: 'mmdm-auth', aud: 'mmdm-staff', iat: now, exp: now + 3600, jti: randomUUID(), ...overrides };
+  return { sub, role: 'admin', iss: 'mmdm-auth', aud: 'mmdm-staff', iat: now, exp: now + 3600, jti: randomUUID(), gen: 0, ...overrides };
 }
 
 async function signWith(key: webcrypto.CryptoKey | Uint8Array, header: Record<string, unknown>, payload: JWTPayload): Promise<string> {
@@ -86,6 +86,7 @@ async function forgeries(): Promise<[string, string][]> {
     ['a retired key past its window', await signWith(retiredKey, { kid: retired.kid }, claimsFor(sub))],
     ['unknown role', await real({}, claimsFor(sub, { role: 'superadmin' }))],
     ['no jti', await real({}, claimsFor(sub, { jti: undefined }))],
+    ['no session generation', await real({}, claimsFor(sub, { gen: undefined }))],
     ['huge token', await real({}, claimsFor(sub, { padding: 'A'.repeat(20_000) }))],
     ['garbage', 'not.a.token'],
   ];

@@ -48,7 +48,15 @@ export type ExportEntriesParams = z.output<typeof exportEntriesParams>;
 
 export const entryIdParams = z.object({ id: z.string().regex(/^\d{1,18}$/, 'The entry id must be a number.') });
 
-const day = z.iso.date({ error: 'Use a date like 2026-01-31.' });
+/**
+ * No sign-up predates this day. It also keeps every date inside what Postgres accepts: there is no year 0, so
+ * `0000-01-01` would fail in Postgres (a 500) rather than as the client's 400.
+ */
+export const FIRST_DAY = '2000-01-01';
+
+const day = z.iso
+  .date({ error: 'Use a date like 2026-01-31.' })
+  .refine((value) => value >= FIRST_DAY, { message: `Use a date from ${FIRST_DAY} on.` });
 
 /** GET /analytics?from=YYYY-MM-DD&to=YYYY-MM-DD (UTC days, inclusive). */
 export const analyticsParams = z

@@ -23,15 +23,33 @@ export interface StaffClaims {
   jti: string;
   iat: number;
   exp: number;
+  /** The account's session generation when the token was issued (see `revocationKeys.sessions`). */
+  gen: number;
 }
 
 /** Redis keys of the revocation store, shared by every service that verifies tokens. */
 export const revocationKeys = {
   /** Present while a revoked (logged-out) token would still be unexpired. */
   token: (prefix: string, jti: string) => `${prefix}:auth:revoked:jti:${jti}`,
-  /** Unix seconds: tokens of this account issued at or before it are refused (disabled account, role change). */
-  accountBefore: (prefix: string, sub: string) => `${prefix}:auth:revoked-before:${sub}`,
+  /**
+   * The account's session generation, `"<generation>"` or `"<generation> <jti>"`. Tokens carry the generation they
+   * were issued in; one of an earlier generation is refused unless it is the one jti kept (the session that changed
+   * the password). Ending the account's sessions raises the generation: exact, where a cut-off in `iat` seconds
+   * either spared tokens issued later in that second or killed new ones.
+   */
+  sessions: (prefix: string, sub: string) => `${prefix}:auth:sessions:${sub}`,
 };
+
+export interface SessionState {
+  generation: number;
+  keptJti: string | undefined;
+}
+
+export function parseSessionState(value: string | null): SessionState {
+  if (value === null) return { generation: 0, keptJti: undefined };
+  const [generation, keptJti] = value.split(' ');
+  return { generation: Number(generation), keptJti: keptJti || undefined };
+}
 
 export function roleSatisfies(role: StaffRole, required: StaffRole): boolean {
   return STAFF_ROLES.indexOf(role) <= STAFF_ROLES.indexOf(required);
@@ -78,7 +96,7 @@ export function createStaffTokenVerifier({ keys, redis, redisPrefix }: StaffToke
         issuer: STAFF_TOKEN.issuer,
         audience: STAFF_TOKEN.audience,
         typ: STAFF_TOKEN.type,
-        requiredClaims: ['sub', 'jti', 'iat', 'exp', 'role'],
+        requiredClaims: ['sub', 'jti', 'iat', 'exp', 'role', 'gen'],
         maxTokenAge: STAFF_TOKEN.maxLifetimeSeconds,
         clockTolerance: 5,
       });
@@ -86,13 +104,14 @@ export function createStaffTokenVerifier({ keys, redis, redisPrefix }: StaffToke
         if (!ALLOWED_HEADER_PARAMS.has(name)) throw new InvalidTokenError(`header parameter ${name}`);
       }
       if (!protectedHeader.kid) throw new InvalidTokenError('no kid');
-      const { sub, jti, iat, exp, role } = payload;
+      const { sub, jti, iat, exp, role, gen } = payload;
       if (typeof sub !== 'string' || typeof jti !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') {
         throw new InvalidTokenError('claim types');
       }
+      if (typeof gen !== 'number' || !Number.isSafeInteger(gen) || gen < 0) throw new InvalidTokenError('gen');
       if (!(STAFF_ROLES as readonly unknown[]).includes(role)) throw new InvalidTokenError('role');
       if (exp - iat > STAFF_TOKEN.maxLifetimeSeconds) throw new InvalidTokenError('lifetime');
-      claims = { sub, jti, iat, exp, role: role as StaffRole };
+      claims = { sub, jti, iat, exp, gen, role: role as StaffRole };
     } catch (error) {
       if (error instanceof InvalidTokenError) throw error;
       if (error instanceof joseErrors.JOSEError) throw new InvalidTokenError(error.code);
@@ -103,13 +122,14 @@ export function createStaffTokenVerifier({ keys, redis, redisPrefix }: StaffToke
     try {
       revoked = await redis.mget(
         revocationKeys.token(redisPrefix, claims.jti),
-        revocationKeys.accountBefore(redisPrefix, claims.sub),
+        revocationKeys.sessions(redisPrefix, claims.sub),
       );
     } catch {
       throw new RevocationUnavailableError();
     }
     if (revoked[0] !== null) throw new InvalidTokenError('revoked');
-    if (revoked[1] !== null && claims.iat <= Number(revoked[1])) throw new InvalidTokenError('revoked account');
+    const sessions = parseSessionState(revoked[1] ?? null);
+    if (claims.gen < sessions.generation && claims.jti !== sessions.keptJti) throw new InvalidTokenError('sessions ended');
     return claims;
   };
 }

@@ -149,7 +149,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
       resendCooldownSeconds: e.RESEND_COOLDOWN_S,
     },
     confirmTokenTtlHours: e.CONFIRM_TOKEN_TTL_H,
-    mailSite: { publicUrl: e.PUBLIC_URL, supportEmail: e.SUPPORT_EMAIL, postalAddress: e.MAIL_POSTAL_ADDRESS },
+    mailSite: { publicUrl: publicUrlOf(e), supportEmail: e.SUPPORT_EMAIL, postalAddress: e.MAIL_POSTAL_ADDRESS },
     suppressionKey: e.SUPPRESSION_KEY,
     authJwksUrl: e.AUTH_JWKS_URL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

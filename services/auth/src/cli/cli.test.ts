@@ -75,6 +75,15 @@ describe('npm run staff:create', () => {
     const role = await run('./create-staff.ts', ['--email', uniqueEmail(), '--role', 'owner'], { STAFF_PASSWORD: 'long enough password' });
     expect(role.code).toBe(64);
   });
+
+  it('refuses a common password, saying why, and creates nobody', async () => {
+    const email = uniqueEmail('weak');
+    const weak = await run('./create-staff.ts', ['--email', email], { STAFF_PASSWORD: 'password1234' });
+    expect(weak.code).toBe(64);
+    expect(weak.stderr).toContain('password is one of the most common passwords');
+    const { rows } = await auth.pool.query(`select 1 from auth.staff where email_normalized = $1`, [email]);
+    expect(rows).toHaveLength(0);
+  });
 });
 
 describe('npm run keys:rotate', () => {

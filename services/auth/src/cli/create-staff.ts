@@ -17,6 +17,7 @@ import { createAuditLogRepository } from '../core/audit-log.repository.js';
 import { createPasswordHasher } from '../core/password-hasher.js';
 import { newPassword, staffEmail, staffRole } from '@mmdm/contracts/auth';
 import { emailKey } from '@mmdm/contracts/email';
+import { passwordWeakness } from '../core/password-policy.js';
 import { createStaffRepository } from '../core/staff.repository.js';
 import { MIGRATIONS_DIR } from '../migrations-dir.js';
 
@@ -75,6 +76,11 @@ async function main(): Promise<number> {
   const password = newPassword.safeParse(await readPassword());
   if (!password.success) {
     console.error(`password ${password.error.issues[0]?.message ?? 'is not acceptable'}`);
+    return 64;
+  }
+  const weakness = await passwordWeakness(password.data, args.data.email);
+  if (weakness) {
+    console.error(`password ${weakness}`);
     return 64;
   }
 

@@ -65,11 +65,14 @@ export function createAuditLogRepository(pool: pg.Pool) {
       );
     },
 
-    /** Newest first, keyset-paged by id: `before` is the last id of the previous page. */
+    /**
+     * Newest first, keyset-paged by id: `before` is the last id of the previous page. The order names the table's
+     * column: a bare `id` would be the text alias of the select list, and "99" sorts after "172".
+     */
     async page(before: bigint | undefined, limit: number): Promise<{ items: AuditItem[]; nextCursor: string | null }> {
       const { rows } = await pool.query<AuditRow>(
-        `select id::text as id, at, actor_sub, actor_email, action, target, ip, request_id, details
-         from auth.audit_log where ($1::bigint is null or id < $1::bigint) order by id desc limit $2`,
+        `select audit_log.id::text as id, at, actor_sub, actor_email, action, target, ip, request_id, details
+         from auth.audit_log where ($1::bigint is null or audit_log.id < $1::bigint) order by audit_log.id desc limit $2`,
         [before === undefined ? null : before.toString(), limit + 1],
       );
       const page = rows.slice(0, limit);

@@ -64,6 +64,19 @@ describe('bootstrap admin', () => {
     expect(logs.text()).toContain('ADMIN_EMAIL belongs to an existing account');
   });
 
+  it.each([
+    ['a common password', 'password1234', 'is one of the most common passwords'],
+    ['twelve spaces', ' '.repeat(12), 'repeats the same characters'],
+    ['the address itself', 'boss@example.test', 'must not contain your e-mail address'],
+  ])('with a weak ADMIN_PASSWORD (%s) creates nobody and says why', async (_label, password, why) => {
+    const { run, logs } = bootstrap({ email: 'boss@example.test', password });
+    expect(await run).toBe('weak_password');
+    expect(await admins()).toEqual([]);
+    const error = logs.lines().find((line) => line.level === 'error');
+    expect(String(error?.msg)).toContain(`ADMIN_PASSWORD ${why}`);
+    expect(String(error?.msg)).toContain('npm run staff:create');
+  });
+
   it('without ADMIN_PASSWORD creates nobody and tells the operator how to create an admin', async () => {
     const { run, logs } = bootstrap(undefined);
     expect(await run).toBe('no_password');

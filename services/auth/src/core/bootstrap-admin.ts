@@ -2,6 +2,7 @@ import type { Logger } from '@mmdm/shared/logger';
 import type { AuditLogRepository } from './audit-log.repository.js';
 import type { PasswordHasher } from './password-hasher.js';
 import { emailKey } from '@mmdm/contracts/email';
+import { passwordWeakness } from './password-policy.js';
 import type { StaffRepository } from './staff.repository.js';
 
 export const CREATE_STAFF_HINT =
@@ -18,11 +19,19 @@ export async function bootstrapAdmin(deps: {
   hasher: PasswordHasher;
   logger: Logger;
   admin: { email: string; password: string } | undefined;
-}): Promise<'created' | 'admin_exists' | 'email_taken' | 'no_password'> {
+}): Promise<'created' | 'admin_exists' | 'email_taken' | 'no_password' | 'weak_password'> {
   const { staff, audit, hasher, logger, admin } = deps;
   if (!admin) {
     if ((await staff.countActiveAdmins()) === 0) logger.warn(`No admin account exists yet. ${CREATE_STAFF_HINT}`);
     return 'no_password';
+  }
+  // Checked only when it would be used: once an admin exists, ADMIN_PASSWORD sets nobody's password.
+  if ((await staff.countActiveAdmins()) === 0) {
+    const weakness = await passwordWeakness(admin.password, admin.email);
+    if (weakness) {
+      logger.error(`ADMIN_PASSWORD ${weakness} No admin account was created. ${CREATE_STAFF_HINT}`);
+      return 'weak_password';
+    }
   }
   const outcome = await staff.createFirstAdmin({
     email: admin.email,

@@ -98,11 +98,18 @@ export function createStaffRepository(pool: pg.Pool) {
       return rows[0] ? toAccount(rows[0]) : undefined;
     },
 
-    async recordLogin(id: string, rehashed?: string): Promise<void> {
-      await pool.query(
-        `update auth.staff set last_login_at = now(), password_hash = coalesce($2, password_hash) where id = $1`,
-        [id, rehashed ?? null],
+    /**
+     * Records a sign-in of the account as it was read (same password hash, role, enabled); false when it changed
+     * since. The update waits for a role change in progress (its row lock) and then sees its result, so a sign-in
+     * racing a password or role change never gets a token of the new session generation for the old state.
+     */
+    async recordLogin(read: StaffCredentials, rehashed?: string): Promise<boolean> {
+      const { rowCount } = await pool.query(
+        `update auth.staff set last_login_at = now(), password_hash = coalesce($2, password_hash)
+         where id = $1 and password_hash = $3 and role = $4 and not disabled`,
+        [read.id, rehashed ?? null, read.passwordHash, read.role],
       );
+      return rowCount === 1;
     },
 
     async setPasswordHash(id: string, passwordHash: string): Promise<void> {

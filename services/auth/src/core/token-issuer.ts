@@ -10,11 +10,12 @@ export interface IssuedToken {
 }
 
 export function createTokenIssuer(keys: KeyStore, ttlSeconds: number) {
-  return async (staff: { id: string; role: StaffRole }): Promise<IssuedToken> => {
+  /** `generation`: the account's session generation, read before its credentials were (see the session service). */
+  return async (staff: { id: string; role: StaffRole }, generation: number): Promise<IssuedToken> => {
     const { kid, key } = await keys.signingKey();
     const iat = Math.floor(Date.now() / 1000);
     const exp = iat + Math.min(ttlSeconds, STAFF_TOKEN.maxLifetimeSeconds);
-    const token = await new SignJWT({ role: staff.role })
+    const token = await new SignJWT({ role: staff.role, gen: generation })
       .setProtectedHeader({ alg: STAFF_TOKEN.algorithm, typ: STAFF_TOKEN.type, kid })
       .setSubject(staff.id)
       .setIssuer(STAFF_TOKEN.issuer)

@@ -15,7 +15,7 @@ afterAll(async () => {
 
 async function signedToken() {
   const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-  const token = await new SignJWT({ role: 'admin' })
+  const token = await new SignJWT({ role: 'admin', gen: 0 })
     .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid: 'k1' })
     .setIssuer('mmdm-auth')
     .setAudience('mmdm-staff')

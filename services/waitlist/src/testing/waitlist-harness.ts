@@ -217,7 +217,7 @@ export async function staffKeys(): Promise<StaffKeys> {
   return {
     keys: createLocalJWKSet({ keys: [jwk] }),
     async sign(role, overrides = {}) {
-      return new SignJWT({ role })
+      return new SignJWT({ role, gen: 0 })
         .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid })
         .setIssuer('mmdm-auth')
         .setAudience('mmdm-staff')

@@ -2,6 +2,7 @@ import { AppError } from '@mmdm/shared/errors';
 import type { StaffClaims } from '@mmdm/shared/tokens';
 import type { AuditContext, AuditLogRepository } from '../../core/audit-log.repository.js';
 import type { PasswordHasher } from '../../core/password-hasher.js';
+import { assertStrongPassword } from '../../core/password-policy.js';
 import type { Revocation } from '../../core/revocation.js';
 import { emailKey } from '@mmdm/contracts/email';
 import type { StaffAccount, StaffRepository } from '../../core/staff.repository.js';
@@ -63,8 +64,12 @@ export function createSessionService({ staff, audit, hasher, throttle, issueToke
       await throttle.succeeded(context.ip, emailNormalized);
       // Hashes made with weaker parameters are upgraded while the plain password is at hand.
       const rehashed = hasher.needsRehash(account.passwordHash) ? await hasher.hash(password) : undefined;
-      await staff.recordLogin(account.id, rehashed);
-      const issued = await issueToken(account);
+      // The generation is read before the account is confirmed unchanged: a password or role change stores the
+      // account and raises the generation, so this sign-in either saw the new account or gets a generation that
+      // change has already ended.
+      const generation = await revocation.currentGeneration(account.id);
+      if (!(await staff.recordLogin(account, rehashed))) throw invalidCredentials();
+      const issued = await issueToken(account, generation);
       await audit.record({ ...context, actorSub: account.id, actorEmail: account.email, action: 'login.succeeded', target: account.id });
       counted.succeeded.inc();
       return issued;
@@ -81,6 +86,7 @@ export function createSessionService({ staff, audit, hasher, throttle, issueToke
       { currentPassword, newPassword }: ChangePasswordBody,
       context: AuditContext & { ip: string },
     ): Promise<void> {
+      await assertStrongPassword(newPassword, account.email, 'newPassword');
       const emailNormalized = emailKey(account.email);
       // A stolen token must not become an unthrottled password oracle: same counters as the login.
       const wait = await throttle.attempt(context.ip, emailNormalized);
@@ -93,8 +99,9 @@ export function createSessionService({ staff, audit, hasher, throttle, issueToke
       }
       await throttle.succeeded(context.ip, emailNormalized);
       await staff.setPasswordHash(account.id, await hasher.hash(newPassword));
-      // Sessions older than this one end (someone else may know the old password); this one goes on.
-      await revocation.revokeAccountBefore(account.id, claims.iat - 1);
+      // Every other session ends, older or newer than this one (someone else may know the old password); this one
+      // goes on. Stored first, raised second: a sign-in with the old password cannot slip in between (see login).
+      await revocation.endSessions(account.id, claims.jti);
       await audit.record({ ...context, action: 'password.changed', target: account.id });
     },
   };

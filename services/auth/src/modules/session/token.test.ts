@@ -23,7 +23,7 @@ const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('bas
 
 function claimsFor(sub: string, overrides: JWTPayload = {}): JWTPayload {
   const iat = now();
-  return { role: 'viewer', sub, iss: 'mmdm-auth', aud: 'mmdm-staff', iat, exp: iat + 3600, jti: randomUUID(), ...overrides };
+  return { role: 'viewer', sub, iss: 'mmdm-auth', aud: 'mmdm-staff', iat, exp: iat + 3600, jti: randomUUID(), gen: 0, ...overrides };
 }
 
 /** Signs like the auth service does (its real private key), with any header or claim changed. */
@@ -106,6 +106,9 @@ describe('GET /api/admin/verify', () => {
     await expectRefusedEverywhere(await signLikeAuth(claimsFor(viewer.id, { role: 'superadmin' })));
     const { jti: _jti, ...withoutJti } = claimsFor(viewer.id);
     await expectRefusedEverywhere(await signLikeAuth(withoutJti));
+    const { gen: _gen, ...withoutGeneration } = claimsFor(viewer.id);
+    await expectRefusedEverywhere(await signLikeAuth(withoutGeneration));
+    await expectRefusedEverywhere(await signLikeAuth(claimsFor(viewer.id, { gen: -1 })));
     await expectRefusedEverywhere(await signLikeAuth(claimsFor(randomUUID())));
   });
 
@@ -179,10 +182,23 @@ describe('tokens of accounts that lose access', () => {
     const patched = await auth.call('PATCH', `/api/admin/staff/${member.id}`, { token: adminToken, body: { role: 'viewer' } });
     expect(patched.body).toMatchObject({ id: member.id, role: 'viewer' });
     await expectRefusedEverywhere(token);
-    // The cut-off is in whole seconds: a token issued in the same second as the demotion is refused too.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
     const fresh = await auth.call('POST', '/api/admin/login', { body: { email: member.email, password: member.password } });
     expect(fresh.body.role).toBe('viewer');
     expect((await auth.call('GET', '/api/admin/staff', { token: fresh.body.token })).status).toBe(403);
+  });
+
+  it('a sign-in right after a role change, or after being disabled and enabled again, works at once (same second)', async () => {
+    const remote = createStaffTokenVerifier({ keys: auth.keys.verificationKey, redis: auth.redis, redisPrefix: auth.config.redis.prefix });
+    const member = await createStaff(auth, { role: 'viewer' });
+    const patch = (body: object) => auth.call('PATCH', `/api/admin/staff/${member.id}`, { token: adminToken, body });
+    for (const change of [[{ role: 'admin' }], [{ disabled: true }, { disabled: false }]]) {
+      const before = await signIn(auth, member);
+      for (const body of change) expect((await patch(body)).status).toBe(200);
+      // No waiting: with a cut-off in whole seconds this token, issued in the same second, was dead for a second.
+      const after = await signIn(auth, member);
+      expect((await verify(after)).status).toBe(200);
+      await expect(remote(after)).resolves.toMatchObject({ sub: member.id });
+      await expectRefusedEverywhere(before);
+    }
   });
 });

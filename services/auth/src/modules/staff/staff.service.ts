@@ -1,6 +1,7 @@
 import { AppError } from '@mmdm/shared/errors';
 import type { AuditContext, AuditLogRepository } from '../../core/audit-log.repository.js';
 import type { PasswordHasher } from '../../core/password-hasher.js';
+import { assertStrongPassword } from '../../core/password-policy.js';
 import type { Revocation } from '../../core/revocation.js';
 import { emailKey } from '@mmdm/contracts/email';
 import type { StaffAccount, StaffRepository } from '../../core/staff.repository.js';
@@ -18,6 +19,7 @@ export function createStaffService({ staff, audit, hasher, revocation }: StaffSe
     list: () => staff.list(),
 
     async create(input: CreateStaffBody, context: AuditContext): Promise<StaffAccount> {
+      await assertStrongPassword(input.password, input.email, 'password');
       const account = await staff.insert({
         email: input.email,
         emailNormalized: emailKey(input.email),
@@ -35,7 +37,7 @@ export function createStaffService({ staff, audit, hasher, revocation }: StaffSe
       // living on in the services that verify them locally.
       const outcome = await staff.patch(id, patch, async (before, after) => {
         const sessionsEnd = after.role !== before.role || (after.disabled && !before.disabled);
-        if (sessionsEnd) await revocation.revokeAccountBefore(id, Math.floor(Date.now() / 1000));
+        if (sessionsEnd) await revocation.endSessions(id);
       });
       if (outcome.kind === 'not_found') throw notFound();
       if (outcome.kind === 'last_admin') {

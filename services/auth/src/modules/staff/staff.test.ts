@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaffTokenVerifier, InvalidTokenError } from '@mmdm/shared/tokens';
 import {
   createStaff,
   freshDatabase,
@@ -128,6 +129,27 @@ describe('staff management', () => {
     expect(role.status).toBe(400);
   });
 
+  it.each([
+    ['password1234', 'is one of the most common passwords, found in lists of breached passwords.'],
+    [' '.repeat(12), 'repeats the same characters, which is easy to guess.'],
+    ['aaaaaaaaaaaa', 'repeats the same characters, which is easy to guess.'],
+    ['qwertyuiop12', 'is one of the most common passwords, found in lists of breached passwords.'],
+    ['abcdefghijklmn', 'is a sequence like "abcd" or "1234", which is easy to guess.'],
+    ['(the address itself)', 'must not contain your e-mail address.'],
+  ])('refuses a weak password (%j) with a 400 that says why, and creates nobody', async (password, why) => {
+    const email = uniqueEmail('weak');
+    const result = await auth.call('POST', '/api/admin/staff', {
+      token: adminToken,
+      body: { email, password: password === '(the address itself)' ? email.toUpperCase() : password, role: 'viewer' },
+    });
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({ success: false, code: 'validation_error' });
+    expect(result.body.issues).toEqual([{ path: 'password', message: expect.stringContaining(why) }]);
+    expect(result.body.message).toContain(`password: ${why}`);
+    const { rows } = await auth.pool.query(`select 1 from auth.staff where email_normalized = $1`, [email]);
+    expect(rows).toHaveLength(0);
+  });
+
   it('an admin changes a role and disables an account; the change is audited with before and after', async () => {
     const member = await createStaff(auth);
     const promoted = await auth.call('PATCH', `/api/admin/staff/${member.id}`, { token: adminToken, body: { role: 'admin' } });
@@ -181,25 +203,43 @@ describe('staff management', () => {
 });
 
 describe('POST /api/admin/me/password', () => {
-  it('changes the password: the old one stops working, older sessions end, this session goes on', async () => {
+  it('changes the password: the old one stops working, every other session ends (older, newer, same second), this one goes on', async () => {
     const member = await createStaff(auth);
     const olderSession = await signIn(auth, member);
-    await new Promise((resolve) => setTimeout(resolve, 1100)); // iat has one-second resolution
     const token = await signIn(auth, member);
+    // Opened after the owner's, in the same second or later: someone who knows the old password.
+    const laterSession = await signIn(auth, member);
     const changed = await auth.call('POST', '/api/admin/me/password', {
       token,
       body: { currentPassword: member.password, newPassword: 'a brand new passphrase' },
     });
     expect(changed.status).toBe(204);
     expect((await auth.call('POST', '/api/admin/login', { body: { email: member.email, password: member.password } })).status).toBe(401);
-    await signIn(auth, { email: member.email, password: 'a brand new passphrase' });
-    expect((await auth.call('GET', '/api/admin/verify', { token })).status).toBe(200);
-    expect((await auth.call('GET', '/api/admin/verify', { token: olderSession })).status).toBe(401);
+    const newSession = await signIn(auth, { email: member.email, password: 'a brand new passphrase' });
+    // The waitlist service verifies tokens itself, against the same revocation store.
+    const remote = createStaffTokenVerifier({ keys: auth.keys.verificationKey, redis: auth.redis, redisPrefix: auth.config.redis.prefix });
+    for (const alive of [token, newSession]) {
+      expect((await auth.call('GET', '/api/admin/verify', { token: alive })).status).toBe(200);
+      await expect(remote(alive)).resolves.toMatchObject({ sub: member.id });
+    }
+    for (const ended of [olderSession, laterSession]) {
+      expect((await auth.call('GET', '/api/admin/verify', { token: ended })).status).toBe(401);
+      expect((await auth.call('GET', '/api/admin/me', { token: ended })).status).toBe(401);
+      await expect(remote(ended)).rejects.toBeInstanceOf(InvalidTokenError);
+    }
+    // A second change from the new session ends the first changer's session too.
+    const again = await auth.call('POST', '/api/admin/me/password', {
+      token: newSession,
+      body: { currentPassword: 'a brand new passphrase', newPassword: 'yet another passphrase here' },
+    });
+    expect(again.status).toBe(204);
+    expect((await auth.call('GET', '/api/admin/verify', { token })).status).toBe(401);
+    expect((await auth.call('GET', '/api/admin/verify', { token: newSession })).status).toBe(200);
     const { rows } = await auth.pool.query(`select 1 from auth.audit_log where action = 'password.changed' and target = $1`, [member.id]);
-    expect(rows).toHaveLength(1);
+    expect(rows).toHaveLength(2);
   });
 
-  it('refuses a wrong current password (400, not 401: the session is fine) and a too short new one', async () => {
+  it('refuses a wrong current password (400, not 401: the session is fine) and a too short, common or own-address new one', async () => {
     const member = await createStaff(auth);
     const token = await signIn(auth, member);
     const wrong = await auth.call('POST', '/api/admin/me/password', {
@@ -211,6 +251,16 @@ describe('POST /api/admin/me/password', () => {
     const short = await auth.call('POST', '/api/admin/me/password', { token, body: { currentPassword: member.password, newPassword: 'short' } });
     expect(short.status).toBe(400);
     expect(short.body.issues[0].path).toBe('newPassword');
+    for (const [newPassword, why] of [
+      ['password1234', 'is one of the most common passwords'],
+      [member.email, 'must not contain your e-mail address'],
+    ] as const) {
+      const weak = await auth.call('POST', '/api/admin/me/password', { token, body: { currentPassword: member.password, newPassword } });
+      expect(weak.status).toBe(400);
+      expect(weak.body.issues).toEqual([{ path: 'newPassword', message: expect.stringContaining(why) }]);
+    }
+    // Nothing changed: the old password still signs in and this session goes on.
+    expect((await auth.call('GET', '/api/admin/verify', { token })).status).toBe(200);
     await signIn(auth, member);
   });
 });
@@ -236,6 +286,41 @@ describe('GET /api/admin/audit', () => {
 
     expect((await auth.call('GET', '/api/admin/audit?cursor=abc', { token: adminToken })).status).toBe(400);
     expect((await auth.call('GET', '/api/admin/audit?limit=5000', { token: adminToken })).status).toBe(400);
+  });
+
+  it('pages through more than 150 events: every one exactly once, newest first, ids of 100 and more included', async () => {
+    const database = await freshDatabase();
+    const own = await startAuth({ databaseUrl: database.url });
+    try {
+      // What anyone can write without signing in: failed logins (inserted directly, as 170 real ones would be throttled).
+      await own.pool.query(
+        `insert into auth.audit_log (actor_email, action, ip, details)
+         select 'nobody-' || n || '@example.test', 'login.failed', '10.0.0.1', '{"reason":"unknown_account"}'
+         from generate_series(1, 170) as n`,
+      );
+      const token = await signIn(own, await createStaff(own, { role: 'admin' }));
+      // node-postgres hands a bigint over as a string.
+      const { rows } = await own.pool.query<{ id: string }>(`select id from auth.audit_log order by id desc`);
+      const expected = rows.map((row) => row.id);
+      expect(expected.length).toBeGreaterThan(150);
+
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      for (let page = 0; page < 10; page += 1) {
+        const query: string = cursor ? `?limit=40&cursor=${cursor}` : '?limit=40';
+        const result = await own.call('GET', `/api/admin/audit${query}`, { token });
+        expect(result.status).toBe(200);
+        seen.push(...result.body.items.map((item: { id: string }) => item.id));
+        cursor = result.body.nextCursor;
+        if (cursor === null) break;
+      }
+      expect(cursor).toBeNull();
+      expect(seen).toEqual(expected);
+      expect(seen[0]).toBe(String(expected.length));
+    } finally {
+      await own.close();
+      await database.drop();
+    }
   });
 });
 
