@@ -1,7 +1,7 @@
 import { createLogger, exitOnConfigError, handleLifecycle } from '@mmdm/shared';
-import { createServer } from 'node:http';
 import { createGateway } from './app.js';
 import { loadGatewayConfig, type GatewayConfig } from './config.js';
+import { createGatewayServer } from './http/gateway-server.js';
 import { loadSiteBuild, SiteBuildMissingError, type SiteBuild } from './modules/site/site-build.js';
 
 let config: GatewayConfig;
@@ -23,13 +23,7 @@ try {
 }
 
 const gateway = createGateway({ config, logger, site });
-const server = createServer(gateway.handler);
-server.on('clientError', gateway.onClientError);
-// Longer than nginx's upstream keepalive_timeout (60 s), so nginx, not the gateway, closes idle pooled connections:
-// the side that closes first could otherwise race a request sent on the closing socket.
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
-server.requestTimeout = 60_000;
+const server = createGatewayServer(gateway);
 
 handleLifecycle({ logger, timeoutMs: config.shutdownTimeoutMs, server, resources: [{ name: 'upstream connections', close: gateway.close }] });
 

@@ -1,8 +1,9 @@
 import { captureLogs, type CapturedLogs } from '@mmdm/tests/support';
 import { createLogger } from '@mmdm/shared';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createGateway } from '../../src/app.js';
+import { createGatewayServer } from '../../src/http/gateway-server.js';
 import { loadSiteBuild } from '../../src/modules/site/site-build.js';
 
 export interface RunningGateway {
@@ -36,8 +37,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     site: await loadSiteBuild(options.siteDir),
     healthTimeoutMs: options.healthTimeoutMs,
   });
-  const server = createServer(gateway.handler);
-  server.on('clientError', gateway.onClientError);
+  const server = createGatewayServer(gateway);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {
