@@ -51,7 +51,12 @@ export function createApp({ config, pool, redis, logger, staffKeys }: AppDeps): 
 
   const keys = staffKeys ?? remoteStaffKeys(config.authJwksUrl);
   const verifier = createStaffTokenVerifier({ keys, redis, redisPrefix: config.redis.prefix });
-  app.use(adminRoutes({ service: createAdminService({ pool, databaseUrl: config.databaseUrl }), verifier }));
+  const adminService = createAdminService({
+    pool,
+    databaseUrl: config.databaseUrl,
+    maxConcurrentExports: config.exportMaxConcurrent,
+  });
+  app.use(adminRoutes({ service: adminService, verifier }));
 
   return finishServiceApp(app, logger);
 }

@@ -17,6 +17,8 @@ export const apiEnvSchema = sharedSchema.extend({
   SIGNUP_RATE_LIMIT: env.int(10, 1),
   SIGNUP_RATE_WINDOW_S: env.int(3600, 1),
   AUTH_JWKS_URL: env.url('http://127.0.0.1:8081/.well-known/jwks.json', ['http:', 'https:']),
+  /** CSV exports streaming at once (each holds its own Postgres connection); more are refused with 429. */
+  EXPORT_MAX_CONCURRENT: env.int(2, 1),
 });
 
 export const workerEnvSchema = sharedSchema.extend({
@@ -59,6 +61,7 @@ export interface ApiConfig {
   signup: { rateLimit: number; rateWindowSeconds: number; resendCooldownSeconds: number };
   confirmTokenTtlHours: number;
   authJwksUrl: string;
+  exportMaxConcurrent: number;
   shutdownTimeoutMs: number;
 }
 
@@ -101,6 +104,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     },
     confirmTokenTtlHours: e.CONFIRM_TOKEN_TTL_H,
     authJwksUrl: e.AUTH_JWKS_URL,
+    exportMaxConcurrent: e.EXPORT_MAX_CONCURRENT,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   });
 }

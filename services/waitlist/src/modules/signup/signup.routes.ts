@@ -46,7 +46,12 @@ export function signupRoutes({ service, signupLimiter }: SignupRoutesDeps): Rout
 
   // RFC 8058 one-click: mail providers POST the form body `List-Unsubscribe=One-Click` to the URL in the header.
   // Form bodies are accepted on this route only; everything else falls through to the JSON variant below.
-  const oneClickForm = express.urlencoded({ extended: false, limit: '4kb', type: 'application/x-www-form-urlencoded' });
+  const oneClickForm = express.urlencoded({
+    extended: false,
+    limit: '4kb',
+    type: 'application/x-www-form-urlencoded',
+    inflate: false, // a compressed form body is refused with 415, as JSON bodies are
+  });
   router.post(
     '/waitlist/unsubscribe',
     (req, _res, next) => next(req.is('application/x-www-form-urlencoded') ? undefined : 'route'),

@@ -170,6 +170,12 @@ describe('POST /waitlist', () => {
       /JSON/,
     ],
     ['text body', { raw: 'a@example.com', headers: { 'content-type': 'text/plain' } }, 415, /JSON/],
+    [
+      'brotli-encoded body',
+      { raw: '{"email":"a@example.com"}', headers: { 'content-type': 'application/json', 'content-encoding': 'br' } },
+      415,
+      /uncompressed/,
+    ],
     ['body over 4 kB', { body: { email: 'a@example.com', referralSource: 'x'.repeat(5000) } }, 413, /too large/],
   ])('refuses %s with a %i that says what is wrong, and writes nothing', async (_label, request, status, message) => {
     const before = await context.pool.query<{ n: number }>('select count(*)::int as n from waitlist.entries');
