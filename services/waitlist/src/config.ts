@@ -13,7 +13,8 @@ const sharedSchema = commonEnvSchema.extend({
 
 export const apiEnvSchema = sharedSchema.extend({
   WAITLIST_PORT: env.port(8082),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback unless told otherwise: only the gateway calls a service (compose sets 0.0.0.0 on its own network). */
+  HOST: z.string().default('127.0.0.1'),
   SIGNUP_RATE_LIMIT: env.int(10, 1),
   SIGNUP_RATE_WINDOW_S: env.int(3600, 1),
   AUTH_JWKS_URL: env.url('http://127.0.0.1:8081/.well-known/jwks.json', ['http:', 'https:']),
@@ -23,7 +24,8 @@ export const apiEnvSchema = sharedSchema.extend({
 
 export const workerEnvSchema = sharedSchema.extend({
   WORKER_PORT: env.port(8083),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback unless told otherwise: only the gateway calls a service (compose sets 0.0.0.0 on its own network). */
+  HOST: z.string().default('127.0.0.1'),
   /** Unset: mails are written as .eml files into MAIL_DIR (development); never silently dropped. */
   SMTP_URL: z
     .string()
