@@ -3,7 +3,7 @@ import express, { Router, type Request } from 'express';
 import type { ClientRateLimiter } from '../../lib/rate-limit.js';
 import { parse } from '../../lib/parse.js';
 import { requestIdOf } from '../../lib/request-context.js';
-import { oneClickBody, oneClickQuery, signupBody, tokenBody } from './signup.schema.js';
+import { oneClickBody, oneClickQuery, signupBody, tokenBody, tokenQuery } from './signup.schema.js';
 import type { SignupService } from './signup.service.js';
 
 export interface SignupRoutesDeps {
@@ -29,6 +29,15 @@ export function signupRoutes({ service, signupLimiter }: SignupRoutesDeps): Rout
     await service.signUp(input, requestIdOf(req));
     // Same status and bytes for a new and a known address: nobody learns who is on the list.
     res.status(200).json({ ...JOINED, data: { email: input.email } });
+  });
+
+  // Read-only: what the confirmation page shows before it asks for the click, and again when the link is reopened.
+  // Link scanners fetch links and run their pages' scripts, so only the POST below, sent by the click, confirms.
+  router.get('/waitlist/confirm', async (req, res) => {
+    const { token } = parse(tokenQuery, req.query);
+    const data = await service.confirmationStatus(token);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ success: true, data });
   });
 
   router.post('/waitlist/confirm', ...json, async (req, res) => {

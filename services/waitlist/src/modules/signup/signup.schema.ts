@@ -62,6 +62,9 @@ const tokenField = z
 
 export const tokenBody = z.strictObject({ token: tokenField }, { error: 'Send a JSON object like {"token": "..."}.' });
 
+/** A link's token in the query string (the confirmation page's read-only status call). */
+export const tokenQuery = z.object({ token: tokenField });
+
 /** RFC 8058 one-click unsubscribe: the token in the query, the fixed form body. */
 export const oneClickQuery = z.object({ token: tokenField });
 export const oneClickBody = z.object({ 'List-Unsubscribe': z.literal('One-Click') });
