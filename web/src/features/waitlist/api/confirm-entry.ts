@@ -1,15 +1,15 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 // zod/mini: the same validation at a fraction of the bytes in the public bundle.
 import { z } from 'zod/mini';
 import { ApiError, postJson } from './http.js';
 
-const confirmed = z.object({
+export const confirmedEntrySchema = z.object({
   email: z.string(),
   referralCode: z.string().check(z.minLength(1)),
   shareUrl: z.url(),
 });
 
-export type ConfirmedEntry = z.infer<typeof confirmed>;
+export type ConfirmedEntry = z.infer<typeof confirmedEntrySchema>;
 
 export type ConfirmOutcome =
   | { kind: 'confirmed'; entry: ConfirmedEntry; alreadyConfirmed: boolean }
@@ -17,31 +17,44 @@ export type ConfirmOutcome =
   | { kind: 'used' }
   | { kind: 'invalid' };
 
-const CONFIRM_TIMEOUT_MS = 10_000;
+export const CONFIRM_TIMEOUT_MS = 10_000;
+
+/** The refusals a link can meet (used, expired, unknown) as outcomes the page explains; anything else is thrown. */
+export function refusalOutcome(error: unknown): ConfirmOutcome {
+  if (!(error instanceof ApiError) || error.kind !== 'http') throw error;
+  if (error.status === 409) {
+    // Already confirmed: the answer still carries the code, so a second click shows the same page.
+    const entry = confirmedEntrySchema.safeParse(error.data);
+    return entry.success ? { kind: 'confirmed', entry: entry.data, alreadyConfirmed: true } : { kind: 'used' };
+  }
+  if (error.status === 410) return { kind: 'expired' };
+  if (error.status === 404 || error.status === 400) return { kind: 'invalid' };
+  throw error;
+}
 
 /**
- * POST /waitlist/confirm {token}. Known refusals become outcomes the page explains; only the unexpected (network,
- * server failure) is thrown.
+ * POST /waitlist/confirm {token}: sent only by the person's click. Known refusals become outcomes the page explains;
+ * only the unexpected (network, server failure) is thrown.
  */
 export async function confirmEntry(token: string): Promise<ConfirmOutcome> {
   try {
     const answer = await postJson('/waitlist/confirm', { token }, AbortSignal.timeout(CONFIRM_TIMEOUT_MS));
-    const parsed = z.object({ data: confirmed }).safeParse(answer);
+    const parsed = z.object({ data: confirmedEntrySchema }).safeParse(answer);
     if (!parsed.success) throw new ApiError('invalid-response', undefined);
     return { kind: 'confirmed', entry: parsed.data.data, alreadyConfirmed: false };
   } catch (error) {
-    if (!(error instanceof ApiError) || error.kind !== 'http') throw error;
-    if (error.status === 409) {
-      // Already confirmed: the answer still carries the code, so a second click shows the same page.
-      const entry = confirmed.safeParse(error.data);
-      return entry.success ? { kind: 'confirmed', entry: entry.data, alreadyConfirmed: true } : { kind: 'used' };
-    }
-    if (error.status === 410) return { kind: 'expired' };
-    if (error.status === 404 || error.status === 400) return { kind: 'invalid' };
-    throw error;
+    return refusalOutcome(error);
   }
 }
 
+/** The key of a link's status (get-confirmation-status.ts), which confirming it changes. */
+export const confirmationKey = (token: string) => ['waitlist', 'confirmation', token] as const;
+
 export function useConfirmEntry() {
-  return useMutation({ mutationFn: confirmEntry });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmEntry,
+    // Not awaited: the page shows the click's answer at once; the refreshed status is for a later visit.
+    onSuccess: (_outcome, token) => void queryClient.invalidateQueries({ queryKey: confirmationKey(token) }),
+  });
 }
