@@ -48,6 +48,7 @@ test.describe('the e-mail links', () => {
     expect(await shell.text()).not.toContain('is confirmed');
 
     await page.goto(path);
+    await hydrated(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your e-mail address');
     await expect(page.getByText(email)).toBeVisible();
     await page.getByRole('button', { name: 'Confirm my address' }).click();
@@ -60,6 +61,7 @@ test.describe('the e-mail links', () => {
 
     // Opening the link again shows the confirmation and the same code, with nothing more to click.
     await page.reload();
+    await hydrated(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your e-mail address is confirmed');
     await expect(page.locator('.referral-card__code')).toHaveText(code!);
     await expect(page.getByRole('button', { name: 'Confirm my address' })).toHaveCount(0);
@@ -112,6 +114,7 @@ test.describe('the e-mail links', () => {
 
     test('the confirmation page says the link is not valid and offers to join again', async ({ page }) => {
       await page.goto('/confirm?token=definitely-not-a-real-token-0000000000000000');
+      await hydrated(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText("This confirmation link isn't valid");
       await expect(page.getByRole('main').getByRole('link', { name: 'Join the waitlist' })).toHaveAttribute('href', '/waitlist');
     });
@@ -131,6 +134,7 @@ test.describe('the e-mail links', () => {
 
   test('the confirmation page without a token explains and links to the waitlist', async ({ page }) => {
     await page.goto('/confirm');
+    await hydrated(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('This confirmation link is incomplete');
   });
 });

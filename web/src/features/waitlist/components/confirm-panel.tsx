@@ -32,7 +32,7 @@ export function ConfirmPanel() {
   const status = useConfirmationStatus(token, hydrated && token !== '');
   const confirm = useConfirmEntry();
 
-  if (!hydrated) return <Working title="Confirm your e-mail address" />;
+  if (!hydrated) return <Working title="Checking your confirmation link" />;
 
   if (!token) {
     return (
@@ -67,7 +67,7 @@ export function ConfirmPanel() {
   if (confirm.isPending) return <Working title="Confirming your e-mail address" />;
 
   const link = status.data;
-  if (!link) return <Working title="Confirm your e-mail address" />;
+  if (!link) return <Working title="Checking your confirmation link" />;
   if (link.kind !== 'pending') return <Outcome outcome={link} token={token} />;
 
   return (
