@@ -220,19 +220,38 @@ describe('proxied answers', () => {
 });
 
 describe('request ids', () => {
-  it('keeps a well-formed incoming id, returns it and passes it to the service and the log', async () => {
-    const result = await call(gateway.url, '/api/admin/me', { headers: { 'x-request-id': 'nginx-req-0001' } });
-    expect(result.headers['x-request-id']).toBe('nginx-req-0001');
-    expect(echoed(result).headers['x-request-id']).toBe('nginx-req-0001');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(gateway.logs.lines().some((line) => line.reqId === 'nginx-req-0001' && line.status === 200)).toBe(true);
+  it('keeps a well-formed id from a trusted proxy, returns it and passes it to the service and the log', async () => {
+    const trusting = await startGateway({ siteDir: site.dir, auth: auth.url, waitlist: waitlist.url, trustedProxies: ['loopback'] });
+    try {
+      const result = await call(trusting.url, '/api/admin/me', { headers: { 'x-request-id': 'nginx-req-0001' } });
+      expect(result.headers['x-request-id']).toBe('nginx-req-0001');
+      expect(echoed(result).headers['x-request-id']).toBe('nginx-req-0001');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(trusting.logs.lines().some((line) => line.reqId === 'nginx-req-0001' && line.status === 200)).toBe(true);
+    } finally {
+      await trusting.close();
+    }
   });
 
-  it('replaces a malformed id with one of its own', async () => {
-    const result = await call(gateway.url, '/api/admin/me', { headers: { 'x-request-id': 'bad id\twith "quotes"' } });
+  it('replaces an id sent by a client that is not a trusted proxy, in the answer, the service call and the log', async () => {
+    const result = await call(gateway.url, '/api/admin/me', { headers: { 'x-request-id': 'client-chosen-0001' } });
     const id = String(result.headers['x-request-id']);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(echoed(result).headers['x-request-id']).toBe(id);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(gateway.logs.lines().some((line) => line.reqId === 'client-chosen-0001')).toBe(false);
+  });
+
+  it('replaces a malformed id even from a trusted proxy', async () => {
+    const trusting = await startGateway({ siteDir: site.dir, auth: auth.url, waitlist: waitlist.url, trustedProxies: ['loopback'] });
+    try {
+      const result = await call(trusting.url, '/api/admin/me', { headers: { 'x-request-id': 'bad id\twith "quotes"' } });
+      const id = String(result.headers['x-request-id']);
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(echoed(result).headers['x-request-id']).toBe(id);
+    } finally {
+      await trusting.close();
+    }
   });
 
   it('makes one when none came, on pages too', async () => {
@@ -378,6 +397,36 @@ async function rawExchange(request: string): Promise<string> {
     socket.on('error', reject);
   });
 }
+
+describe('the Host header', () => {
+  it('missing from an HTTP/1.1 request: a JSON 400 with the security headers, and no service is called', async () => {
+    const before = waitlist.seen.length;
+    const raw = await rawExchange('POST /waitlist HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}');
+    expect(raw).toMatch(/^HTTP\/1.1 400 /);
+    expect(raw).toContain(`Content-Security-Policy: ${CONTENT_SECURITY_POLICY}`);
+    expect(raw).toContain('X-Frame-Options: DENY');
+    expect(raw).toMatch(/Content-Type: application\/json/i);
+    expect(raw).toContain('"code":"bad_request"');
+    expect(raw).toContain('A Host header is required.');
+    expect(waitlist.seen.length).toBe(before);
+  });
+
+  it('sent twice: a JSON 400, and no service is called', async () => {
+    const before = waitlist.seen.length;
+    const raw = await rawExchange(
+      'POST /waitlist HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+    );
+    expect(raw).toMatch(/^HTTP\/1.1 400 /);
+    expect(raw).toContain('Send exactly one Host header.');
+    expect(raw).toContain('X-Content-Type-Options: nosniff');
+    expect(waitlist.seen.length).toBe(before);
+  });
+
+  it('may be absent from an HTTP/1.0 request, which has no Host requirement', async () => {
+    const raw = await rawExchange('GET /robots.txt HTTP/1.0\r\n\r\n');
+    expect(raw).toMatch(/^HTTP\/1.1 200 /);
+  });
+});
 
 describe('unreadable requests', () => {
   it('get a JSON 400 with the security headers', async () => {

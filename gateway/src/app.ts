@@ -32,9 +32,33 @@ export interface Gateway {
   close: () => void;
 }
 
+/**
+ * RFC 9112 §3.2: an HTTP/1.1 request without Host, or any request with more than one Host line, is refused with 400.
+ * Node keeps only the first of repeated Host lines in `req.headers`, so the raw list is counted.
+ */
+function hostProblemOf(req: IncomingMessage): string | undefined {
+  let count = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]?.toLowerCase() === 'host') count++;
+  if (count > 1) return 'Send exactly one Host header.';
+  if (count === 0 && req.httpVersion !== '1.0') return 'A Host header is required.';
+  return undefined;
+}
+
 function pathOf(url: string): string {
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
+}
+
+/** Node's client errors as the answers we send: 431 and 408 keep their meaning, anything else is a 400. */
+function clientErrorAnswer(code: string | undefined): { status: string; code: string; message: string } {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return { status: '431 Request Header Fields Too Large', code: 'headers_too_large', message: 'The request headers are too large.' };
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return { status: '408 Request Timeout', code: 'request_timeout', message: 'The request took too long to arrive.' };
+    default:
+      return { status: '400 Bad Request', code: 'bad_request', message: 'The request could not be read.' };
+  }
 }
 
 /**
@@ -74,10 +98,18 @@ export function createGateway({ config, logger, site: build, healthTimeoutMs, me
 
   const handler: RequestListener = (req, res) => {
     const started = performance.now();
-    const reqId = requestIdOf(req);
-    res.setHeader('X-Request-Id', reqId);
     const facts = forwarding.factsOf(req);
+    // A client's own X-Request-Id would land in every log line and audit row of its request: only nginx may set it.
+    const reqId = facts.viaTrustedProxy ? requestIdOf(req) : randomUUID();
+    res.setHeader('X-Request-Id', reqId);
     setSecurityHeaders(res, facts.proto === 'https');
+
+    const hostProblem = hostProblemOf(req);
+    if (hostProblem) {
+      res.shouldKeepAlive = false;
+      sendError(res, 400, 'bad_request', hostProblem);
+      return;
+    }
 
     const url = req.url ?? '/';
     if (!url.startsWith('/')) {
@@ -126,17 +158,15 @@ export function createGateway({ config, logger, site: build, healthTimeoutMs, me
    * JSON error shape, and an oversized header block gets its proper 431.
    */
   const onClientError = (error: Error & { code?: string }, socket: Duplex) => {
-    if (!socket.writable || error.code === 'ECONNRESET') {
+    // An answer already under way on this socket (a proxied reply to a request whose body never finished) must not
+    // get a second status line in the middle of it: the connection is simply cut.
+    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (!socket.writable || error.code === 'ECONNRESET' || inFlight?.headersSent) {
       socket.destroy();
       return;
     }
-    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
-    const body = JSON.stringify({
-      success: false,
-      code: tooLarge ? 'headers_too_large' : 'bad_request',
-      message: tooLarge ? 'The request headers are too large.' : 'The request could not be read.',
-    });
+    const { status, code, message } = clientErrorAnswer(error.code);
+    const body = JSON.stringify({ success: false, code, message });
     const headers = [
       ...SECURITY_HEADERS.map(([name, value]) => `${name}: ${value}`),
       `X-Request-Id: ${randomUUID()}`,
@@ -147,6 +177,11 @@ export function createGateway({ config, logger, site: build, healthTimeoutMs, me
     ];
     logger.warn({ code: error.code }, 'unreadable request');
     socket.end(`HTTP/1.1 ${status}\r\n${headers.join('\r\n')}\r\n\r\n${body}`);
+    // The server keeps sockets half-open; a client that never closes its side (a slow-body attacker) would keep
+    // this one, so it is closed for good once the answer has had a moment to leave.
+    const closer = setTimeout(() => socket.destroy(), 1_000);
+    closer.unref();
+    socket.once('close', () => clearTimeout(closer));
   };
 
   return { handler, onClientError, close: () => proxy.close() };

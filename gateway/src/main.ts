@@ -2,9 +2,10 @@ import { exitOnConfigError } from '@mmdm/shared/config';
 import { handleLifecycle } from '@mmdm/shared/lifecycle';
 import { createLogger } from '@mmdm/shared/logger';
 import { createHttpMetrics, createMetricsRegistry, startMetricsServer } from '@mmdm/shared/metrics';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { createGateway } from './app.js';
 import { loadGatewayConfig, type GatewayConfig } from './config.js';
+import { createGatewayServer } from './http/gateway-server.js';
 import { loadSiteBuild, SiteBuildMissingError, type SiteBuild } from './modules/site/site-build.js';
 
 let config: GatewayConfig;
@@ -27,13 +28,7 @@ try {
 
 const registry = createMetricsRegistry();
 const gateway = createGateway({ config, logger, site, metrics: createHttpMetrics(registry) });
-const server = createServer(gateway.handler);
-server.on('clientError', gateway.onClientError);
-// Longer than nginx's upstream keepalive_timeout (60 s), so nginx, not the gateway, closes idle pooled connections:
-// the side that closes first could otherwise race a request sent on the closing socket.
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
-server.requestTimeout = 60_000;
+const server = createGatewayServer(gateway);
 
 let metricsServer: Server;
 try {

@@ -36,12 +36,19 @@ function withDefaults(source) {
   return e;
 }
 
-/** Each child: its name, the compiled entry it runs, and the /healthz port that says it is up. */
+/**
+ * The services run on this machine next to the gateway, which is the only way in: they listen on loopback alone,
+ * whatever HOST says (HOST is where the gateway listens), and believe X-Forwarded-For only from loopback, so no
+ * other host of the network can reach them directly and state its own client address to skip the per-address limits.
+ */
+const serviceEnv = { ...env, HOST: '127.0.0.1', TRUST_PROXY: 'loopback' };
+
+/** Each child: its name, the compiled entry it runs, its environment and the /healthz port that says it is up. */
 const children = [
-  { name: 'auth', entry: 'services/auth/dist/main.js', port: env.AUTH_PORT },
-  { name: 'waitlist', entry: 'services/waitlist/dist/main.js', port: env.WAITLIST_PORT },
-  { name: 'waitlist-worker', entry: 'services/waitlist/dist/worker-main.js', port: env.WORKER_PORT },
-  { name: 'gateway', entry: 'gateway/dist/main.js', port: env.PORT },
+  { name: 'auth', entry: 'services/auth/dist/main.js', env: serviceEnv, port: env.AUTH_PORT },
+  { name: 'waitlist', entry: 'services/waitlist/dist/main.js', env: serviceEnv, port: env.WAITLIST_PORT },
+  { name: 'waitlist-worker', entry: 'services/waitlist/dist/worker-main.js', env: serviceEnv, port: env.WORKER_PORT },
+  { name: 'gateway', entry: 'gateway/dist/main.js', env, port: env.PORT },
 ];
 
 function say(message) {
@@ -165,7 +172,7 @@ let stopping = false;
 
 function start(child, attempt = 0) {
   const log = createWriteStream(join(logDir, `${child.name}.log`), { flags: 'a' });
-  const proc = spawn(process.execPath, [join(root, child.entry)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [join(root, child.entry)], { cwd: root, env: child.env, stdio: ['ignore', 'pipe', 'pipe'] });
   // Children log JSON lines; they go to the terminal as-is and to var/log/<name>.log for later reading.
   for (const stream of [proc.stdout, proc.stderr]) {
     stream.on('data', (chunk) => {

@@ -1,6 +1,24 @@
 import type { Page } from '@playwright/test';
+import pg from 'pg';
 import { expect, test, type Mailbox } from './fixtures.js';
 import { hydrated } from './public-support.js';
+
+/** The entry's status and whether its confirmation link was used, as Postgres holds them. */
+async function entryState(databaseUrl: string, email: string): Promise<{ status: string; used: boolean } | undefined> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ status: string; used: boolean }>(
+      `select e.status, t.used_at is not null as used
+         from waitlist.entries e join waitlist.tokens t on t.entry_id = e.id and t.purpose = 'confirm'
+        where e.email_normalized = $1`,
+      [email.toLowerCase()],
+    );
+    return rows[0];
+  } finally {
+    await client.end();
+  }
+}
 
 /** Joins through the form as a visitor would and returns the confirmation mail that arrives. */
 async function joinAndReadMail(page: Page, mailbox: Mailbox, email: string) {
@@ -13,10 +31,7 @@ async function joinAndReadMail(page: Page, mailbox: Mailbox, email: string) {
 }
 
 test.describe('the e-mail links', () => {
-  // A second visit of a used link answers 409 (already confirmed, with the code): the browser logs that status.
-  test.use({ allowConsole: [/status of 409/] });
-
-  test('join → confirmation mail → its link confirms on the page, which shows the referral code and share link', async ({
+  test('join → confirmation mail → its link asks for one click, which confirms and shows the referral code and share link', async ({
     page,
     mailbox,
     uniqueEmail,
@@ -33,6 +48,10 @@ test.describe('the e-mail links', () => {
     expect(await shell.text()).not.toContain('is confirmed');
 
     await page.goto(path);
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your e-mail address');
+    await expect(page.getByText(email)).toBeVisible();
+    await page.getByRole('button', { name: 'Confirm my address' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your e-mail address is confirmed');
     await expect(page.getByText(email)).toBeVisible();
     const shareLink = await page.locator('.referral-card__link').textContent();
@@ -40,15 +59,42 @@ test.describe('the e-mail links', () => {
     const code = await page.locator('.referral-card__code').textContent();
     expect(code).toBeTruthy();
 
-    // Opening the link again still shows the confirmation and the same code.
+    // Opening the link again shows the confirmation and the same code, with nothing more to click.
     await page.reload();
+    await hydrated(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your e-mail address is confirmed');
     await expect(page.locator('.referral-card__code')).toHaveText(code!);
+    await expect(page.getByRole('button', { name: 'Confirm my address' })).toHaveCount(0);
 
     // The share link pre-fills the referral code for a friend.
     await page.goto(new URL(shareLink!).pathname + new URL(shareLink!).search);
     await hydrated(page);
     await expect(page.getByLabel('Referral code')).toHaveValue(code!);
+  });
+
+  test('opening the confirmation link in a browser that runs its scripts (a link scanner) leaves the sign-up pending', async ({
+    page,
+    mailbox,
+    system,
+    uniqueEmail,
+  }) => {
+    const email = uniqueEmail('scanned');
+    const mail = await joinAndReadMail(page, mailbox, email);
+    const link = mail.links.find((href) => /\/confirm\?token=/.test(href))!;
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET') posts.push(`${request.method()} ${request.url()}`);
+    });
+
+    // Opened, scripts run, the status read answered; then reopened, as scanners and previews do.
+    for (let visit = 0; visit < 2; visit++) {
+      await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+      await hydrated(page);
+      await expect(page.getByRole('button', { name: 'Confirm my address' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+    }
+    expect(posts).toEqual([]);
+    expect(await entryState(system.databaseUrl, email)).toEqual({ status: 'pending', used: false });
   });
 
   test('the unsubscribe link of the mail unsubscribes only when the button is pressed', async ({ page, mailbox, uniqueEmail }) => {
@@ -68,6 +114,7 @@ test.describe('the e-mail links', () => {
 
     test('the confirmation page says the link is not valid and offers to join again', async ({ page }) => {
       await page.goto('/confirm?token=definitely-not-a-real-token-0000000000000000');
+      await hydrated(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText("This confirmation link isn't valid");
       await expect(page.getByRole('main').getByRole('link', { name: 'Join the waitlist' })).toHaveAttribute('href', '/waitlist');
     });
@@ -87,6 +134,7 @@ test.describe('the e-mail links', () => {
 
   test('the confirmation page without a token explains and links to the waitlist', async ({ page }) => {
     await page.goto('/confirm');
+    await hydrated(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('This confirmation link is incomplete');
   });
 });

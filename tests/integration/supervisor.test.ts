@@ -11,7 +11,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
@@ -72,6 +72,43 @@ function refusesConnections(port: number): Promise<boolean> {
   });
 }
 
+function acceptsConnections(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host, timeout: 2000 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** The local addresses (IPv4, dotted) of TCP sockets listening on `port`, from the kernel's own table. */
+function listeningAddresses(port: number): string[] {
+  const LISTEN = '0A';
+  return readFileSync('/proc/net/tcp', 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([, local, , state]) => state === LISTEN && Number.parseInt(local!.split(':')[1]!, 16) === port)
+    .map(([, local]) => {
+      const hex = local!.split(':')[0]!;
+      return [6, 4, 2, 0].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)).join('.');
+    });
+}
+
+/** An IPv4 address of this machine that is not loopback, if it has one. */
+function nonLoopbackAddress(): string | undefined {
+  return Object.values(networkInterfaces())
+    .flat()
+    .find((address) => address && address.family === 'IPv4' && !address.internal)?.address;
+}
+
 async function status(url: string, init?: RequestInit): Promise<number | undefined> {
   try {
     const response = await fetch(url, { ...init, signal: AbortSignal.timeout(3000) });
@@ -105,6 +142,7 @@ describe.skipIf(!built)('the npm start supervisor', () => {
   let exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   let gatewayUrl: string;
   let port: number;
+  let servicePorts: Record<'auth' | 'waitlist' | 'waitlist-worker', number>;
   const redisPrefix = `sup${randomBytes(4).toString('hex')}`;
   const chunks: string[] = [];
   const output = () => chunks.join('');
@@ -127,6 +165,7 @@ describe.skipIf(!built)('the npm start supervisor', () => {
     while (ports.size < 4) ports.add(await freePort());
     const [gatewayPort, authPort, waitlistPort, workerPort] = [...ports].map(String);
     port = Number(gatewayPort);
+    servicePorts = { auth: Number(authPort), waitlist: Number(waitlistPort), 'waitlist-worker': Number(workerPort) };
     gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     supervisor = spawn(process.execPath, [join(root, 'infra/supervisor/start.mjs')], {
       cwd: root,
@@ -139,6 +178,8 @@ describe.skipIf(!built)('the npm start supervisor', () => {
         LOG_DIR: join(dir, 'logs'),
         MAIL_DIR: join(dir, 'mail'),
         PORT: gatewayPort,
+        // The operator opens the site to the network; that is where the gateway listens, not the services.
+        HOST: '0.0.0.0',
         AUTH_PORT: authPort,
         WAITLIST_PORT: waitlistPort,
         WORKER_PORT: workerPort,
@@ -189,6 +230,22 @@ describe.skipIf(!built)('the npm start supervisor', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
     await database?.drop();
   }, 20_000);
+
+  it("listens for the site on the operator's HOST, and for auth, the waitlist API and the worker on loopback alone", async () => {
+    expect(listeningAddresses(port)).toEqual(['0.0.0.0']);
+    for (const [name, servicePort] of Object.entries(servicePorts)) {
+      expect(listeningAddresses(servicePort), name).toEqual(['127.0.0.1']);
+      expect(await acceptsConnections(servicePort, '127.0.0.1'), name).toBe(true);
+    }
+    const outside = nonLoopbackAddress();
+    if (outside) {
+      // Reachable from the network: the gateway, yes; a service, never (it would take any X-Forwarded-For from there).
+      expect(await acceptsConnections(port, outside)).toBe(true);
+      for (const [name, servicePort] of Object.entries(servicePorts)) {
+        expect(await acceptsConnections(servicePort, outside), `${name} on ${outside}`).toBe(false);
+      }
+    }
+  });
 
   it('reports a SIGKILLed waitlist API, restarts it alone, and sign-ups work again within 20 s', async () => {
     const before = childrenOf(supervisor.pid ?? 0);

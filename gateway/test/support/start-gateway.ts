@@ -1,9 +1,10 @@
 import { captureLogs, type CapturedLogs } from '@mmdm/tests/support';
 import { createLogger } from '@mmdm/shared/logger';
 import type { HttpMetrics } from '@mmdm/shared/metrics';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createGateway } from '../../src/app.js';
+import { createGatewayServer } from '../../src/http/gateway-server.js';
 import { loadSiteBuild } from '../../src/modules/site/site-build.js';
 
 export interface RunningGateway {
@@ -39,8 +40,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     healthTimeoutMs: options.healthTimeoutMs,
     metrics: options.metrics,
   });
-  const server = createServer(gateway.handler);
-  server.on('clientError', gateway.onClientError);
+  const server = createGatewayServer(gateway);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {

@@ -19,7 +19,8 @@ const ed25519PrivateKeyPem = z
 export const authEnvSchema = commonEnvSchema
   .extend({
     AUTH_PORT: env.port(8081),
-    HOST: z.string().default('0.0.0.0'),
+    /** Loopback unless told otherwise: only the gateway calls a service (compose sets 0.0.0.0 on its own network). */
+    HOST: z.string().default('127.0.0.1'),
     /** Bootstrap admin: created at start only when no admin exists, and only when a password is given. */
     ADMIN_EMAIL: z.string().default('admin@localhost').pipe(staffEmail),
     ADMIN_PASSWORD: newPassword.optional(),

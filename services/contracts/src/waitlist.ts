@@ -46,6 +46,9 @@ const token = z
 /** POST /waitlist/confirm, /waitlist/resend, /waitlist/unsubscribe: `{token}`. */
 export const tokenBody = z.strictObject({ token }, { error: 'Send a JSON object like {"token": "..."}.' });
 
+/** GET /waitlist/confirm?token=: the confirmation page's read-only status call. */
+export const tokenQuery = z.object({ token });
+
 /** RFC 8058 one-click unsubscribe: the token in the query, the fixed form body. */
 export const oneClickQuery = z.object({ token });
 export const oneClickBody = z.object({ 'List-Unsubscribe': z.literal('One-Click') });
@@ -66,6 +69,15 @@ export const confirmedEntry = z.object({
 });
 export type ConfirmedEntry = z.infer<typeof confirmedEntry>;
 export const confirmAnswer = z.object({ data: confirmedEntry });
+
+/** 200 of GET /waitlist/confirm?token=: what the link stands for now, before or after the click. */
+export const confirmationStatusAnswer = z.object({
+  data: z.union([
+    z.object({ status: z.literal('pending'), email: z.string() }),
+    z.extend(confirmedEntry, { status: z.literal('confirmed') }),
+  ]),
+});
+export type ConfirmationStatusData = z.infer<typeof confirmationStatusAnswer>['data'];
 
 /** 200 of resend and unsubscribe: a sentence, whatever the token (no enumeration). */
 export const messageAnswer = z.object({ success: z.literal(true), message: z.optional(z.string()) });

@@ -75,8 +75,11 @@ export const commonEnvSchema = z.object({
     .string()
     .regex(/^[a-z0-9_-]{1,32}$/i, 'letters, digits, - and _ only')
     .default('mmdm'),
-  /** Express `trust proxy` value: who may tell a service the client's address (the gateway). */
-  TRUST_PROXY: z.string().default('loopback, uniquelocal'),
+  /**
+   * Express `trust proxy` value: who may tell a service the client's address (the gateway). Loopback by default, as
+   * under `npm start`; compose names the gateway's network, where the gateway is another container.
+   */
+  TRUST_PROXY: z.string().default('loopback'),
   SHUTDOWN_TIMEOUT_MS: env.int(8000, 100),
 });
 export type CommonEnv = z.output<typeof commonEnvSchema>;

@@ -53,6 +53,16 @@ describe('the error middleware answers in one JSON shape', () => {
     expect(await large.json()).toMatchObject({ success: false, code: 'payload_too_large' });
   });
 
+  it.each(['br', 'gzip', 'deflate', 'x-unknown'])('answers 415 for a body sent with Content-Encoding: %s', async (encoding) => {
+    const response = await fetch(`${base}/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+      body: '{"name":"x"}',
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toMatchObject({ success: false, code: 'unsupported_encoding' });
+  });
+
   it('keeps the status, code and headers of an AppError', async () => {
     const response = await fetch(`${base}/teapot`);
     expect(response.status).toBe(418);

@@ -68,9 +68,19 @@ export function finishServiceApp(app: Express, logger: Logger): Express {
   return app;
 }
 
-/** JSON bodies only, small, objects only: anything else is the client's mistake (415, 413, 400). */
+/**
+ * JSON bodies only, uncompressed, small, objects only: anything else is the client's mistake (415, 413, 400).
+ * No client of ours compresses what it sends, and inflating would let a few bytes on the wire cost far more to
+ * read, so any Content-Encoding but identity is refused as unsupported (RFC 9110 §15.5.16) rather than failing later
+ * as a body that could not be read.
+ */
 export function jsonBody(limit = '4kb'): RequestHandler[] {
   const requireJson: RequestHandler = (req, _res, next) => {
+    const encoding = req.headers['content-encoding']?.trim().toLowerCase();
+    if (encoding && encoding !== 'identity') {
+      next(new AppError(415, 'unsupported_encoding', 'Send the request body uncompressed (no Content-Encoding).'));
+      return;
+    }
     const hasBody = req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0';
     const chunked = req.headers['transfer-encoding'] !== undefined;
     if ((hasBody || chunked) && !req.is('application/json')) {
@@ -81,7 +91,7 @@ export function jsonBody(limit = '4kb'): RequestHandler[] {
     }
     next();
   };
-  return [requireJson, express.json({ limit, strict: true, type: 'application/json' })];
+  return [requireJson, express.json({ limit, strict: true, type: 'application/json', inflate: false })];
 }
 
 /** Staff answers and anything carrying personal data must not be kept by browsers or proxies. */

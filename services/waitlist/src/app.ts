@@ -68,12 +68,13 @@ export function createApp({ config, pool, redis, logger, staffKeys, registry = c
 
   const keys = staffKeys ?? remoteStaffKeys(config.authJwksUrl);
   const verifier = createStaffTokenVerifier({ keys, redis, redisPrefix: config.redis.prefix });
-  app.use(
-    adminRoutes({
-      service: createAdminService({ pool, databaseUrl: config.databaseUrl, suppressionKey: config.suppressionKey }),
-      verifier,
-    }),
-  );
+  const adminService = createAdminService({
+    pool,
+    databaseUrl: config.databaseUrl,
+    suppressionKey: config.suppressionKey,
+    maxConcurrentExports: config.exportMaxConcurrent,
+  });
+  app.use(adminRoutes({ service: adminService, verifier }));
   app.use(mailTemplateRoutes({ site: config.mailSite, verifier }));
 
   return finishServiceApp(app, logger);

@@ -5,10 +5,13 @@ import { loadApiConfig, loadWorkerConfig } from './config.js';
 describe('waitlist config', () => {
   it('has working defaults for a machine with Postgres and Redis on localhost', () => {
     const api = loadApiConfig({});
-    expect(api.http).toEqual({ port: 8082, host: '0.0.0.0', trustProxy: 'loopback, uniquelocal' });
+    // Reachable only from this machine, believing only a proxy on it, unless HOST and TRUST_PROXY say otherwise.
+    expect(api.http).toEqual({ port: 8082, host: '127.0.0.1', trustProxy: 'loopback' });
+    expect(api.exportMaxConcurrent).toBe(2);
     expect(api.signup).toEqual({ rateLimit: 10, rateWindowSeconds: 3600, resendCooldownSeconds: 900 });
     expect(api.publicUrl).toBe('http://localhost:8080');
     const worker = loadWorkerConfig({});
+    expect(worker.http).toEqual({ port: 8083, host: '127.0.0.1' });
     expect(worker.mail).toMatchObject({
       smtpUrl: undefined,
       dir: './var/mail',

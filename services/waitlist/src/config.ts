@@ -32,16 +32,20 @@ const sharedSchema = commonEnvSchema.extend({
 
 export const apiEnvSchema = sharedSchema.extend({
   WAITLIST_PORT: env.port(8082),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback unless told otherwise: only the gateway calls a service (compose sets 0.0.0.0 on its own network). */
+  HOST: z.string().default('127.0.0.1'),
   SIGNUP_RATE_LIMIT: env.int(10, 1),
   SIGNUP_RATE_WINDOW_S: env.int(3600, 1),
   AUTH_JWKS_URL: env.url('http://127.0.0.1:8081/.well-known/jwks.json', ['http:', 'https:']),
+  /** CSV exports streaming at once (each holds its own Postgres connection); more are refused with 429. */
+  EXPORT_MAX_CONCURRENT: env.int(2, 1),
 });
 
 export const workerEnvSchema = sharedSchema
   .extend({
     WORKER_PORT: env.port(8083),
-    HOST: z.string().default('0.0.0.0'),
+    /** Loopback unless told otherwise: only the gateway calls a service (compose sets 0.0.0.0 on its own network). */
+    HOST: z.string().default('127.0.0.1'),
     /** Unset: mails are written as .eml files into MAIL_DIR (development); never silently dropped. */
     SMTP_URL: z
       .string()
@@ -105,6 +109,7 @@ export interface ApiConfig {
   mailSite: { publicUrl: string; supportEmail: string; postalAddress: string };
   suppressionKey: string;
   authJwksUrl: string;
+  exportMaxConcurrent: number;
   shutdownTimeoutMs: number;
 }
 
@@ -152,6 +157,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     mailSite: { publicUrl: publicUrlOf(e), supportEmail: e.SUPPORT_EMAIL, postalAddress: e.MAIL_POSTAL_ADDRESS },
     suppressionKey: e.SUPPRESSION_KEY,
     authJwksUrl: e.AUTH_JWKS_URL,
+    exportMaxConcurrent: e.EXPORT_MAX_CONCURRENT,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   });
 }

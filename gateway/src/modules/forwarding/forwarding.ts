@@ -8,6 +8,8 @@ export interface ClientFacts {
   address: string;
   proto: 'http' | 'https';
   host: string;
+  /** The peer is a proxy we trust (nginx): only then are its X-Forwarded-* and X-Request-Id believed. */
+  viaTrustedProxy: boolean;
 }
 
 /**
@@ -37,7 +39,7 @@ export function createForwarding(trustedProxies: readonly string[]) {
     const claimedProto = fromTrustedProxy ? first(req.headers['x-forwarded-proto'])?.toLowerCase() : undefined;
     const proto = isEncrypted(req) || claimedProto === 'https' ? 'https' : 'http';
     const claimedHost = fromTrustedProxy ? first(req.headers['x-forwarded-host']) : undefined;
-    return { address, proto, host: claimedHost ?? req.headers.host ?? '' };
+    return { address, proto, host: claimedHost ?? req.headers.host ?? '', viaTrustedProxy: fromTrustedProxy };
   }
 
   /**

@@ -22,7 +22,12 @@ export interface AdminServiceDeps {
   databaseUrl: string;
   /** To show staff which entries are on the suppression list, and why. */
   suppressionKey: string;
+  /** Exports streaming at once; each holds a Postgres connection of its own outside the pool for its whole run. */
+  maxConcurrentExports: number;
 }
+
+/** Seconds a refused export is told to wait: about what a one-million-row export takes (docs/performance.md). */
+const EXPORT_RETRY_AFTER_S = 10;
 
 /** Who did it and from where, for the audit log. */
 export interface Actor {
@@ -42,8 +47,10 @@ const CSV_HEADER = [
   'unsubscribed_at',
 ];
 
-export function createAdminService({ pool, databaseUrl, suppressionKey }: AdminServiceDeps) {
+export function createAdminService({ pool, databaseUrl, suppressionKey, maxConcurrentExports }: AdminServiceDeps) {
   const hashOf = (email: string) => suppressionHash(suppressionKey, email);
+  let exportsRunning = 0;
+
   const audit = (
     actor: Actor,
     action: 'entry.delete' | 'entry.resend' | 'entries.export',
@@ -84,33 +91,62 @@ export function createAdminService({ pool, databaseUrl, suppressionKey }: AdminS
       };
     },
 
-    /** The audit record is written before the first byte: an export that fails half-way was still an export. */
+    /**
+     * The audit record is written before the first byte: an export that fails half-way was still an export.
+     * At most `maxConcurrentExports` run at once; one more is refused with 429 and Retry-After, before it is audited
+     * or opens a connection, so a burst of exports cannot take every connection Postgres allows.
+     */
     async exportEntries(query: ExportEntriesQuery, actor: Actor): Promise<Readable> {
-      await audit(actor, 'entries.export', null, { status: query.status ?? null, q: query.q ?? null });
-      const rows = await streamEntries(databaseUrl, query);
-      let headerSent = false;
-      const toCsv = new Transform({
-        writableObjectMode: true,
-        transform(row: ExportRow, _encoding, callback) {
-          const line = csvRow([
-            row.id,
-            row.email,
-            row.status,
-            row.referral_source,
-            row.referral_code,
-            row.created_at.toISOString(),
-            row.confirmed_at?.toISOString(),
-            row.unsubscribed_at?.toISOString(),
-          ]);
-          callback(null, headerSent ? line : ((headerSent = true), csvRow(CSV_HEADER) + line));
-        },
-        flush(callback) {
-          callback(null, headerSent ? undefined : csvRow(CSV_HEADER));
-        },
-      });
-      rows.once('error', (error) => toCsv.destroy(error));
-      toCsv.once('close', () => rows.destroy());
-      return rows.pipe(toCsv);
+      if (exportsRunning >= maxConcurrentExports) {
+        throw new AppError(
+          429,
+          'too_many_exports',
+          'Other exports are still running. Please try again in a few seconds.',
+          { retryAfterSeconds: EXPORT_RETRY_AFTER_S },
+          { 'Retry-After': String(EXPORT_RETRY_AFTER_S) },
+        );
+      }
+      exportsRunning++;
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        exportsRunning--;
+      };
+      try {
+        await audit(actor, 'entries.export', null, { status: query.status ?? null, q: query.q ?? null });
+        const rows = await streamEntries(databaseUrl, query);
+        let headerSent = false;
+        const toCsv = new Transform({
+          writableObjectMode: true,
+          transform(row: ExportRow, _encoding, callback) {
+            const line = csvRow([
+              row.id,
+              row.email,
+              row.status,
+              row.referral_source,
+              row.referral_code,
+              row.created_at.toISOString(),
+              row.confirmed_at?.toISOString(),
+              row.unsubscribed_at?.toISOString(),
+            ]);
+            callback(null, headerSent ? line : ((headerSent = true), csvRow(CSV_HEADER) + line));
+          },
+          flush(callback) {
+            callback(null, headerSent ? undefined : csvRow(CSV_HEADER));
+          },
+        });
+        rows.once('error', (error) => toCsv.destroy(error));
+        // Finished, failed or abandoned by the client: the route's pipeline destroys the stream, which ends here.
+        toCsv.once('close', () => {
+          rows.destroy();
+          release();
+        });
+        return rows.pipe(toCsv);
+      } catch (error) {
+        release();
+        throw error;
+      }
     },
 
     async resend(id: string, actor: Actor): Promise<void> {

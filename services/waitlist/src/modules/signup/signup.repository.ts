@@ -67,16 +67,20 @@ export interface TokenRow {
   referralCode: string | null;
 }
 
-/** The token and its entry, locked, so two clicks on one link cannot both confirm. */
-export async function findTokenForUpdate(client: pg.PoolClient, hash: Buffer): Promise<TokenRow | undefined> {
-  const { rows } = await client.query<TokenRow>(
-    `select e.id as "entryId", t.purpose, (t.expires_at is not null and t.expires_at <= now()) as expired,
+const TOKEN_AND_ENTRY = `select e.id as "entryId", t.purpose, (t.expires_at is not null and t.expires_at <= now()) as expired,
             t.used_at as "usedAt", e.email, e.status, e.referral_code as "referralCode"
        from waitlist.tokens t join waitlist.entries e on e.id = t.entry_id
-      where t.token_hash = $1
-      for update of t, e`,
-    [hash],
-  );
+      where t.token_hash = $1`;
+
+/** The token and its entry, locked, so two clicks on one link cannot both confirm. */
+export async function findTokenForUpdate(client: pg.PoolClient, hash: Buffer): Promise<TokenRow | undefined> {
+  const { rows } = await client.query<TokenRow>(`${TOKEN_AND_ENTRY} for update of t, e`, [hash]);
+  return rows[0];
+}
+
+/** The token and its entry as they are now, without a lock: for reading a link's state, never for changing it. */
+export async function findToken(db: Queryable, hash: Buffer): Promise<TokenRow | undefined> {
+  const { rows } = await db.query<TokenRow>(TOKEN_AND_ENTRY, [hash]);
   return rows[0];
 }
 

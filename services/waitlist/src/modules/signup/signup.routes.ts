@@ -1,4 +1,4 @@
-import { oneClickBody, oneClickQuery, signupBody, tokenBody } from '@mmdm/contracts/waitlist';
+import { oneClickBody, oneClickQuery, signupBody, tokenBody, tokenQuery } from '@mmdm/contracts/waitlist';
 import { WEB_PATHS } from '@mmdm/contracts/web-paths';
 import { jsonBody } from '@mmdm/shared/http';
 import express, { Router, type Request } from 'express';
@@ -32,6 +32,15 @@ export function signupRoutes({ service, signupLimiter }: SignupRoutesDeps): Rout
     res.status(200).json({ ...JOINED, data: { email: input.email } });
   });
 
+  // Read-only: what the confirmation page shows before it asks for the click, and again when the link is reopened.
+  // Link scanners fetch links and run their pages' scripts, so only the POST below, sent by the click, confirms.
+  router.get('/waitlist/confirm', async (req, res) => {
+    const { token } = parse(tokenQuery, req.query);
+    const data = await service.confirmationStatus(token);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ success: true, data });
+  });
+
   router.post('/waitlist/confirm', ...json, async (req, res) => {
     const { token } = parse(tokenBody, req.body);
     const data = await service.confirm(token);
@@ -47,7 +56,12 @@ export function signupRoutes({ service, signupLimiter }: SignupRoutesDeps): Rout
 
   // RFC 8058 one-click: mail providers POST the form body `List-Unsubscribe=One-Click` to the URL in the header.
   // Form bodies are accepted on this route only; everything else falls through to the JSON variant below.
-  const oneClickForm = express.urlencoded({ extended: false, limit: '4kb', type: 'application/x-www-form-urlencoded' });
+  const oneClickForm = express.urlencoded({
+    extended: false,
+    limit: '4kb',
+    type: 'application/x-www-form-urlencoded',
+    inflate: false, // a compressed form body is refused with 415, as JSON bodies are
+  });
   router.post(
     '/waitlist/unsubscribe',
     (req, _res, next) => next(req.is('application/x-www-form-urlencoded') ? undefined : 'route'),

@@ -209,6 +209,12 @@ describe('POST /waitlist', () => {
       /JSON/,
     ],
     ['text body', { raw: 'a@example.com', headers: { 'content-type': 'text/plain' } }, 415, /JSON/],
+    [
+      'brotli-encoded body',
+      { raw: '{"email":"a@example.com"}', headers: { 'content-type': 'application/json', 'content-encoding': 'br' } },
+      415,
+      /uncompressed/,
+    ],
     ['body over 4 kB', { body: { email: 'a@example.com', referralSource: 'x'.repeat(5000) } }, 413, /too large/],
   ])('refuses %s with a %i that says what is wrong, and writes nothing', async (_label, request, status, message) => {
     const before = await context.pool.query<{ n: number }>('select count(*)::int as n from waitlist.entries');
@@ -276,6 +282,50 @@ describe('rate limit', () => {
 });
 
 describe('confirmation links', () => {
+  it('GET reads the link without confirming: pending until the POST, then confirmed with the same code every time', async () => {
+    const email = uniqueEmail('status');
+    const token = await signUpAndGetToken(email);
+    const statusPath = `/waitlist/confirm?token=${token}`;
+
+    // Opened any number of times (a scanner, a preview, the page itself): nothing changes.
+    for (let i = 0; i < 3; i++) {
+      const opened = await api.call('GET', statusPath);
+      expect(opened.status).toBe(200);
+      expect(opened.headers.get('cache-control')).toBe('no-store');
+      expect(opened.body).toEqual({ success: true, data: { status: 'pending', email } });
+    }
+    const before = await context.pool.query<{ status: string; used: boolean }>(
+      `select e.status, t.used_at is not null as used
+         from waitlist.entries e join waitlist.tokens t on t.entry_id = e.id and t.purpose = 'confirm'
+        where e.email_normalized = $1`,
+      [email],
+    );
+    expect(before.rows).toEqual([{ status: 'pending', used: false }]);
+
+    const confirmed = await api.call('POST', '/waitlist/confirm', { body: { token } });
+    expect(confirmed.status).toBe(200);
+    const reopened = await api.call('GET', statusPath);
+    expect(reopened.status).toBe(200);
+    expect(reopened.body.data).toEqual({ status: 'confirmed', ...confirmed.body.data });
+  });
+
+  it('GET refuses as the POST does: unknown 404, malformed 400, expired 410', async () => {
+    expect((await api.call('GET', `/waitlist/confirm?token=${'C'.repeat(43)}`)).body.code).toBe('token_invalid');
+    expect((await api.call('GET', `/waitlist/confirm?token=${'C'.repeat(43)}`)).status).toBe(404);
+    expect((await api.call('GET', '/waitlist/confirm?token=short')).status).toBe(400);
+    expect((await api.call('GET', '/waitlist/confirm')).status).toBe(400);
+    const email = uniqueEmail('expired-status');
+    const token = await signUpAndGetToken(email);
+    await context.pool.query(
+      `update waitlist.tokens set expires_at = now() - interval '1 minute'
+        where entry_id = (select id from waitlist.entries where email_normalized = $1) and purpose = 'confirm'`,
+      [email],
+    );
+    const expired = await api.call('GET', `/waitlist/confirm?token=${token}`);
+    expect(expired.status).toBe(410);
+    expect(expired.body.code).toBe('token_expired');
+  });
+
   it('a second click says the address is already confirmed and still shows the code', async () => {
     const token = await signUpAndGetToken(uniqueEmail('twice'));
     const first = await api.call('POST', '/waitlist/confirm', { body: { token } });

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS, confirmAnswer, confirmedEntry as confirmed, type ConfirmedEntry } from '@mmdm/contracts/waitlist';
 import { ApiError, postJson } from './http.js';
 
@@ -10,11 +10,24 @@ export type ConfirmOutcome =
   | { kind: 'used' }
   | { kind: 'invalid' };
 
-const CONFIRM_TIMEOUT_MS = 10_000;
+export const CONFIRM_TIMEOUT_MS = 10_000;
+
+/** The refusals a link can meet (used, expired, unknown) as outcomes the page explains; anything else is thrown. */
+export function refusalOutcome(error: unknown): ConfirmOutcome {
+  if (!(error instanceof ApiError) || error.kind !== 'http') throw error;
+  if (error.status === 409) {
+    // Already confirmed: the answer still carries the code, so a second click shows the same page.
+    const entry = confirmed.safeParse(error.data);
+    return entry.success ? { kind: 'confirmed', entry: entry.data, alreadyConfirmed: true } : { kind: 'used' };
+  }
+  if (error.status === 410) return { kind: 'expired' };
+  if (error.status === 404 || error.status === 400) return { kind: 'invalid' };
+  throw error;
+}
 
 /**
- * POST /waitlist/confirm {token}. Known refusals become outcomes the page explains; only the unexpected (network,
- * server failure) is thrown.
+ * POST /waitlist/confirm {token}: sent only by the person's click. Known refusals become outcomes the page explains;
+ * only the unexpected (network, server failure) is thrown.
  */
 export async function confirmEntry(token: string): Promise<ConfirmOutcome> {
   try {
@@ -23,18 +36,18 @@ export async function confirmEntry(token: string): Promise<ConfirmOutcome> {
     if (!parsed.success) throw new ApiError('invalid-response', undefined);
     return { kind: 'confirmed', entry: parsed.data.data, alreadyConfirmed: false };
   } catch (error) {
-    if (!(error instanceof ApiError) || error.kind !== 'http') throw error;
-    if (error.status === 409) {
-      // Already confirmed: the answer still carries the code, so a second click shows the same page.
-      const entry = confirmed.safeParse(error.data);
-      return entry.success ? { kind: 'confirmed', entry: entry.data, alreadyConfirmed: true } : { kind: 'used' };
-    }
-    if (error.status === 410) return { kind: 'expired' };
-    if (error.status === 404 || error.status === 400) return { kind: 'invalid' };
-    throw error;
+    return refusalOutcome(error);
   }
 }
 
+/** The key of a link's status (get-confirmation-status.ts), which confirming it changes. */
+export const confirmationKey = (token: string) => ['waitlist', 'confirmation', token] as const;
+
 export function useConfirmEntry() {
-  return useMutation({ mutationFn: confirmEntry });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmEntry,
+    // Not awaited: the page shows the click's answer at once; the refreshed status is for a later visit.
+    onSuccess: (_outcome, token) => void queryClient.invalidateQueries({ queryKey: confirmationKey(token) }),
+  });
 }

@@ -42,21 +42,12 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/**
- * POSTs JSON to our own origin and returns the answer's parsed body. Any non-2xx answer, network failure or abort
- * becomes an ApiError; the abort wins even against a fetch that ignores its signal.
- */
-export async function postJson(path: string, body: unknown, signal: AbortSignal): Promise<unknown> {
+/** One call to our own origin; any non-2xx answer, network failure or abort becomes an ApiError. */
+async function requestJson(path: string, init: RequestInit, signal: AbortSignal): Promise<unknown> {
   const attempt = (async () => {
     let response: Response;
     try {
-      response = await fetch(path, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(body),
-        credentials: 'same-origin',
-        signal,
-      });
+      response = await fetch(path, { ...init, credentials: 'same-origin', signal });
     } catch {
       throw new ApiError(signal.aborted ? 'timeout' : 'network', undefined);
     }
@@ -67,5 +58,24 @@ export async function postJson(path: string, body: unknown, signal: AbortSignal)
     const message = fields.message?.trim() || undefined;
     throw new ApiError('http', message, response.status, fields.code, fields.data);
   })();
+  // The abort wins even against a fetch that ignores its signal.
   return Promise.race([attempt, abortPromise(signal)]);
+}
+
+/** POSTs JSON to our own origin and returns the answer's parsed body. */
+export function postJson(path: string, body: unknown, signal: AbortSignal): Promise<unknown> {
+  return requestJson(
+    path,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+    },
+    signal,
+  );
+}
+
+/** GETs JSON from our own origin (a read that changes nothing) and returns the answer's parsed body. */
+export function getJson(path: string, signal: AbortSignal): Promise<unknown> {
+  return requestJson(path, { method: 'GET', headers: { Accept: 'application/json' } }, signal);
 }

@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths.js';
 import { useHydrated } from '../../../lib/use-hydrated.js';
-import { useConfirmEntry } from '../api/confirm-entry.js';
+import { useConfirmEntry, type ConfirmOutcome } from '../api/confirm-entry.js';
+import { useConfirmationStatus } from '../api/get-confirmation-status.js';
 import { CopyButton } from './copy-button.js';
 import { ResendLink } from './resend-link.js';
 
@@ -21,25 +21,18 @@ function Working({ title }: { title: string }) {
 }
 
 /**
- * The page behind the confirmation mail's link. It confirms with a POST from the browser, never on the GET itself,
- * so a mail scanner that fetches links confirms nobody.
+ * The page behind the confirmation mail's link. Opening it only reads the link's state (GET); the address is
+ * confirmed by a POST sent when the person presses "Confirm my address". Mail scanners fetch links, and some run
+ * the page's scripts too: neither confirms an address someone else typed in (double opt-in).
  */
 export function ConfirmPanel() {
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
+  const status = useConfirmationStatus(token, hydrated && token !== '');
   const confirm = useConfirmEntry();
-  const started = useRef<string | null>(null);
-  const { mutate } = confirm;
 
-  useEffect(() => {
-    // Once per token, even when StrictMode runs effects twice.
-    if (!hydrated || !token || started.current === token) return;
-    started.current = token;
-    mutate(token);
-  }, [hydrated, token, mutate]);
-
-  if (!hydrated) return <Working title="Confirming your e-mail address" />;
+  if (!hydrated) return <Working title="Checking your confirmation link" />;
 
   if (!token) {
     return (
@@ -55,21 +48,43 @@ export function ConfirmPanel() {
     );
   }
 
-  if (confirm.isError) {
+  // The click's own answer wins over the status read before it (or refreshed after it).
+  if (confirm.data) return <Outcome outcome={confirm.data} token={token} />;
+
+  if (confirm.isError || status.isError) {
+    const retry = () => (confirm.isError ? confirm.mutate(token) : void status.refetch());
     return (
       <>
         <h1>We couldn't confirm your address just now</h1>
         <p className="lead">Our servers could not be reached. Please check your connection and try again.</p>
-        <button type="button" className="button button--primary" onClick={() => mutate(token)}>
+        <button type="button" className="button button--primary" onClick={retry}>
           Try again
         </button>
       </>
     );
   }
 
-  const outcome = confirm.data;
-  if (!outcome) return <Working title="Confirming your e-mail address" />;
+  if (confirm.isPending) return <Working title="Confirming your e-mail address" />;
 
+  const link = status.data;
+  if (!link) return <Working title="Checking your confirmation link" />;
+  if (link.kind !== 'pending') return <Outcome outcome={link} token={token} />;
+
+  return (
+    <>
+      <h1>Confirm your e-mail address</h1>
+      <p className="lead">
+        One click and <strong>{link.email}</strong> is on the Meet Match Date Marry waitlist. If you did not sign up,
+        just close this page: nothing happens without the click.
+      </p>
+      <button type="button" className="button button--primary" onClick={() => confirm.mutate(token)}>
+        Confirm my address
+      </button>
+    </>
+  );
+}
+
+function Outcome({ outcome, token }: { outcome: ConfirmOutcome; token: string }) {
   switch (outcome.kind) {
     case 'confirmed':
       return (

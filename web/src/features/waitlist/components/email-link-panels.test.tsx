@@ -29,22 +29,53 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ConfirmPanel', () => {
-  it('POSTs the token and says plainly that the address is confirmed, with the referral code and share link', async () => {
-    fetchMock.mockResolvedValue(json(200, { success: true, message: 'Confirmed', data: entry }));
+  const pending = () => json(200, { success: true, data: { status: 'pending', email: entry.email } });
+
+  it('on opening only reads the link (GET) and asks for the click; nothing is confirmed without it', async () => {
+    fetchMock.mockResolvedValue(pending());
     renderAt('/confirm?token=tok-123', 'confirm');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Confirm my address' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirm your e-mail address' })).toBeInTheDocument();
+    expect(screen.getByText(entry.email)).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/waitlist/confirm');
-    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('POST');
-    expect(body(0)).toEqual({ token: 'tok-123' });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/waitlist/confirm?token=tok-123');
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('GET');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('the click POSTs the token and says plainly that the address is confirmed, with the referral code and share link', async () => {
+    fetchMock
+      .mockResolvedValueOnce(pending())
+      .mockResolvedValueOnce(json(200, { success: true, message: 'Confirmed', data: entry }))
+      .mockResolvedValue(json(200, { success: true, data: { status: 'confirmed', ...entry } }));
+    renderAt('/confirm?token=tok-123', 'confirm');
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm my address' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/waitlist/confirm');
+    expect(fetchMock.mock.calls[1]?.[1]?.method).toBe('POST');
+    expect(body(1)).toEqual({ token: 'tok-123' });
+    expect(screen.getByText(/Thank you! We have confirmed/)).toBeInTheDocument();
     expect(screen.getByText('ADA-7K2Q')).toBeInTheDocument();
     expect(screen.getByText(entry.shareUrl)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy share link' })).toBeInTheDocument();
   });
 
-  it('shows the code again for a link that was already used (409 with data)', async () => {
-    fetchMock.mockResolvedValue(json(409, { success: false, code: 'token_used', message: 'Already confirmed', data: entry }));
+  it('reopened after confirming, shows the code again without asking or POSTing', async () => {
+    fetchMock.mockResolvedValue(json(200, { success: true, data: { status: 'confirmed', ...entry } }));
     renderAt('/confirm?token=tok-123', 'confirm');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' })).toBeInTheDocument();
+    expect(screen.getByText(/You had already confirmed/)).toBeInTheDocument();
+    expect(screen.getByText('ADA-7K2Q')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm my address' })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.every(([, init]) => init?.method === 'GET')).toBe(true);
+  });
+
+  it('a click on a link confirmed meanwhile (409 with data) still shows the code', async () => {
+    fetchMock
+      .mockResolvedValueOnce(pending())
+      .mockResolvedValueOnce(json(409, { success: false, code: 'token_used', message: 'Already confirmed', data: entry }));
+    renderAt('/confirm?token=tok-123', 'confirm');
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm my address' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' })).toBeInTheDocument();
     expect(screen.getByText('ADA-7K2Q')).toBeInTheDocument();
   });

@@ -1,0 +1,40 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API_PATHS, confirmationStatusAnswer } from '@mmdm/contracts/waitlist';
+import { CONFIRM_TIMEOUT_MS, confirmationKey, refusalOutcome, type ConfirmOutcome } from './confirm-entry.js';
+import { ApiError, getJson } from './http.js';
+
+/** What a confirmation link stands for before the click: still to confirm, or one of the outcomes of confirming. */
+export type ConfirmationStatus = { kind: 'pending'; email: string } | ConfirmOutcome;
+
+
+/**
+ * GET /waitlist/confirm?token=: reads the link's state and changes nothing, so a mail scanner that opens the page
+ * and runs its script confirms nobody; the page then asks for the click that POSTs.
+ */
+export async function getConfirmationStatus(token: string): Promise<ConfirmationStatus> {
+  try {
+    const path = `${API_PATHS.confirm}?token=${encodeURIComponent(token)}`;
+    const answer = await getJson(path, AbortSignal.timeout(CONFIRM_TIMEOUT_MS));
+    const parsed = confirmationStatusAnswer.safeParse(answer);
+    if (!parsed.success) throw new ApiError('invalid-response', undefined);
+    const { data } = parsed.data;
+    if (data.status === 'pending') return { kind: 'pending', email: data.email };
+    const { email, referralCode, shareUrl } = data;
+    return { kind: 'confirmed', entry: { email, referralCode, shareUrl }, alreadyConfirmed: true };
+  } catch (error) {
+    return refusalOutcome(error);
+  }
+}
+
+export const confirmationStatusQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: confirmationKey(token),
+    queryFn: () => getConfirmationStatus(token),
+    // A link's state changes only by the click on this page, whose answer the page shows instead.
+    staleTime: Infinity,
+    retry: (failures, error) => failures < 2 && (!(error instanceof ApiError) || error.retryable),
+  });
+
+export function useConfirmationStatus(token: string, enabled: boolean) {
+  return useQuery({ ...confirmationStatusQueryOptions(token), enabled });
+}
