@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { paths } from '../../../app/paths.js';
+import { paths } from '../../../config/paths.js';
 import { useHydrated } from '../../../lib/use-hydrated.js';
 import { useConfirmEntry } from '../api/confirm-entry.js';
 import { CopyButton } from './copy-button.js';
