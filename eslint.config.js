@@ -33,7 +33,8 @@ const layouts = [
         target: `./web/src/features/${feature}`,
         from: './web/src/features',
         except: [`./${feature}`],
-        message: 'Features do not import each other: compose them in web/src/app/routes, or move the shared part to components/ or lib/.',
+        message:
+          'Features do not import each other: compose them in web/src/app/routes, or move the shared part to components/ or lib/.',
       })),
       {
         target: ['./web/src/features', './web/src/components', './web/src/lib', './web/src/config'],
@@ -50,7 +51,16 @@ const layouts = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-ssr/**', 'web/.build-*/**', '**/node_modules/**', 'bench/.tmp/**', 'tests/e2e/.results/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-ssr/**',
+      'web/.build-*/**',
+      '**/node_modules/**',
+      'bench/.tmp/**',
+      'tests/e2e/.results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -42,7 +42,10 @@ export class ApiError extends Error {
     details: ApiErrorDetails = {},
   ) {
     const { status, cause } = details;
-    super(details.serverMessage ?? `request failed (${kind}${status ? ` ${status}` : ''})`, cause === undefined ? undefined : { cause });
+    super(
+      details.serverMessage ?? `request failed (${kind}${status ? ` ${status}` : ''})`,
+      cause === undefined ? undefined : { cause },
+    );
     this.status = status;
     this.code = details.code;
     this.serverMessage = details.serverMessage;
@@ -52,7 +55,9 @@ export class ApiError extends Error {
 
   /** Worth one more try: the server or the network failed, not the request itself. */
   get retryable(): boolean {
-    return this.kind === 'network' || this.kind === 'invalid-response' || (this.status !== undefined && this.status >= 500);
+    return (
+      this.kind === 'network' || this.kind === 'invalid-response' || (this.status !== undefined && this.status >= 500)
+    );
   }
 }
 

@@ -10,7 +10,10 @@ export type StaffRequestOptions = Omit<RequestOptions, 'bearerToken'>;
 
 const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
 
-async function withStaffToken<T>(call: (options: RequestOptions) => Promise<T>, options: StaffRequestOptions): Promise<T> {
+async function withStaffToken<T>(
+  call: (options: RequestOptions) => Promise<T>,
+  options: StaffRequestOptions,
+): Promise<T> {
   try {
     return await call({ ...options, bearerToken: getStaffToken() });
   } catch (error) {

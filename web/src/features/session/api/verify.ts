@@ -4,7 +4,6 @@ import { adminKeys } from '../../../lib/admin-query-keys.js';
 import { apiJson, ApiError } from '../../../lib/api-client.js';
 import { clearStaffToken } from '../../../lib/staff-token.js';
 
-
 export type StaffSession = { valid: true; role: string; sub?: string; email?: string } | { valid: false };
 
 /**
