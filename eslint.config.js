@@ -1,10 +1,66 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import checkFile from 'eslint-plugin-check-file';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The plugin's TypeScript settings minus its legacy resolver setting: each layout brings its own resolver.
+const { 'import-x/resolver': _legacyResolver, ...importXTypeScriptSettings } = importX.flatConfigs.typescript.settings;
+
+/** The sub-folders of `dir`: a new feature or module is covered by the boundaries below without touching this file. */
+const foldersIn = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * Layout rules, one entry per workspace: `tsconfig` lets the resolver follow its imports, `zones` say which folders
+ * may not import which (import-x/no-restricted-paths: files in `target` may not import from `from`, except
+ * `except`, relative to `from`). A service adds its own entry (e.g. `modules/<feature>` not importing each other).
+ */
+const layouts = [
+  {
+    name: 'web',
+    root: 'web/src',
+    tsconfig: 'web/tsconfig.json',
+    // Unidirectional: shared code (components, lib, config) → features → app. Features do not import each other;
+    // a screen made of two features is composed in app/routes (docs/decisions/012-web-features-by-domain.md).
+    zones: [
+      ...foldersIn('./web/src/features').map((feature) => ({
+        target: `./web/src/features/${feature}`,
+        from: './web/src/features',
+        except: [`./${feature}`],
+        message:
+          'Features do not import each other: compose them in web/src/app/routes, or move the shared part to components/ or lib/.',
+      })),
+      {
+        target: ['./web/src/features', './web/src/components', './web/src/lib', './web/src/config'],
+        from: './web/src/app',
+        message: 'Nothing imports upward into app/: it composes the rest.',
+      },
+      {
+        target: ['./web/src/components', './web/src/lib', './web/src/config'],
+        from: './web/src/features',
+        message: 'Shared code does not depend on a feature.',
+      },
+    ],
+  },
+];
+
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-ssr/**', 'web/.build-*/**', '**/node_modules/**', 'bench/.tmp/**', 'tests/e2e/.results/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-ssr/**',
+      'web/.build-*/**',
+      '**/node_modules/**',
+      'bench/.tmp/**',
+      'tests/e2e/.results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,6 +76,27 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, 'no-console': ['error', { allow: ['warn', 'error'] }] },
   },
+  ...layouts.map((layout) => ({
+    files: [`${layout.root}/**/*.{ts,tsx}`],
+    plugins: { 'import-x': importX, 'check-file': checkFile },
+    settings: {
+      // Parse .ts/.tsx when following imports (without it no-cycle sees no edges), resolved with this workspace's tsconfig.
+      ...importXTypeScriptSettings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: layout.tsconfig })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layout.zones }],
+      // Cycles are bugs (load order, half-initialised modules); only our own files are followed.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // A file says what it is, in kebab-case with a role suffix (`waitlist-form.test.tsx`).
+      'check-file/filename-naming-convention': [
+        'error',
+        { [`${layout.root}/**/*.{ts,tsx}`]: 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { [`${layout.root}/**/`]: 'KEBAB_CASE' }],
+    },
+  })),
   {
     // Scripts and tests may print: that is their interface.
     files: ['infra/**', 'bench/**', 'tests/**', 'web/scripts/**', '**/cli/**'],

@@ -3,7 +3,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes } from './app/router.js';
 
-export { canonicalUrl, metaFor, notFoundMeta } from './app/page-meta.js';
+export { canonicalUrl, metaFor, notFoundMeta } from './config/page-meta.js';
 export { notFoundPage, publicPages } from './app/router.js';
 export { publicEnv } from './config/public-env.js';
 

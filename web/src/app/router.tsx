@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../components/ui/error-boundary.js';
-import { paths } from './paths.js';
+import { paths } from '../config/paths.js';
 import { RootLayout } from './routes/root-layout.js';
 import { RouteError } from './routes/route-error.js';
 

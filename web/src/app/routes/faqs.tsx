@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { PageHero } from '../../components/layout/page-hero.js';
 import { Accordion } from '../../components/ui/accordion.js';
 import { faqs } from '../../features/marketing/data/faqs.js';
-import { paths } from '../paths.js';
+import { paths } from '../../config/paths.js';
 
 export function FaqsRoute() {
   return (

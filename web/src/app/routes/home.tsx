@@ -6,7 +6,7 @@ import { CtaBanner } from '../../features/marketing/components/cta-banner.js';
 import { HeroArt } from '../../features/marketing/components/hero-art.js';
 import { TestimonialsSection } from '../../features/marketing/components/testimonials-section.js';
 import { features } from '../../features/marketing/data/features.js';
-import { paths } from '../paths.js';
+import { paths } from '../../config/paths.js';
 
 export function HomeRoute() {
   return (

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Icon } from '../../components/ui/icon.js';
-import { paths } from '../paths.js';
+import { paths } from '../../config/paths.js';
 
 export function NotFoundRoute() {
   return (

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../paths.js';
+import { paths } from '../../config/paths.js';
 
 /** Shown in place of a page that failed to render; the header and footer stay usable. */
 export function RouteError({ onRetry }: { onRetry: () => void }) {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { site } from '../../config/site.js';
 import { LegalDocument, type LegalSection } from '../../features/legal/components/legal-document.js';
-import { paths } from '../paths.js';
+import { paths } from '../../config/paths.js';
 
 const sections: LegalSection[] = [
   {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Icon } from '../../components/ui/icon.js';
 import { WaitlistForm } from '../../features/waitlist/components/waitlist-form.js';
-import { paths } from '../paths.js';
+import { paths } from '../../config/paths.js';
 import { QueryProvider } from '../provider.js';
 
 const claims = [

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { canonicalUrl, metaFor } from '../../app/page-meta.js';
+import { canonicalUrl, metaFor } from '../../config/page-meta.js';
 
 function setMeta(selector: string, value: string) {
   document.head.querySelector(selector)?.setAttribute('content', value);

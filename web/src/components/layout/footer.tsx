@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../config/paths.js';
 import { site } from '../../config/site.js';
 import { Icon } from '../ui/icon.js';
 import { SocialLinks } from '../ui/social-links.js';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../config/paths.js';
 import { Icon } from '../ui/icon.js';
 import { Logo } from './logo.js';
 import { MobileMenu } from './mobile-menu.js';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../config/paths.js';
 import { keepTabInside } from '../ui/focus-trap.js';
 import { Icon } from '../ui/icon.js';
 import { mainNav } from './nav-items.js';

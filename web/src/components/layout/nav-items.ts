@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths.js';
+import { paths } from '../../config/paths.js';
 
 /** The main navigation, shared by the desktop bar and the phone menu. */
 export const mainNav = [

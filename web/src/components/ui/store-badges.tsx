@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../config/paths.js';
 import { Icon } from './icon.js';
 
 /** The app-store badges. The apps are not out yet, so both lead to the waitlist. */

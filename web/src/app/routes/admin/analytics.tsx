@@ -1,2 +1,2 @@
-export { AnalyticsPage as Component } from '../../../features/admin/components/analytics-page.js';
-export { AdminRouteError as ErrorBoundary } from '../../../features/admin/components/admin-route-error.js';
+export { AnalyticsPage as Component } from '../../../features/analytics/components/analytics-page.js';
+export { AdminRouteError as ErrorBoundary } from '../../../components/admin/admin-route-error.js';

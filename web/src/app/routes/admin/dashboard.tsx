@@ -1,2 +1,2 @@
-export { DashboardPage as Component } from '../../../features/admin/components/dashboard-page.js';
-export { AdminRouteError as ErrorBoundary } from '../../../features/admin/components/admin-route-error.js';
+export { DashboardPage as Component } from '../../../features/analytics/components/dashboard-page.js';
+export { AdminRouteError as ErrorBoundary } from '../../../components/admin/admin-route-error.js';

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
-import { AdminLoading } from '../../../features/admin/components/admin-loading.js';
-import { paths } from '../../paths.js';
+import { AdminLoading } from '../../../components/admin/admin-loading.js';
+import { paths } from '../../../config/paths.js';
 
 /**
  * The staff panel's routes, mounted under /admin by the app router. Client-only (never pre-rendered) and

@@ -1,2 +1,2 @@
-export { LoginPage as Component } from '../../../features/admin/components/login-page.js';
-export { AdminRouteError as ErrorBoundary } from '../../../features/admin/components/admin-route-error.js';
+export { LoginPage as Component } from '../../../features/session/components/login-page.js';
+export { AdminRouteError as ErrorBoundary } from '../../../components/admin/admin-route-error.js';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../paths.js';
+import { paths } from '../../../config/paths.js';
 
-export { AdminRouteError as ErrorBoundary } from '../../../features/admin/components/admin-route-error.js';
+export { AdminRouteError as ErrorBoundary } from '../../../components/admin/admin-route-error.js';
 
 export function Component() {
   return (

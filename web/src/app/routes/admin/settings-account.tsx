@@ -1,2 +1,2 @@
-export { AccountSettings as Component } from '../../../features/admin/components/account-settings.js';
-export { AdminRouteError as ErrorBoundary } from '../../../features/admin/components/admin-route-error.js';
+export { AccountSettings as Component } from '../../../features/staff/components/account-settings.js';
+export { AdminRouteError as ErrorBoundary } from '../../../components/admin/admin-route-error.js';

@@ -1,7 +1,7 @@
-import { AdminGuard } from '../../../features/admin/components/admin-guard.js';
-import { AuditLog } from '../../../features/admin/components/audit-log.js';
+import { AdminGuard } from '../../../features/session/components/admin-guard.js';
+import { AuditLog } from '../../../features/audit/components/audit-log.js';
 
-export { AdminRouteError as ErrorBoundary } from '../../../features/admin/components/admin-route-error.js';
+export { AdminRouteError as ErrorBoundary } from '../../../components/admin/admin-route-error.js';
 
 export function Component() {
   return (

@@ -1,12 +1,18 @@
-import { AdminGuard } from '../../../features/admin/components/admin-guard.js';
-import { StaffSettings } from '../../../features/admin/components/staff-settings.js';
+import { AdminGuard } from '../../../features/session/components/admin-guard.js';
+import { useStaffSession } from '../../../features/session/lib/use-staff-session.js';
+import { StaffSettings } from '../../../features/staff/components/staff-settings.js';
 
-export { AdminRouteError as ErrorBoundary } from '../../../features/admin/components/admin-route-error.js';
+export { AdminRouteError as ErrorBoundary } from '../../../components/admin/admin-route-error.js';
+
+function StaffList() {
+  const { session } = useStaffSession();
+  return <StaffSettings selfId={session?.sub} />;
+}
 
 export function Component() {
   return (
     <AdminGuard role="admin">
-      <StaffSettings />
+      <StaffList />
     </AdminGuard>
   );
 }

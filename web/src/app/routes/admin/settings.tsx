@@ -1,2 +1,41 @@
-export { SettingsPage as Component } from '../../../features/admin/components/settings-page.js';
-export { AdminRouteError as ErrorBoundary } from '../../../features/admin/components/admin-route-error.js';
+import { NavLink, Outlet } from 'react-router-dom';
+import { AdminRouteError } from '../../../components/admin/admin-route-error.js';
+import { paths } from '../../../config/paths.js';
+import { useStaffSession } from '../../../features/session/lib/use-staff-session.js';
+
+export { AdminRouteError as ErrorBoundary };
+
+/**
+ * Sub-pages of Settings: the signed-in member's account (staff feature), the staff list (staff) and the audit log
+ * (audit). Composed here because it spans features; the last two are admin-only (their routes are guarded too).
+ */
+const settingsPaths = {
+  account: paths.admin.settings,
+  staff: `${paths.admin.settings}/staff`,
+  audit: `${paths.admin.settings}/audit`,
+} as const;
+
+export function Component() {
+  const { can } = useStaffSession();
+  return (
+    <div className="adm-page">
+      <h1 className="adm-page__title">Settings</h1>
+      <nav aria-label="Settings" className="adm-tabs">
+        <NavLink to={settingsPaths.account} end className="adm-tabs__link">
+          My account
+        </NavLink>
+        {can('admin') && (
+          <>
+            <NavLink to={settingsPaths.staff} className="adm-tabs__link">
+              Staff
+            </NavLink>
+            <NavLink to={settingsPaths.audit} className="adm-tabs__link">
+              Audit log
+            </NavLink>
+          </>
+        )}
+      </nav>
+      <Outlet />
+    </div>
+  );
+}

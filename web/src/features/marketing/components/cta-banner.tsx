@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths.js';
+import { paths } from '../../../config/paths.js';
 import { StoreBadges } from '../../../components/ui/store-badges.js';
 
 export function CtaBanner({ title = 'Ready to meet someone who gets you?' }: { title?: string }) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS, confirmAnswer, confirmedEntry as confirmed, type ConfirmedEntry } from '@mmdm/contracts/waitlist';
-import { ApiError, postJson } from './http.js';
+import { ApiError, postJson } from '../../../lib/api-client.js';
 
 export type { ConfirmedEntry };
 
@@ -33,7 +33,7 @@ export async function confirmEntry(token: string): Promise<ConfirmOutcome> {
   try {
     const answer = await postJson(API_PATHS.confirm, { token }, AbortSignal.timeout(CONFIRM_TIMEOUT_MS));
     const parsed = confirmAnswer.safeParse(answer);
-    if (!parsed.success) throw new ApiError('invalid-response', undefined);
+    if (!parsed.success) throw new ApiError('invalid-response');
     return { kind: 'confirmed', entry: parsed.data.data, alreadyConfirmed: false };
   } catch (error) {
     return refusalOutcome(error);

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, confirmationStatusAnswer } from '@mmdm/contracts/waitlist';
 import { CONFIRM_TIMEOUT_MS, confirmationKey, refusalOutcome, type ConfirmOutcome } from './confirm-entry.js';
-import { ApiError, getJson } from './http.js';
+import { ApiError, apiRequest } from '../../../lib/api-client.js';
 
 /** What a confirmation link stands for before the click: still to confirm, or one of the outcomes of confirming. */
 export type ConfirmationStatus = { kind: 'pending'; email: string } | ConfirmOutcome;
-
 
 /**
  * GET /waitlist/confirm?token=: reads the link's state and changes nothing, so a mail scanner that opens the page
@@ -14,10 +13,9 @@ export type ConfirmationStatus = { kind: 'pending'; email: string } | ConfirmOut
 export async function getConfirmationStatus(token: string): Promise<ConfirmationStatus> {
   try {
     const path = `${API_PATHS.confirm}?token=${encodeURIComponent(token)}`;
-    const answer = await getJson(path, AbortSignal.timeout(CONFIRM_TIMEOUT_MS));
-    const parsed = confirmationStatusAnswer.safeParse(answer);
-    if (!parsed.success) throw new ApiError('invalid-response', undefined);
-    const { data } = parsed.data;
+    const { data } = await apiRequest(path, confirmationStatusAnswer, {
+      signal: AbortSignal.timeout(CONFIRM_TIMEOUT_MS),
+    });
     if (data.status === 'pending') return { kind: 'pending', email: data.email };
     const { email, referralCode, shareUrl } = data;
     return { kind: 'confirmed', entry: { email, referralCode, shareUrl }, alreadyConfirmed: true };

@@ -5,7 +5,7 @@ import { API_PATHS, joinAnswer, type JoinAnswer } from '@mmdm/contracts/waitlist
 // zod/mini: the same validation at a fraction of the bytes in the public bundle.
 import { z } from 'zod/mini';
 import { createDeadline, type Deadline } from '../../../lib/deadline.js';
-import { ApiError, postJson } from './http.js';
+import { ApiError, postJson } from '../../../lib/api-client.js';
 
 /** Product spec, section 9: the visitor waits at most this long, every retry included. */
 export const JOIN_TIMEOUT_MS = 10_000;
@@ -33,7 +33,9 @@ export async function joinWaitlist(input: JoinWaitlistInput, signal: AbortSignal
   const parsed = joinAnswer.safeParse(answer);
   if (!parsed.success) {
     const message = z.object({ message: z.string() }).safeParse(answer);
-    throw new ApiError('invalid-response', message.success ? message.data.message.trim() || undefined : undefined);
+    throw new ApiError('invalid-response', {
+      serverMessage: message.success ? message.data.message.trim() || undefined : undefined,
+    });
   }
   return parsed.data;
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { API_PATHS, messageAnswer as answer } from '@mmdm/contracts/waitlist';
-import { postJson } from './http.js';
+import { postJson } from '../../../lib/api-client.js';
 
 /** POST /waitlist/resend {token}: always the same generic answer (no enumeration); a new mail if one is due. */
 export async function resendConfirmation(token: string): Promise<string | undefined> {

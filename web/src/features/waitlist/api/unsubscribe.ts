@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { API_PATHS } from '@mmdm/contracts/waitlist';
-import { ApiError, postJson } from './http.js';
+import { ApiError, postJson } from '../../../lib/api-client.js';
 
 export type UnsubscribeOutcome = 'unsubscribed' | 'invalid';
 

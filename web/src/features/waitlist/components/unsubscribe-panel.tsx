@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { paths } from '../../../app/paths.js';
+import { paths } from '../../../config/paths.js';
 import { useHydrated } from '../../../lib/use-hydrated.js';
 import { useUnsubscribe } from '../api/unsubscribe.js';
 

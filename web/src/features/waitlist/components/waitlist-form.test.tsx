@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.js';
-import { ApiError } from '../api/http.js';
+import { ApiError } from '../../../lib/api-client.js';
 import { WaitlistForm } from './waitlist-form.js';
 import { waitlistErrorMessage } from './waitlist-messages.js';
 
@@ -202,11 +202,11 @@ describe('WaitlistForm', () => {
 
 describe('the error message', () => {
   it("prefers the server's message, then the generic failure, then the catch-all", () => {
-    expect(waitlistErrorMessage(new ApiError('http', 'Please enter a valid e-mail address.', 400))).toBe(
+    expect(waitlistErrorMessage(new ApiError('http', { serverMessage: 'Please enter a valid e-mail address.', status: 400 }))).toBe(
       'Please enter a valid e-mail address.',
     );
-    expect(waitlistErrorMessage(new ApiError('http', undefined, 500))).toBe('Failed to join waitlist');
-    expect(waitlistErrorMessage(new ApiError('timeout', undefined))).toBe('Failed to join waitlist');
+    expect(waitlistErrorMessage(new ApiError('http', { status: 500 }))).toBe('Failed to join waitlist');
+    expect(waitlistErrorMessage(new ApiError('timeout'))).toBe('Failed to join waitlist');
     expect(waitlistErrorMessage(new Error(''))).toBe('Something went wrong. Please try again.');
     expect(waitlistErrorMessage(undefined)).toBe('Something went wrong. Please try again.');
   });

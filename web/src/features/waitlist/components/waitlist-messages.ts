@@ -1,4 +1,4 @@
-import { ApiError } from '../api/http.js';
+import { ApiError } from '../../../lib/api-client.js';
 
 /** Product spec, section 9: how long the success message and the error box stay. */
 export const SUCCESS_DISPLAY_MS = 5_000;

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { statsSchema, type WaitlistStats } from '@mmdm/contracts/waitlist-admin';
+import { queryRetry, staffRequest } from '../../../lib/staff-api.js';
+import { adminKeys } from '../../../lib/admin-query-keys.js';
+
+export type { WaitlistStats };
+export type ActivityItem = WaitlistStats['recent'][number];
+
+export function getWaitlistStats(signal?: AbortSignal) {
+  return staffRequest('/api/admin/waitlist/stats', statsSchema, { signal });
+}
+
+export const waitlistStatsQueryOptions = () =>
+  queryOptions({
+    queryKey: adminKeys.waitlistStats,
+    queryFn: ({ signal }) => getWaitlistStats(signal),
+    retry: queryRetry,
+    // The dashboard is looked at to see what is happening now: five-minute-old figures would mislead.
+    staleTime: 30_000,
+  });
+
+export function useWaitlistStats() {
+  return useQuery(waitlistStatsQueryOptions());
+}

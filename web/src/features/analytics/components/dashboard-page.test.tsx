@@ -1,0 +1,66 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeNetwork, json, verified, type FakeNetwork } from '../../../testing/fake-network.js';
+import { renderAdmin } from '../../../testing/render-admin.js';
+
+describe('the dashboard', () => {
+  let network: FakeNetwork;
+  beforeEach(() => {
+    localStorage.setItem('admin_token', 'good.viewer.token');
+    network = fakeNetwork();
+    network.on('GET', '/api/admin/verify', () => verified('viewer'));
+  });
+  afterEach(() => localStorage.clear());
+
+  it('fills Total Users and New Signups Today from the waitlist, and lists the latest activity', async () => {
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    network.on('GET', '/api/admin/waitlist/stats', () =>
+      json(200, {
+        total: 1234,
+        confirmed: 800,
+        today: 17,
+        recent: [
+          { type: 'confirmation', email: 'ana@example.com', at: minutesAgo(2) },
+          { type: 'signup', email: 'ben@example.com', at: minutesAgo(5) },
+        ],
+      }),
+    );
+    renderAdmin('/admin');
+
+    const total = await screen.findByRole('region', { name: 'Total Users' });
+    expect(await within(total).findByText('1,234')).toBeInTheDocument();
+    expect(within(total).getByText(/800 confirmed/)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'New Signups Today' })).getByText('17')).toBeInTheDocument();
+    const activity = screen.getByRole('region', { name: 'Recent Activity' });
+    const items = within(activity).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('ana@example.com confirmed their address');
+    expect(items[0]).toHaveTextContent('2 minutes ago');
+    expect(items[1]).toHaveTextContent('ben@example.com joined the waitlist');
+  });
+
+  it('says plainly that matching starts at launch instead of inventing a number of matches', async () => {
+    network.on('GET', '/api/admin/waitlist/stats', () => json(200, { total: 3, confirmed: 1, today: 1, recent: [] }));
+    renderAdmin('/admin');
+
+    const matches = await screen.findByRole('region', { name: 'Active Matches' });
+    expect(matches).toHaveTextContent('Matching starts when the app launches.');
+    expect(matches).not.toHaveTextContent(/\d/);
+  });
+
+  it('shows the placeholder when there is no activity yet', async () => {
+    network.on('GET', '/api/admin/waitlist/stats', () => json(200, { total: 0, confirmed: 0, today: 0, recent: [] }));
+    renderAdmin('/admin');
+
+    expect(await screen.findByText('Activity feed will be displayed here...')).toBeInTheDocument();
+  });
+
+  it('says so when the figures cannot be loaded, without breaking the page', async () => {
+    network.on('GET', '/api/admin/waitlist/stats', () =>
+      json(503, { success: false, code: 'unavailable', message: 'Sign-in cannot be checked right now. Please try again shortly.' }),
+    );
+    renderAdmin('/admin');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the waitlist figures');
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+});

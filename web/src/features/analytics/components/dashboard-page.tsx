@@ -1,0 +1,67 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths.js';
+import { useWaitlistStats, type ActivityItem } from '../api/get-waitlist-stats.js';
+import { formatDateTime, formatNumber, formatRelative } from '../../../lib/format.js';
+import { QueryState } from '../../../components/admin/query-state.js';
+
+function StatCard({ label, value, note }: { label: string; value: string; note: string }) {
+  return (
+    <section className="adm-card adm-stat" aria-label={label}>
+      <h2 className="adm-stat__label">{label}</h2>
+      <p className="adm-stat__value">{value}</p>
+      <p className="adm-stat__note">{note}</p>
+    </section>
+  );
+}
+
+function describeActivity(item: ActivityItem): string {
+  return item.type === 'signup' ? `${item.email} joined the waitlist` : `${item.email} confirmed their address`;
+}
+
+export function DashboardPage() {
+  const stats = useWaitlistStats();
+  const data = stats.data;
+  const loading = stats.isPending ? '…' : '—';
+
+  return (
+    <div className="adm-page">
+      <h1 className="adm-page__title">Dashboard</h1>
+      <QueryState isPending={false} error={stats.error} label="the waitlist figures" onRetry={() => void stats.refetch()} />
+      <div className="adm-stats">
+        <StatCard
+          label="Total Users"
+          value={data ? formatNumber(data.total) : loading}
+          note={data ? `on the waitlist, ${formatNumber(data.confirmed)} confirmed` : 'on the waitlist'}
+        />
+        <StatCard label="Active Matches" value="Not yet" note="Matching starts when the app launches." />
+        <StatCard
+          label="New Signups Today"
+          value={data ? formatNumber(data.today) : loading}
+          note="since midnight (UTC)"
+        />
+      </div>
+      <section className="adm-card adm-activity" aria-labelledby="recent-activity">
+        <h2 id="recent-activity" className="adm-section-title">
+          Recent Activity
+        </h2>
+        {data && data.recent.length > 0 ? (
+          <ol className="adm-activity__list">
+            {data.recent.map((item) => (
+              <li key={`${item.type}-${item.email}-${item.at}`} className={`adm-activity__item adm-activity__item--${item.type}`}>
+                <span>{describeActivity(item)}</span>
+                <time dateTime={item.at} title={formatDateTime(item.at)} className="adm-muted">
+                  {formatRelative(item.at)}
+                </time>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="adm-muted">{stats.isPending ? 'Loading...' : 'Activity feed will be displayed here...'}</p>
+        )}
+        <p>
+          <Link to={paths.admin.users}>See all sign-ups</Link>
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/staff-api.js';
+import { useDeleteWaitlistEntry } from '../api/delete-waitlist-entry.js';
+import { useWaitlistEntries, type EntriesFilter } from '../api/get-waitlist-entries.js';
+import { useResendConfirmation } from '../api/resend-confirmation.js';
+import type { WaitlistEntry } from '@mmdm/contracts/waitlist-admin';
+import { formatDateTime } from '../../../lib/format.js';
+import { ConfirmDialog } from '../../../components/admin/confirm-dialog.js';
+import { EntryStatusBadge } from './entry-status-badge.js';
+import { QueryState } from '../../../components/admin/query-state.js';
+
+interface EntriesTableProps {
+  filter: EntriesFilter;
+  /** Admins may resend and delete; viewers only look. */
+  canManage: boolean;
+}
+
+/**
+ * One page of entries. Paging is keyset (the service hands out `nextCursor`); going back uses the cursors of the
+ * pages already seen, so no page is ever counted with OFFSET.
+ */
+export function EntriesTable({ filter, canManage }: EntriesTableProps) {
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const cursor = cursors[cursors.length - 1] ?? null;
+  const entries = useWaitlistEntries({ ...filter, cursor });
+  const resend = useResendConfirmation();
+  const remove = useDeleteWaitlistEntry();
+  const [notice, setNotice] = useState<string>();
+  const [toDelete, setToDelete] = useState<WaitlistEntry>();
+
+  const page = entries.data;
+  const pageNumber = cursors.length;
+
+  const onResend = (entry: WaitlistEntry) => {
+    setNotice(undefined);
+    resend.mutate(entry.id, {
+      onSuccess: () => setNotice(`A new confirmation e-mail to ${entry.email} is on its way.`),
+      onError: (error) => setNotice(`Could not resend to ${entry.email}: ${errorMessage(error)}`),
+    });
+  };
+
+  const onDelete = () => {
+    if (!toDelete) return;
+    const { email } = toDelete;
+    remove.mutate(toDelete.id, {
+      onSuccess: () => {
+        setToDelete(undefined);
+        setNotice(`${email} was deleted from the waitlist.`);
+      },
+    });
+  };
+
+  return (
+    <section aria-label="Waitlist entries">
+      <p className="adm-notice" role="status">
+        {notice}
+      </p>
+      <QueryState isPending={entries.isPending} error={entries.error} label="the waitlist" onRetry={() => void entries.refetch()} />
+      {page && (
+        <>
+          <div className="adm-table-wrap">
+            <table className="adm-table adm-table--wide" aria-busy={entries.isFetching}>
+              <caption className="adm-visually-hidden">Waitlist entries, page {pageNumber}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Referral</th>
+                  <th scope="col">Signed up</th>
+                  <th scope="col">Confirmed</th>
+                  {canManage && <th scope="col">Actions</th>}
+                </tr>
+              </thead>
+              <tbody>
+                {page.items.map((entry) => (
+                  <tr key={entry.id}>
+                    <th scope="row">
+                      {entry.email}
+                    </th>
+                    <td>
+                      <EntryStatusBadge status={entry.status} />
+                    </td>
+                    <td>{entry.referralSource ?? '—'}</td>
+                    <td>{formatDateTime(entry.createdAt)}</td>
+                    <td>{formatDateTime(entry.confirmedAt)}</td>
+                    {canManage && (
+                      <td className="adm-table__actions">
+                        {entry.status === 'pending' && (
+                          <button
+                            type="button"
+                            className="adm-button adm-button--small"
+                            onClick={() => onResend(entry)}
+                            disabled={resend.isPending && resend.variables === entry.id}
+                            aria-label={`Resend confirmation to ${entry.email}`}
+                          >
+                            Resend
+                          </button>
+                        )}
+                        <button
+                          type="button"
+                          className="adm-button adm-button--small adm-button--danger"
+                          onClick={() => {
+                            remove.reset();
+                            setToDelete(entry);
+                          }}
+                          aria-label={`Delete ${entry.email}`}
+                        >
+                          Delete
+                        </button>
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {page.searchedThrough ? (
+            // A search reads a bounded number of entries per page (the service's answer stays quick whatever the
+            // term); when that ran out before a page of matches, say how far it got and let Next go on.
+            <p className="adm-empty" role="status">
+              {filter.order === 'asc' ? 'Searched up to' : 'Searched back to'} {formatDateTime(page.searchedThrough)}
+              {page.items.length === 0 ? ' with no match yet' : ''}. Next searches{' '}
+              {filter.order === 'asc' ? 'newer' : 'older'} sign-ups.
+            </p>
+          ) : (
+            page.items.length === 0 && (
+              <p className="adm-empty">{pageNumber === 1 ? 'No entries match.' : 'No more entries.'}</p>
+            )
+          )}
+          <nav className="adm-pager" aria-label="Pages">
+            <button
+              type="button"
+              className="adm-button"
+              onClick={() => setCursors((seen) => seen.slice(0, -1))}
+              disabled={pageNumber === 1}
+            >
+              Previous
+            </button>
+            <span className="adm-muted">Page {pageNumber}</span>
+            <button
+              type="button"
+              className="adm-button"
+              onClick={() => page.nextCursor && setCursors((seen) => [...seen, page.nextCursor ?? null])}
+              disabled={!page.nextCursor || entries.isPlaceholderData}
+            >
+              Next
+            </button>
+          </nav>
+        </>
+      )}
+      {toDelete && (
+        <ConfirmDialog
+          title="Delete this entry?"
+          confirmLabel="Delete"
+          busyLabel="Deleting..."
+          busy={remove.isPending}
+          error={remove.isError ? errorMessage(remove.error) : undefined}
+          onConfirm={onDelete}
+          onCancel={() => setToDelete(undefined)}
+        >
+          <p>
+            {toDelete.email} and everything kept about them (tokens, queued e-mails) will be erased. This cannot be undone.
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { loginAnswerSchema, type LoginAnswer } from '@mmdm/contracts/auth';
+import { adminKeys } from '../../../lib/admin-query-keys.js';
+import { apiRequest, ApiError } from '../../../lib/api-client.js';
+import { setStaffToken } from '../../../lib/staff-token.js';
+
+export interface LoginInput {
+  email: string;
+  password: string;
+}
+
+export type { LoginAnswer };
+
+/** Why a sign-in did not work, in the terms the login form speaks (spec §8). */
+export class LoginError extends Error {
+  constructor(
+    readonly kind: 'invalid_credentials' | 'throttled' | 'failed',
+    /** Seconds until another attempt may succeed; only for 'throttled'. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(kind);
+    this.name = 'LoginError';
+  }
+}
+
+export async function login(input: LoginInput): Promise<LoginAnswer> {
+  try {
+    return await apiRequest('/api/admin/login', loginAnswerSchema, { method: 'POST', body: input });
+  } catch (error) {
+    // A lost request is retried (see useLogin) and then shown as "Login failed".
+    if (!(error instanceof ApiError) || error.kind === 'network') throw error;
+    if (error.kind !== 'http') throw new LoginError('failed');
+    if (error.status === 429) throw new LoginError('throttled', error.retryAfterSeconds);
+    // A server failure is not a verdict on the password: it gets the "try again" message, not "Invalid credentials".
+    if (error.status !== undefined && error.status >= 500) throw new LoginError('failed');
+    throw new LoginError('invalid_credentials');
+  }
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    // A retried wrong password would count twice against the per-account throttle: only a lost request is retried.
+    retry: (failureCount, error) => failureCount < 1 && error instanceof ApiError && error.kind === 'network',
+    onSuccess: ({ token }) => {
+      // Whatever an earlier session cached belongs to someone else now.
+      queryClient.removeQueries({ queryKey: adminKeys.all });
+      setStaffToken(token);
+    },
+  });
+}

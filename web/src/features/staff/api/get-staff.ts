@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryRetry, staffRequest } from '../../../lib/staff-api.js';
+import { adminKeys } from '../../../lib/admin-query-keys.js';
+import { staffListSchema } from '@mmdm/contracts/auth';
+
+
+export function getStaff(signal?: AbortSignal) {
+  return staffRequest('/api/admin/staff', staffListSchema, { signal });
+}
+
+export const staffQueryOptions = () =>
+  queryOptions({ queryKey: adminKeys.staff, queryFn: ({ signal }) => getStaff(signal), retry: queryRetry });
+
+export function useStaff(enabled = true) {
+  return useQuery({ ...staffQueryOptions(), enabled });
+}

@@ -1,0 +1,174 @@
+import { errorAnswer } from '@mmdm/contracts/waitlist';
+
+/*
+ * The one way the web app talks to the API: the public waitlist pages and the staff panel alike. It sends JSON to
+ * our own origin and turns every way a call can fail into one ApiError. Kept free of the staff panel's code (and of
+ * full zod) because the public pages load it: the staff token is attached by `staff-api.ts`, built on this.
+ */
+
+export type ApiErrorKind =
+  /** The server answered, but not with success. */
+  | 'http'
+  /** The request never got an answer (offline, DNS, reset). */
+  | 'network'
+  /** The caller's signal ended the wait: a time-out, a deadline, or a cancelled query. */
+  | 'timeout'
+  /** A success answer that is not what the contract says. */
+  | 'invalid-response';
+
+export interface ApiErrorDetails {
+  status?: number;
+  code?: string;
+  /** The server's sentence for people, when its answer carried one. */
+  serverMessage?: string;
+  /** The error answer's `data`, when it has one (e.g. 409 token_used still carries the referral code). */
+  data?: unknown;
+  /** Seconds, from `Retry-After` on 429/503. */
+  retryAfterSeconds?: number;
+  cause?: unknown;
+}
+
+/** A failed call, with what the server said when it said anything. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status?: number;
+  readonly code?: string;
+  readonly serverMessage?: string;
+  readonly data?: unknown;
+  readonly retryAfterSeconds?: number;
+
+  constructor(
+    readonly kind: ApiErrorKind,
+    details: ApiErrorDetails = {},
+  ) {
+    const { status, cause } = details;
+    super(
+      details.serverMessage ?? `request failed (${kind}${status ? ` ${status}` : ''})`,
+      cause === undefined ? undefined : { cause },
+    );
+    this.status = status;
+    this.code = details.code;
+    this.serverMessage = details.serverMessage;
+    this.data = details.data;
+    this.retryAfterSeconds = details.retryAfterSeconds;
+  }
+
+  /** Worth one more try: the server or the network failed, not the request itself. */
+  get retryable(): boolean {
+    return (
+      this.kind === 'network' || this.kind === 'invalid-response' || (this.status !== undefined && this.status >= 500)
+    );
+  }
+}
+
+/** Anything with zod's `safeParse` (classic or mini), so this module needs neither. */
+export interface AnswerSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: unknown } };
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Ends the wait (AbortSignal.timeout, a deadline, react-query's cancellation): the call fails as 'timeout'. */
+  signal?: AbortSignal;
+  /** Sent as `Authorization: Bearer …`. */
+  bearerToken?: string | null;
+}
+
+/** Seconds from a `Retry-After` header (RFC 9110 §10.2.3: delay-seconds or an HTTP date). */
+export function parseRetryAfter(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+/** The body as JSON; undefined when it is empty or not JSON (a proxy's error page). */
+async function readJson(response: Response): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return undefined;
+  }
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const parsed = errorAnswer.safeParse(await readJson(response));
+  const fields = parsed.success ? parsed.data : {};
+  return new ApiError('http', {
+    status: response.status,
+    code: fields.code,
+    serverMessage: fields.message?.trim() || undefined,
+    data: fields.data,
+    retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After')),
+  });
+}
+
+function whenAborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    const fail = () => reject(new ApiError('timeout', { cause: signal.reason }));
+    if (signal.aborted) fail();
+    else signal.addEventListener('abort', fail, { once: true });
+  });
+}
+
+/**
+ * Sends the request and returns a success answer unread. A non-2xx answer, a network failure or an abort becomes an
+ * ApiError; the abort wins even against a fetch that ignores its signal.
+ */
+export function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
+  const { signal } = options;
+  const headers = new Headers({ Accept: 'application/json' });
+  if (options.bearerToken) headers.set('Authorization', `Bearer ${options.bearerToken}`);
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+
+  const attempt = (async () => {
+    let response: Response;
+    try {
+      response = await fetch(path, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        credentials: 'same-origin',
+        signal,
+      });
+    } catch (error) {
+      throw new ApiError(signal?.aborted ? 'timeout' : 'network', { cause: error });
+    }
+    if (response.ok) return response;
+    throw await toApiError(response);
+  })();
+  return signal ? Promise.race([attempt, whenAborted(signal)]) : attempt;
+}
+
+/** A call whose answer's body the caller interprets itself: undefined when there is none (204) or it is not JSON. */
+export async function apiJson(path: string, options?: RequestOptions): Promise<unknown> {
+  const response = await apiFetch(path, options);
+  return readJson(response);
+}
+
+/** A call whose answer is validated against `schema` at the edge; any other answer is 'invalid-response'. */
+export async function apiRequest<T>(path: string, schema: AnswerSchema<T>, options?: RequestOptions): Promise<T> {
+  const response = await apiFetch(path, options);
+  const parsed = schema.safeParse(await readJson(response));
+  if (!parsed.success) {
+    // A contract mismatch between web and service: worth a console line for whoever is debugging.
+    console.error(`Unexpected answer from ${path}`, parsed.error.issues);
+    throw new ApiError('invalid-response', { status: response.status });
+  }
+  return parsed.data;
+}
+
+/** POSTs JSON and returns the answer's body (the public pages' calls, each bounded by `signal`). */
+export function postJson(path: string, body: unknown, signal: AbortSignal): Promise<unknown> {
+  return apiJson(path, { method: 'POST', body, signal });
+}
