@@ -12,6 +12,12 @@ import { createClientRateLimiter } from './lib/rate-limit.js';
 import { remoteStaffKeys } from './lib/staff-keys.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
+import { invitationsAdminRoutes } from './modules/invitations/invitations-admin.routes.js';
+import { invitationRoutes } from './modules/invitations/invitations.routes.js';
+import { createInvitationsService } from './modules/invitations/invitations.service.js';
+import { placesAdminRoutes } from './modules/places/places-admin.routes.js';
+import { placesRoutes } from './modules/places/places.routes.js';
+import { createPlacesService } from './modules/places/places.service.js';
 import { signupRoutes } from './modules/signup/signup.routes.js';
 import { createSignupService } from './modules/signup/signup.service.js';
 
@@ -38,16 +44,28 @@ export function createApp({ config, pool, redis, logger, staffKeys }: AppDeps): 
     windowSeconds: config.signup.rateWindowSeconds,
     message: 'Too many sign-ups from your network. Please try again later.',
   });
+  const places = createPlacesService({
+    pool,
+    publicUrl: config.publicUrl,
+    maxCredits: config.referral.maxCredits,
+  });
+  const invitations = createInvitationsService({ pool });
   const signupService = createSignupService({
     pool,
     publicUrl: config.publicUrl,
     resendCooldownSeconds: config.signup.resendCooldownSeconds,
+    confirmation: places,
   });
   app.use(signupRoutes({ service: signupService, signupLimiter }));
+  app.use(placesRoutes({ service: places }));
+  app.use(invitationRoutes({ service: invitations }));
 
   const keys = staffKeys ?? remoteStaffKeys(config.authJwksUrl);
   const verifier = createStaffTokenVerifier({ keys, redis, redisPrefix: config.redis.prefix });
-  app.use(adminRoutes({ service: createAdminService({ pool, databaseUrl: config.databaseUrl }), verifier }));
+  // Before the admin module's routes: the Users list by place or city is answered here, any other list falls through.
+  app.use(placesAdminRoutes({ service: places, pool, verifier }));
+  app.use(invitationsAdminRoutes({ service: invitations, verifier }));
+  app.use(adminRoutes({ service: createAdminService({ pool, databaseUrl: config.databaseUrl, places }), verifier }));
 
   return finishServiceApp(app, logger);
 }

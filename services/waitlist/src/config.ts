@@ -9,6 +9,10 @@ const sharedSchema = commonEnvSchema.extend({
   PUBLIC_URL: env.url('http://localhost:8080', ['http:', 'https:']).transform((url) => url.replace(/\/+$/, '')),
   RESEND_COOLDOWN_S: env.int(900, 0),
   CONFIRM_TOKEN_TTL_H: env.int(72, 1),
+  /** Places up per credited referral (the place rule; the worker rewrites place keys when it changes). */
+  REFERRAL_BOOST: env.int(10, 0),
+  /** Credited referrals per referrer at most; later ones are recorded as refused (`cap_reached`). */
+  REFERRAL_MAX_CREDITS: env.int(50, 0),
 });
 
 export const apiEnvSchema = sharedSchema.extend({
@@ -58,6 +62,7 @@ export interface ApiConfig {
   publicUrl: string;
   signup: { rateLimit: number; rateWindowSeconds: number; resendCooldownSeconds: number };
   confirmTokenTtlHours: number;
+  referral: { boost: number; maxCredits: number };
   authJwksUrl: string;
   shutdownTimeoutMs: number;
 }
@@ -70,6 +75,7 @@ export interface WorkerConfig {
   redis: { url: string; prefix: string };
   publicUrl: string;
   confirmTokenTtlHours: number;
+  referral: { boost: number; maxCredits: number };
   mail: {
     smtpUrl: string | undefined;
     dir: string;
@@ -100,6 +106,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
       resendCooldownSeconds: e.RESEND_COOLDOWN_S,
     },
     confirmTokenTtlHours: e.CONFIRM_TOKEN_TTL_H,
+    referral: { boost: e.REFERRAL_BOOST, maxCredits: e.REFERRAL_MAX_CREDITS },
     authJwksUrl: e.AUTH_JWKS_URL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   });
@@ -115,6 +122,7 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
     redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
     publicUrl: e.PUBLIC_URL,
     confirmTokenTtlHours: e.CONFIRM_TOKEN_TTL_H,
+    referral: { boost: e.REFERRAL_BOOST, maxCredits: e.REFERRAL_MAX_CREDITS },
     mail: {
       smtpUrl: e.SMTP_URL,
       dir: e.MAIL_DIR,

@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { WorkerConfig } from './config.js';
 import { startStatsRollup } from './modules/admin/stats-rollup.js';
+import { syncPlaceRule } from './modules/places/place-rule.js';
 import { createMailProcessor } from './modules/mail/mail-consumer.js';
 import { createMailSender, type MailSender } from './modules/mail/mail-transport.js';
 import { bullPrefix, createMailQueue, MAIL_QUEUE, type ConfirmationJob } from './modules/mail/mail.queue.js';
@@ -46,7 +47,12 @@ function closeRedis(client: Redis): Promise<unknown> {
   return client.quit().catch(() => client.disconnect());
 }
 
-export async function startMailWorker({ config, logger, pool: givenPool, onFatal }: MailWorkerDeps): Promise<MailWorker> {
+export async function startMailWorker({
+  config,
+  logger,
+  pool: givenPool,
+  onFatal,
+}: MailWorkerDeps): Promise<MailWorker> {
   const pool =
     givenPool ??
     createPool({
@@ -124,6 +130,9 @@ export async function startMailWorker({ config, logger, pool: givenPool, onFatal
     onQueueBroken: () => onFatal?.('mail queue broken'),
   });
   const rollup = startStatsRollup({ pool, logger, intervalMs: config.statsRollupIntervalMs });
+  const placeRule = syncPlaceRule(pool, config.referral.boost, logger).catch((error: unknown) =>
+    logger.error({ err: error }, 'could not apply REFERRAL_BOOST to the place keys; retried at the next start'),
+  );
 
   const app = createServiceApp({ logger, trustProxy: 'loopback' });
   app.use(healthRoutes({ postgres: () => pingPostgres(pool), redis: () => pingRedis(producer) }));
@@ -132,6 +141,7 @@ export async function startMailWorker({ config, logger, pool: givenPool, onFatal
   const resources: Closable[] = [
     { name: 'outbox relay', close: () => relay.stop() },
     { name: 'stats roll-up', close: () => rollup.stop() },
+    { name: 'place rule', close: () => placeRule },
     // close() waits for the jobs in progress to finish.
     { name: 'mail worker', close: () => worker.close() },
     { name: 'mail queue', close: () => queue.close() },

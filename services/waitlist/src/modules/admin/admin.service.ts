@@ -9,9 +9,18 @@ import { encodeCursor, type ExportEntriesQuery, type ListEntriesQuery } from './
 import { listAudit, writeAudit } from './audit.repository.js';
 import { forgetErasedEntry, perDay, recentActivity, topReferralSources, totals } from './stats.repository.js';
 
+/** Places in line, wired in by the app (features do not import each other). */
+export interface AdminPlaceHooks {
+  /** Position, credits and city of the entries of a page. */
+  placesOf(ids: string[]): Promise<Map<string, { position: number | null; credits: number; cityId: number | null }>>;
+  /** In the erasure's transaction, before the row goes: takes back the credit it gave; returns that referrer. */
+  beforeErase(client: pg.PoolClient, entryId: string): Promise<string | undefined>;
+}
+
 export interface AdminServiceDeps {
   pool: pg.Pool;
   databaseUrl: string;
+  places?: AdminPlaceHooks;
 }
 
 /** Who did it and from where, for the audit log. */
@@ -32,10 +41,10 @@ const CSV_HEADER = [
   'unsubscribed_at',
 ];
 
-export function createAdminService({ pool, databaseUrl }: AdminServiceDeps) {
+export function createAdminService({ pool, databaseUrl, places }: AdminServiceDeps) {
   const audit = (
     actor: Actor,
-    action: 'entry.delete' | 'entry.resend' | 'entries.export',
+    action: 'entry.delete' | 'entry.resend' | 'entries.export' | 'credit.revoke',
     target: string | null,
     details?: Record<string, unknown>,
   ) =>
@@ -52,8 +61,12 @@ export function createAdminService({ pool, databaseUrl }: AdminServiceDeps) {
   return {
     async listEntries(query: ListEntriesQuery) {
       const { rows, next, searchedThrough } = await listEntries(pool, query);
+      const placed = places ? await places.placesOf(rows.map((row) => row.id)) : new Map();
       return {
         items: rows.map((row) => ({
+          position: placed.get(row.id)?.position ?? null,
+          referralCount: placed.get(row.id)?.credits ?? 0,
+          cityId: placed.get(row.id)?.cityId ?? null,
           id: Number(row.id),
           email: row.email,
           status: row.status,
@@ -111,12 +124,15 @@ export function createAdminService({ pool, databaseUrl }: AdminServiceDeps) {
     },
 
     async erase(id: string, actor: Actor): Promise<void> {
+      let creditedReferrer: string | undefined;
       const erased = await inTransaction(pool, async (client) => {
+        creditedReferrer = await places?.beforeErase(client, id);
         const gone = await deleteEntry(client, id);
         if (gone) await forgetErasedEntry(client, gone);
         return gone;
       });
       if (!erased) throw new AppError(404, 'not_found', 'No such entry.');
+      if (creditedReferrer) await audit(actor, 'credit.revoke', creditedReferrer, { reason: 'referred_erased' });
       // Only the id: the point of erasure is that the address is gone, from the audit log too.
       await audit(actor, 'entry.delete', id);
     },

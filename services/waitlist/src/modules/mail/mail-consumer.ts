@@ -4,6 +4,7 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import type pg from 'pg';
 import { issueToken } from '../../lib/tokens.js';
 import { renderConfirmationMail } from './confirmation-mail.js';
+import { createLaunchMailSender } from './launch-mail.js';
 import { isPermanentRecipientRejection, type MailSender } from './mail-transport.js';
 import type { ConfirmationJob } from './mail.queue.js';
 import {
@@ -36,10 +37,13 @@ export function createMailProcessor({
   supportEmail,
   confirmTokenTtlHours,
 }: MailConsumerDeps) {
+  const sendLaunchMail = createLaunchMailSender({ pool, sender, publicUrl, supportEmail, confirmTokenTtlHours });
   return async (job: Job<ConfirmationJob>): Promise<'sent' | 'skipped'> => {
     const { outboxId, requestId } = job.data;
     const log = logger.child({ reqId: requestId, outboxId, jobId: job.id, attempt: job.attemptsMade + 1 });
     const candidate = await findSendCandidate(pool, outboxId);
+    // Welcome and invitation mails (places in line, waves): their own rules and templates.
+    if (candidate && candidate.kind !== 'confirmation') return sendLaunchMail(candidate, job, log);
     if (!candidate || candidate.sentAt || candidate.status !== 'pending') {
       log.info(
         { reason: !candidate ? 'erased' : candidate.sentAt ? 'already sent' : candidate.status },

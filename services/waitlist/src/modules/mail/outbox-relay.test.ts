@@ -40,7 +40,9 @@ describe('outbox relay', () => {
       while (broken === undefined && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(String(broken)).toMatch(/Redis version/);
       // Nothing was handed over or held: the row waits in the outbox for the restarted worker.
-      const row = await context.pool.query('select relayed_at from waitlist.outbox where id = $1 for update nowait', [rows[0]!.id]);
+      const row = await context.pool.query('select relayed_at from waitlist.outbox where id = $1 for update nowait', [
+        rows[0]!.id,
+      ]);
       expect(row.rows[0]).toEqual({ relayed_at: null });
     } finally {
       await relay.stop();

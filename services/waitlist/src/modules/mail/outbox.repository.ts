@@ -31,7 +31,7 @@ export async function lockStaleUnsent(
 ): Promise<UnrelayedRow[]> {
   const { rows } = await client.query<UnrelayedRow>(
     `select o.id, o.request_id as "requestId" from waitlist.outbox o
-       join waitlist.entries e on e.id = o.entry_id and e.status = 'pending'
+       join waitlist.entries e on e.id = o.entry_id and (e.status = 'pending' or o.kind <> 'confirmation')
       where o.sent_at is null and o.failed_at is null and o.relayed_at < now() - make_interval(secs => $1::int)
       order by o.relayed_at
       limit $2
@@ -48,14 +48,15 @@ export async function markRelayed(client: pg.PoolClient, ids: string[]): Promise
 export interface SendCandidate {
   outboxId: string;
   entryId: string;
+  kind: 'confirmation' | 'welcome' | 'invitation' | 'data_access';
   email: string;
-  status: 'pending' | 'confirmed' | 'unsubscribed';
+  status: 'pending' | 'confirmed' | 'invited' | 'admitted' | 'unsubscribed';
   sentAt: Date | null;
 }
 
 export async function findSendCandidate(db: Queryable, outboxId: string): Promise<SendCandidate | undefined> {
   const { rows } = await db.query<SendCandidate>(
-    `select o.id as "outboxId", e.id as "entryId", e.email, e.status, o.sent_at as "sentAt"
+    `select o.id as "outboxId", e.id as "entryId", o.kind, e.email, e.status, o.sent_at as "sentAt"
        from waitlist.outbox o join waitlist.entries e on e.id = o.entry_id
       where o.id = $1`,
     [outboxId],
@@ -102,4 +103,12 @@ export async function markFailedAttempt(db: Queryable, outboxId: string, error: 
     outboxId,
     error.slice(0, 500),
   ]);
+}
+
+export async function referralCodeOf(db: Queryable, entryId: string): Promise<string | null> {
+  const { rows } = await db.query<{ code: string | null }>(
+    'select referral_code as code from waitlist.entries where id = $1',
+    [entryId],
+  );
+  return rows[0]?.code ?? null;
 }

@@ -14,13 +14,26 @@ import {
   unsubscribeEntry,
 } from './signup.repository.js';
 
+/**
+ * What happens with a confirmation beyond this module (places in line, referral credit, the welcome mail), wired
+ * in by the app so features do not import each other.
+ */
+export interface ConfirmationHooks {
+  /** Runs in the confirmation's transaction, after the entry became confirmed. */
+  onConfirmed(client: pg.PoolClient, entryId: string, requestId: string | null): Promise<unknown>;
+  /** Fields the confirm answer adds (place, credits, city), read after the commit. */
+  describe(entryId: string): Promise<object>;
+}
+
 export interface SignupServiceDeps {
   pool: pg.Pool;
   publicUrl: string;
   resendCooldownSeconds: number;
+  confirmation?: ConfirmationHooks;
 }
 
-export function createSignupService({ pool, publicUrl, resendCooldownSeconds }: SignupServiceDeps) {
+export function createSignupService({ pool, publicUrl, resendCooldownSeconds, confirmation }: SignupServiceDeps) {
+  const DEADLOCK = '40P01';
   const shareUrlOf = (code: string) => mailLinks.share(publicUrl, code);
 
   return {
@@ -36,11 +49,11 @@ export function createSignupService({ pool, publicUrl, resendCooldownSeconds }: 
       });
     },
 
-    async confirm(rawToken: string): Promise<ConfirmedEntry> {
+    async confirm(rawToken: string, requestId: string | null = null): Promise<ConfirmedEntry> {
       const hash = hashToken(rawToken);
       for (let attempt = 0; ; attempt++) {
         try {
-          return await inTransaction(pool, async (client) => {
+          const confirmed = await inTransaction(pool, async (client) => {
             const token = await findTokenForUpdate(client, hash);
             if (!token || token.purpose !== 'confirm' || token.status === 'unsubscribed') {
               throw new AppError(
@@ -49,9 +62,10 @@ export function createSignupService({ pool, publicUrl, resendCooldownSeconds }: 
                 'This confirmation link is not valid. Sign up again to get a new one.',
               );
             }
-            if (token.status === 'confirmed' && token.referralCode) {
-              // The page still shows the code, so a second click is not a dead end.
+            if (token.status !== 'pending' && token.referralCode) {
+              // The page still shows the code (and the place), so a second click is not a dead end.
               const data = {
+                ...(confirmation ? await confirmation.describe(token.entryId) : {}),
                 email: token.email,
                 referralCode: token.referralCode,
                 shareUrl: shareUrlOf(token.referralCode),
@@ -75,11 +89,16 @@ export function createSignupService({ pool, publicUrl, resendCooldownSeconds }: 
             const referralCode = newReferralCode();
             await confirmEntry(client, token.entryId, referralCode);
             await markTokenUsed(client, hash);
-            return { email: token.email, referralCode, shareUrl: shareUrlOf(referralCode) };
+            await confirmation?.onConfirmed(client, token.entryId, requestId);
+            return { entryId: token.entryId, email: token.email, referralCode, shareUrl: shareUrlOf(referralCode) };
           });
+          const { entryId, ...entry } = confirmed;
+          return { ...(confirmation ? await confirmation.describe(entryId) : {}), ...entry };
         } catch (error) {
           // 40 random bits collide rarely; draw again rather than fail the person's click.
           if (isUniqueViolation(error, 'entries_referral_code_key') && attempt < 5) continue;
+          // Crediting a referrer while a wave invites them can deadlock on a place bucket: Postgres aborts one.
+          if ((error as { code?: string }).code === DEADLOCK && attempt < 5) continue;
           throw error;
         }
       }
