@@ -1,5 +1,5 @@
 import { inviteWaveBody, wavePreviewParams } from '@mmdm/contracts/launch-admin';
-import { jsonBody } from '@mmdm/shared/http';
+import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
 import { parse } from '../../lib/parse.js';
@@ -18,6 +18,8 @@ export function invitationsAdminRoutes({ service, verifier }: InvitationsAdminRo
   const viewer = requireStaff(verifier, 'viewer');
   const admin = requireStaff(verifier, 'admin');
   const json = jsonBody('4kb');
+  // Staff answers are never cached, refusals included.
+  router.use('/api/admin/waitlist', noStore);
 
   router.post('/api/admin/waitlist/invitations', admin, ...json, async (req, res) => {
     const { count, city } = parse(inviteWaveBody, req.body);

@@ -1,7 +1,7 @@
 import { cityIdParams, createCityBody, revokeCreditBody, revokeCreditParams } from '@mmdm/contracts/launch-admin';
 import { listEntriesParams } from '@mmdm/contracts/waitlist-admin';
 import { AppError } from '@mmdm/shared/errors';
-import { jsonBody } from '@mmdm/shared/http';
+import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router, type Request } from 'express';
 import type pg from 'pg';
@@ -37,6 +37,8 @@ export function placesAdminRoutes({ service, pool, verifier }: PlacesAdminRoutes
   const viewer = requireStaff(verifier, 'viewer');
   const admin = requireStaff(verifier, 'admin');
   const json = jsonBody('4kb');
+  // Staff answers are never cached, refusals included.
+  router.use('/api/admin/waitlist', noStore);
   const audit = (
     req: Request,
     action: AuditRecord['action'],
