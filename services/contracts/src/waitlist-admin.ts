@@ -11,7 +11,7 @@ import {
 
 export { auditPageSchema, auditRecordSchema, type AuditPage, type AuditRecord } from './audit.js';
 
-export const ENTRY_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+export const ENTRY_STATUSES = ['pending', 'confirmed', 'invited', 'admitted', 'unsubscribed'] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
 export const entryStatus = z.enum(ENTRY_STATUSES);
 
@@ -37,7 +37,10 @@ export const pageLimit = z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).defa
 export const listEntriesParams = z.object({
   status: entryStatus.optional(),
   q: searchTerm,
-  order: z.enum(['desc', 'asc']).default('desc'),
+  /** `place`: people holding a place, best first (status and q do not apply). */
+  order: z.enum(['desc', 'asc', 'place']).default('desc'),
+  /** A city id: only people who chose it. */
+  city: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   limit: pageLimit,
   cursor: z.string().max(200).optional(),
 });
@@ -85,6 +88,11 @@ export const waitlistEntrySchema = z.object({
   referralCode: z.string().nullish(),
   createdAt: z.string(),
   confirmedAt: z.string().nullish(),
+  /** Place in line; null for anyone not holding one (pending, invited, admitted, unsubscribed). */
+  position: z.number().nullish(),
+  /** Credited referrals. */
+  referralCount: z.number().optional(),
+  cityId: z.number().nullish(),
 });
 export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
 

@@ -7,6 +7,8 @@ export const WEB_PATHS = {
   /** POSTs the token on load: a scanner that only fetches the link confirms nobody. */
   confirm: '/confirm',
   unsubscribe: '/unsubscribe',
+  /** Welcomes an invited person (store badges) and accepts the invitation with one click (a POST). */
+  invitation: '/invitation',
 } as const;
 
 /** The API path a mail's `List-Unsubscribe` header names (RFC 8058 one-click POST; a GET redirects to the page). */
@@ -21,6 +23,7 @@ export const mailLinks = {
   confirm: (publicUrl: string, token: string) => withToken(publicUrl, WEB_PATHS.confirm, token),
   unsubscribePage: (publicUrl: string, token: string) => withToken(publicUrl, WEB_PATHS.unsubscribe, token),
   oneClickUnsubscribe: (publicUrl: string, token: string) => withToken(publicUrl, ONE_CLICK_UNSUBSCRIBE_PATH, token),
+  invitation: (publicUrl: string, token: string) => withToken(publicUrl, WEB_PATHS.invitation, token),
   /** The share link that pre-fills "Referral code". */
   share: (publicUrl: string, code: string) => `${publicUrl}${WEB_PATHS.waitlist}?ref=${encodeURIComponent(code)}`,
 };

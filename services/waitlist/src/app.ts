@@ -21,6 +21,12 @@ import { createClientRateLimiter } from './lib/rate-limit.js';
 import { remoteStaffKeys } from './lib/staff-keys.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
+import { invitationsAdminRoutes } from './modules/invitations/invitations-admin.routes.js';
+import { invitationRoutes } from './modules/invitations/invitations.routes.js';
+import { createInvitationsService } from './modules/invitations/invitations.service.js';
+import { placesAdminRoutes } from './modules/places/places-admin.routes.js';
+import { placesRoutes } from './modules/places/places.routes.js';
+import { createPlacesService } from './modules/places/places.service.js';
 import { mailTemplateRoutes } from './modules/mail/mail-templates.routes.js';
 import { createSignupMetrics } from './modules/signup/signup.metrics.js';
 import { signupRoutes } from './modules/signup/signup.routes.js';
@@ -57,14 +63,23 @@ export function createApp({ config, pool, redis, logger, staffKeys, registry = c
     windowSeconds: config.signup.rateWindowSeconds,
     message: 'Too many sign-ups from your network. Please try again later.',
   });
+  const places = createPlacesService({
+    pool,
+    publicUrl: config.publicUrl,
+    maxCredits: config.referral.maxCredits,
+  });
+  const invitations = createInvitationsService({ pool });
   const signupService = createSignupService({
     pool,
     publicUrl: config.publicUrl,
     resendCooldownSeconds: config.signup.resendCooldownSeconds,
     suppressionKey: config.suppressionKey,
     metrics: createSignupMetrics(registry),
+    confirmation: places,
   });
   app.use(signupRoutes({ service: signupService, signupLimiter }));
+  app.use(placesRoutes({ service: places }));
+  app.use(invitationRoutes({ service: invitations }));
 
   const keys = staffKeys ?? remoteStaffKeys(config.authJwksUrl);
   const verifier = createStaffTokenVerifier({ keys, redis, redisPrefix: config.redis.prefix });
@@ -73,7 +88,11 @@ export function createApp({ config, pool, redis, logger, staffKeys, registry = c
     databaseUrl: config.databaseUrl,
     suppressionKey: config.suppressionKey,
     maxConcurrentExports: config.exportMaxConcurrent,
+    places,
   });
+  // Before the admin module's routes: the Users list by place or city is answered here, any other list falls through.
+  app.use(placesAdminRoutes({ service: places, pool, verifier }));
+  app.use(invitationsAdminRoutes({ service: invitations, verifier }));
   app.use(adminRoutes({ service: adminService, verifier }));
   app.use(mailTemplateRoutes({ site: config.mailSite, verifier }));
 

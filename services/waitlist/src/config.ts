@@ -28,6 +28,10 @@ const sharedSchema = commonEnvSchema.extend({
    * again), so set it once per deployment; the default is for development only.
    */
   SUPPRESSION_KEY: z.string().min(16).default('development-only-suppression-key'),
+  /** Places up per credited referral (the place rule; the worker rewrites place keys when it changes). */
+  REFERRAL_BOOST: env.int(10, 0),
+  /** Credited referrals per referrer at most; later ones are recorded as refused (`cap_reached`). */
+  REFERRAL_MAX_CREDITS: env.int(50, 0),
 });
 
 export const apiEnvSchema = sharedSchema.extend({
@@ -108,6 +112,7 @@ export interface ApiConfig {
   /** What mail footers show, for the staff preview of the templates. */
   mailSite: { publicUrl: string; supportEmail: string; postalAddress: string };
   suppressionKey: string;
+  referral: { boost: number; maxCredits: number };
   authJwksUrl: string;
   exportMaxConcurrent: number;
   shutdownTimeoutMs: number;
@@ -122,6 +127,7 @@ export interface WorkerConfig {
   publicUrl: string;
   confirmTokenTtlHours: number;
   suppressionKey: string;
+  referral: { boost: number; maxCredits: number };
   mail: {
     smtpUrl: string | undefined;
     dir: string;
@@ -156,6 +162,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     confirmTokenTtlHours: e.CONFIRM_TOKEN_TTL_H,
     mailSite: { publicUrl: publicUrlOf(e), supportEmail: e.SUPPORT_EMAIL, postalAddress: e.MAIL_POSTAL_ADDRESS },
     suppressionKey: e.SUPPRESSION_KEY,
+    referral: { boost: e.REFERRAL_BOOST, maxCredits: e.REFERRAL_MAX_CREDITS },
     authJwksUrl: e.AUTH_JWKS_URL,
     exportMaxConcurrent: e.EXPORT_MAX_CONCURRENT,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
@@ -173,6 +180,7 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
     publicUrl: publicUrlOf(e),
     confirmTokenTtlHours: e.CONFIRM_TOKEN_TTL_H,
     suppressionKey: e.SUPPRESSION_KEY,
+    referral: { boost: e.REFERRAL_BOOST, maxCredits: e.REFERRAL_MAX_CREDITS },
     mail: {
       smtpUrl: e.SMTP_URL,
       dir: e.MAIL_DIR,

@@ -18,6 +18,8 @@ import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { WorkerConfig } from './config.js';
 import { startStatsRollup } from './modules/admin/stats-rollup.js';
+import { syncPlaceRule } from './modules/places/place-rule.js';
+import { placesOf } from './modules/places/places.repository.js';
 import { createMailProcessor } from './modules/mail/mail-consumer.js';
 import { createMailMetrics } from './modules/mail/mail.metrics.js';
 import { createMailSender, type MailSender } from './modules/mail/mail-transport.js';
@@ -119,6 +121,7 @@ export async function startMailWorker({
         postalAddress: config.mail.postalAddress,
       },
       confirmTokenTtlHours: config.confirmTokenTtlHours,
+      placeOf: async (entryId) => (await placesOf(pool, [entryId]))[0]?.position ?? null,
     }),
     { connection: consumer, prefix: bullPrefix(config.redis.prefix), concurrency: config.mail.concurrency },
   );
@@ -156,6 +159,9 @@ export async function startMailWorker({
     onQueueBroken: () => onFatal?.('mail queue broken'),
   });
   const rollup = startStatsRollup({ pool, logger, intervalMs: config.statsRollupIntervalMs });
+  const placeRule = syncPlaceRule(pool, config.referral.boost, logger).catch((error: unknown) =>
+    logger.error({ err: error }, 'could not apply REFERRAL_BOOST to the place keys; retried at the next start'),
+  );
 
   const app = createServiceApp({ logger, trustProxy: 'loopback', metrics: createHttpMetrics(registry) });
   const checks = { postgres: () => pingPostgres(pool), redis: () => pingRedis(producer) };
@@ -169,6 +175,7 @@ export async function startMailWorker({
   const resources: Closable[] = [
     { name: 'outbox relay', close: () => relay.stop() },
     { name: 'stats roll-up', close: () => rollup.stop() },
+    { name: 'place rule', close: () => placeRule },
     // close() waits for the jobs in progress to finish.
     { name: 'mail worker', close: () => worker.close() },
     { name: 'mail queue', close: () => queue.close() },

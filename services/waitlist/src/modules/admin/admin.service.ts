@@ -17,6 +17,14 @@ import { encodeCursor, type ExportEntriesQuery, type ListEntriesQuery } from './
 import { listAudit, writeAudit } from './audit.repository.js';
 import { forgetErasedEntry, perDay, recentActivity, topReferralSources, totals } from './stats.repository.js';
 
+/** Places in line, wired in by the app (features do not import each other). */
+export interface AdminPlaceHooks {
+  /** Position, credits and city of the entries of a page. */
+  placesOf(ids: string[]): Promise<Map<string, { position: number | null; credits: number; cityId: number | null }>>;
+  /** In the erasure's transaction, before the row goes: takes back the credit it gave; returns that referrer. */
+  beforeErase(client: pg.PoolClient, entryId: string): Promise<string | undefined>;
+}
+
 export interface AdminServiceDeps {
   pool: pg.Pool;
   databaseUrl: string;
@@ -24,6 +32,7 @@ export interface AdminServiceDeps {
   suppressionKey: string;
   /** Exports streaming at once; each holds a Postgres connection of its own outside the pool for its whole run. */
   maxConcurrentExports: number;
+  places?: AdminPlaceHooks;
 }
 
 /** Seconds a refused export is told to wait: about what a one-million-row export takes (docs/performance.md). */
@@ -47,13 +56,19 @@ const CSV_HEADER = [
   'unsubscribed_at',
 ];
 
-export function createAdminService({ pool, databaseUrl, suppressionKey, maxConcurrentExports }: AdminServiceDeps) {
+export function createAdminService({
+  pool,
+  databaseUrl,
+  suppressionKey,
+  maxConcurrentExports,
+  places,
+}: AdminServiceDeps) {
   const hashOf = (email: string) => suppressionHash(suppressionKey, email);
   let exportsRunning = 0;
 
   const audit = (
     actor: Actor,
-    action: 'entry.delete' | 'entry.resend' | 'entries.export',
+    action: 'entry.delete' | 'entry.resend' | 'entries.export' | 'credit.revoke',
     target: string | null,
     details?: Record<string, unknown>,
   ) =>
@@ -74,8 +89,12 @@ export function createAdminService({ pool, databaseUrl, suppressionKey, maxConcu
         pool,
         rows.map((row) => hashOf(row.email)),
       );
+      const placed = places ? await places.placesOf(rows.map((row) => row.id)) : new Map();
       return {
         items: rows.map((row) => ({
+          position: placed.get(row.id)?.position ?? null,
+          referralCount: placed.get(row.id)?.credits ?? 0,
+          cityId: placed.get(row.id)?.cityId ?? null,
           id: Number(row.id),
           email: row.email,
           status: row.status,
@@ -172,12 +191,15 @@ export function createAdminService({ pool, databaseUrl, suppressionKey, maxConcu
     },
 
     async erase(id: string, actor: Actor): Promise<void> {
+      let creditedReferrer: string | undefined;
       const erased = await inTransaction(pool, async (client) => {
+        creditedReferrer = await places?.beforeErase(client, id);
         const gone = await deleteEntry(client, id);
         if (gone) await forgetErasedEntry(client, gone);
         return gone;
       });
       if (!erased) throw new AppError(404, 'not_found', 'No such entry.');
+      if (creditedReferrer) await audit(actor, 'credit.revoke', creditedReferrer, { reason: 'referred_erased' });
       // Only the id: the point of erasure is that the address is gone, from the audit log too.
       await audit(actor, 'entry.delete', id);
     },

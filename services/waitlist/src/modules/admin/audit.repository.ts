@@ -3,7 +3,14 @@ import type { Queryable } from '../../lib/db.js';
 export interface AuditRecord {
   actorSub: string;
   actorRole: string;
-  action: 'entry.delete' | 'entry.resend' | 'entries.export';
+  action:
+    | 'entry.delete'
+    | 'entry.resend'
+    | 'entries.export'
+    | 'wave.invite'
+    | 'city.create'
+    | 'city.delete'
+    | 'credit.revoke';
   target: string | null;
   ip: string | null;
   requestId: string | null;

@@ -3,6 +3,7 @@ import type { Logger } from '@mmdm/shared/logger';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type pg from 'pg';
 import { issueToken } from '../../lib/tokens.js';
+import { createLaunchMailSender } from './launch-mail.js';
 import { isPermanentRecipientRejection, type MailSender } from './mail-transport.js';
 import type { ConfirmationJob } from './mail.queue.js';
 import { SuppressedError } from './suppressing-sender.js';
@@ -23,18 +24,23 @@ export interface MailConsumerDeps {
   /** The sender as every mail's footer shows it; its publicUrl is the base of every link. */
   site: MailSite;
   confirmTokenTtlHours: number;
+  /** The entry's place in line, for the welcome mail (the places module's, wired in by the worker). */
+  placeOf: (entryId: string) => Promise<number | null>;
 }
 
 /**
  * Sends one confirmation mail per outbox row. Idempotent: a row already sent, erased, or whose entry is no longer
  * pending (confirmed, unsubscribed) is skipped, so a job delivered twice sends once.
  */
-export function createMailProcessor({ pool, sender, logger, site, confirmTokenTtlHours }: MailConsumerDeps) {
+export function createMailProcessor({ pool, sender, logger, site, confirmTokenTtlHours, placeOf }: MailConsumerDeps) {
   const { publicUrl } = site;
+  const sendLaunchMail = createLaunchMailSender({ pool, sender, site, confirmTokenTtlHours, placeOf });
   return async (job: Job<ConfirmationJob>): Promise<'sent' | 'skipped'> => {
     const { outboxId, requestId } = job.data;
     const log = logger.child({ reqId: requestId, outboxId, jobId: job.id, attempt: job.attemptsMade + 1 });
     const candidate = await findSendCandidate(pool, outboxId);
+    // Welcome and invitation mails (places in line, waves): their own rules and templates.
+    if (candidate && candidate.kind !== 'confirmation') return sendLaunchMail(candidate, job, log);
     if (!candidate || candidate.sentAt || candidate.status !== 'pending') {
       log.info(
         { reason: !candidate ? 'erased' : candidate.sentAt ? 'already sent' : candidate.status },

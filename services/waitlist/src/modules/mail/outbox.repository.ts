@@ -31,7 +31,7 @@ export async function lockStaleUnsent(
 ): Promise<UnrelayedRow[]> {
   const { rows } = await client.query<UnrelayedRow>(
     `select o.id, o.request_id as "requestId" from waitlist.outbox o
-       join waitlist.entries e on e.id = o.entry_id and e.status = 'pending'
+       join waitlist.entries e on e.id = o.entry_id and (e.status = 'pending' or o.kind <> 'confirmation')
       where o.sent_at is null and o.failed_at is null and o.relayed_at < now() - make_interval(secs => $1::int)
       order by o.relayed_at
       limit $2
@@ -48,18 +48,22 @@ export async function markRelayed(client: pg.PoolClient, ids: string[]): Promise
 export interface SendCandidate {
   outboxId: string;
   entryId: string;
+  kind: 'confirmation' | 'welcome' | 'invitation' | 'data_access';
   email: string;
-  status: 'pending' | 'confirmed' | 'unsubscribed';
+  status: 'pending' | 'confirmed' | 'invited' | 'admitted' | 'unsubscribed';
   sentAt: Date | null;
   /** When the row was queued: the sign-up (or resend) that asked for the mail. */
   queuedAt: Date;
+  /** The entry's city, when it chose one (an invitation names it). */
+  city: string | null;
 }
 
 export async function findSendCandidate(db: Queryable, outboxId: string): Promise<SendCandidate | undefined> {
   const { rows } = await db.query<SendCandidate>(
-    `select o.id as "outboxId", e.id as "entryId", e.email, e.status, o.sent_at as "sentAt",
-            o.created_at as "queuedAt"
+    `select o.id as "outboxId", e.id as "entryId", o.kind, e.email, e.status, o.sent_at as "sentAt",
+            o.created_at as "queuedAt", c.name as city
        from waitlist.outbox o join waitlist.entries e on e.id = o.entry_id
+            left join waitlist.cities c on c.id = e.city_id
       where o.id = $1`,
     [outboxId],
   );
@@ -107,10 +111,17 @@ export async function markFailedAttempt(db: Queryable, outboxId: string, error: 
   ]);
 }
 
+/** A row whose mail is still meant for its entry (the consumer skips the others, so they are never owed). */
+const STILL_MEANT = `(case o.kind
+  when 'confirmation' then e.status = 'pending'
+  when 'welcome' then e.status in ('confirmed', 'invited', 'admitted')
+  when 'invitation' then e.status = 'invited'
+  else false end)`;
+
 export interface OutboxBacklog {
   /** Rows not yet handed to the queue. */
   unrelayed: number;
-  /** Mails still owed: rows neither sent nor given up, for an entry still waiting for its confirmation mail. */
+  /** Mails still owed: rows neither sent nor given up, for an entry the mail is still meant for. */
   unsent: number;
   /** Age of the oldest such row, 0 when there is none. */
   oldestUnsentSeconds: number;
@@ -125,10 +136,10 @@ export async function outboxBacklog(db: Queryable): Promise<OutboxBacklog> {
     // Two branches, each matching a partial index (outbox_unrelayed_idx, outbox_unsent_idx): a scrape every few
     // seconds must not scan the whole outbox, which keeps one row per mail ever sent.
     `with owed as (
-       select o.created_at from waitlist.outbox o join waitlist.entries e on e.id = o.entry_id and e.status = 'pending'
+       select o.created_at from waitlist.outbox o join waitlist.entries e on e.id = o.entry_id and ${STILL_MEANT}
         where o.relayed_at is null
        union all
-       select o.created_at from waitlist.outbox o join waitlist.entries e on e.id = o.entry_id and e.status = 'pending'
+       select o.created_at from waitlist.outbox o join waitlist.entries e on e.id = o.entry_id and ${STILL_MEANT}
         where o.relayed_at is not null and o.sent_at is null and o.failed_at is null
      )
      select (select count(*) from waitlist.outbox where relayed_at is null) as unrelayed,
@@ -142,4 +153,12 @@ export async function outboxBacklog(db: Queryable): Promise<OutboxBacklog> {
     unsent: Number(row?.unsent ?? 0),
     oldestUnsentSeconds: Math.max(0, row?.oldest ?? 0),
   };
+}
+
+export async function referralCodeOf(db: Queryable, entryId: string): Promise<string | null> {
+  const { rows } = await db.query<{ code: string | null }>(
+    'select referral_code as code from waitlist.entries where id = $1',
+    [entryId],
+  );
+  return rows[0]?.code ?? null;
 }

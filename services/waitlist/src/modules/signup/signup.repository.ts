@@ -63,7 +63,7 @@ export interface TokenRow {
   expired: boolean;
   usedAt: Date | null;
   email: string;
-  status: 'pending' | 'confirmed' | 'unsubscribed';
+  status: 'pending' | 'confirmed' | 'invited' | 'admitted' | 'unsubscribed';
   referralCode: string | null;
 }
 

@@ -43,7 +43,7 @@ export function signupRoutes({ service, signupLimiter }: SignupRoutesDeps): Rout
 
   router.post('/waitlist/confirm', ...json, async (req, res) => {
     const { token } = parse(tokenBody, req.body);
-    const data = await service.confirm(token);
+    const data = await service.confirm(token, requestIdOf(req));
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'Your address is confirmed. Welcome to the waitlist!', data });
   });

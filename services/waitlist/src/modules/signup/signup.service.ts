@@ -18,6 +18,17 @@ import {
 } from './signup.repository.js';
 import type { SignupMetrics } from './signup.metrics.js';
 
+/**
+ * What happens with a confirmation beyond this module (places in line, referral credit, the welcome mail), wired
+ * in by the app so features do not import each other.
+ */
+export interface ConfirmationHooks {
+  /** Runs in the confirmation's transaction, after the entry became confirmed. */
+  onConfirmed(client: pg.PoolClient, entryId: string, requestId: string | null): Promise<unknown>;
+  /** Fields the confirm answer adds (place, credits, city), read after the commit. */
+  describe(entryId: string): Promise<object>;
+}
+
 export interface SignupServiceDeps {
   pool: pg.Pool;
   publicUrl: string;
@@ -25,6 +36,7 @@ export interface SignupServiceDeps {
   /** Unsubscribing puts the address on the suppression list, keyed by this. */
   suppressionKey: string;
   metrics: SignupMetrics;
+  confirmation?: ConfirmationHooks;
 }
 
 /** What a confirmation link stands for right now, as its page shows it before and after the click. */
@@ -32,19 +44,33 @@ export type ConfirmationStatus =
   | ({ status: 'pending' } & Pick<ConfirmedEntry, 'email'>)
   | ({ status: 'confirmed' } & ConfirmedEntry);
 
-export function createSignupService({ pool, publicUrl, resendCooldownSeconds, suppressionKey, metrics }: SignupServiceDeps) {
+export function createSignupService({
+  pool,
+  publicUrl,
+  resendCooldownSeconds,
+  suppressionKey,
+  metrics,
+  confirmation,
+}: SignupServiceDeps) {
+  const DEADLOCK = '40P01';
   const shareUrlOf = (code: string) => mailLinks.share(publicUrl, code);
 
   /** A confirmation link's token: confirmed already, or still to confirm; anything else is refused as the client's. */
+  /** Place, credits and city for the answer, once the entry has a place (read after the commit). */
+  const describe = async (entryId: string): Promise<object> => (confirmation ? confirmation.describe(entryId) : {});
+
   function confirmableState(
     token: TokenRow | undefined,
-  ): { status: 'confirmed'; entry: ConfirmedEntry } | { status: 'pending'; entryId: string; email: string } {
+  ):
+    | { status: 'confirmed'; entryId: string; entry: ConfirmedEntry }
+    | { status: 'pending'; entryId: string; email: string } {
     if (!token || token.purpose !== 'confirm' || token.status === 'unsubscribed') {
       throw new AppError(404, 'token_invalid', 'This confirmation link is not valid. Sign up again to get a new one.');
     }
-    if (token.status === 'confirmed' && token.referralCode) {
+    // Confirmed, and perhaps invited or admitted since: the address is confirmed either way.
+    if (token.status !== 'pending' && token.referralCode) {
       const entry = { email: token.email, referralCode: token.referralCode, shareUrl: shareUrlOf(token.referralCode) };
-      return { status: 'confirmed', entry };
+      return { status: 'confirmed', entryId: token.entryId, entry };
     }
     if (token.usedAt) {
       throw new AppError(409, 'token_used', 'This link has already been used. Ask for a new confirmation e-mail.');
@@ -81,11 +107,11 @@ export function createSignupService({ pool, publicUrl, resendCooldownSeconds, su
     async confirmationStatus(rawToken: string): Promise<ConfirmationStatus> {
       const state = confirmableState(await findToken(pool, hashToken(rawToken)));
       return state.status === 'confirmed'
-        ? { status: 'confirmed', ...state.entry }
+        ? { status: 'confirmed', ...(await describe(state.entryId)), ...state.entry }
         : { status: 'pending', email: state.email };
     },
 
-    async confirm(rawToken: string): Promise<ConfirmedEntry> {
+    async confirm(rawToken: string, requestId: string | null = null): Promise<ConfirmedEntry> {
       const hash = hashToken(rawToken);
       for (let attempt = 0; ; attempt++) {
         try {
@@ -93,19 +119,24 @@ export function createSignupService({ pool, publicUrl, resendCooldownSeconds, su
             const token = await findTokenForUpdate(client, hash);
             const state = confirmableState(token);
             if (state.status === 'confirmed') {
-              // The page still shows the code, so a second click is not a dead end.
-              throw new AppError(409, 'token_used', 'This address is already confirmed.', { data: state.entry });
+              // The page still shows the code (and the place), so a second click is not a dead end.
+              const data = { ...(await describe(state.entryId)), ...state.entry };
+              throw new AppError(409, 'token_used', 'This address is already confirmed.', { data });
             }
             const referralCode = newReferralCode();
             await confirmEntry(client, state.entryId, referralCode);
             await markTokenUsed(client, hash);
-            return { email: state.email, referralCode, shareUrl: shareUrlOf(referralCode) };
+            await confirmation?.onConfirmed(client, state.entryId, requestId);
+            return { entryId: state.entryId, email: state.email, referralCode, shareUrl: shareUrlOf(referralCode) };
           });
           metrics.confirmations.inc();
-          return confirmed;
+          const { entryId, ...entry } = confirmed;
+          return { ...(await describe(entryId)), ...entry };
         } catch (error) {
           // 40 random bits collide rarely; draw again rather than fail the person's click.
           if (isUniqueViolation(error, 'entries_referral_code_key') && attempt < 5) continue;
+          // Crediting a referrer while a wave invites them can deadlock on a place bucket: Postgres aborts one.
+          if ((error as { code?: string }).code === DEADLOCK && attempt < 5) continue;
           throw error;
         }
       }

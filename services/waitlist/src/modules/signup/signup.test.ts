@@ -119,7 +119,9 @@ describe('POST /waitlist', () => {
     const answer = await api.call('POST', '/waitlist', { body: { email, referralSource: code } });
     expect(answer.status, answer.text).toBe(200);
     expect((await rowsFor(email))[0]?.referral_source).toBe(code);
-    const tooLong = await api.call('POST', '/waitlist', { body: { email: uniqueEmail(), referralSource: 'x'.repeat(65) } });
+    const tooLong = await api.call('POST', '/waitlist', {
+      body: { email: uniqueEmail(), referralSource: 'x'.repeat(65) },
+    });
     expect(tooLong.status).toBe(400);
   });
 
@@ -128,7 +130,9 @@ describe('POST /waitlist', () => {
     const wide = email.replace(/[!-~]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0xfee0));
     const [local, domain] = email.split('@') as [string, string];
     expect((await api.call('POST', '/waitlist', { body: { email: wide } })).status).toBe(200);
-    expect((await api.call('POST', '/waitlist', { body: { email: `${local}@${domain.toUpperCase()}` } })).status).toBe(200);
+    expect((await api.call('POST', '/waitlist', { body: { email: `${local}@${domain.toUpperCase()}` } })).status).toBe(
+      200,
+    );
     const rows = await rowsFor(email);
     expect(rows.map((row) => row.email)).toEqual([email]);
   });

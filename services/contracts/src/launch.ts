@@ -1,0 +1,82 @@
+// The public side of places in line, cities and invitations: what the service answers to the holder of a
+// confirmation or invitation link, and what the status and invitation pages send. zod/mini, like ./waitlist.
+import { z } from 'zod/mini';
+import { TOKEN_PATTERN } from './waitlist.js';
+
+export const LAUNCH_API_PATHS = {
+  /** GET ?token=<confirm token>: the person's place, read-only (the link in the confirmation and welcome mails). */
+  status: '/waitlist/status',
+  /** GET: the cities one may choose. */
+  cities: '/waitlist/cities',
+  /** POST {token, cityId}: the confirmed person's city choice. */
+  city: '/waitlist/city',
+  /** GET ?token=<invite token>: the invitation, read-only. */
+  invitation: '/waitlist/invitation',
+  /** POST {token}: accept the invitation (the entry becomes admitted). */
+  acceptInvitation: '/waitlist/invitation/accept',
+} as const;
+
+const token = z
+  .string({ error: 'A token is required.' })
+  .check(z.regex(TOKEN_PATTERN, 'The link is incomplete or damaged. Open it again from the e-mail.'));
+
+/** `?token=` of the read-only GETs. */
+export const tokenQuery = z.object({ token });
+
+/** POST /waitlist/city: a city from GET /waitlist/cities, `'other'`, or null to say nothing. */
+export const cityChoiceBody = z.strictObject(
+  {
+    token,
+    cityId: z.nullable(
+      z.union([z.literal('other'), z.number().check(z.int(), z.positive(), z.maximum(2_147_483_647))]),
+    ),
+  },
+  { error: 'Send a JSON object like {"token": "...", "cityId": 3}.' },
+);
+export type CityChoiceBody = z.output<typeof cityChoiceBody>;
+
+/** POST /waitlist/invitation/accept: `{token}`. */
+export const invitationTokenBody = z.strictObject({ token }, { error: 'Send a JSON object like {"token": "..."}.' });
+
+export const city = z.object({ id: z.number(), name: z.string() });
+export type City = z.infer<typeof city>;
+/** `data` of GET /waitlist/cities. */
+export const citiesList = z.object({ cities: z.array(city) });
+
+export const ENTRY_LIFECYCLE = ['pending', 'confirmed', 'invited', 'admitted'] as const;
+
+/**
+ * What a confirmation link shows: `data` of GET /waitlist/status, and the fields POST /waitlist/confirm adds to its
+ * answer (200, and 409 `token_used`).
+ * - `position`: the place in line (1 = next in line); null while pending, and once invited or admitted.
+ * - `referralCount`: friends credited (each moved the person `boost` places up).
+ * - `boost`: places gained per credited friend (REFERRAL_BOOST).
+ * - `city`: the chosen city, null when none; `cityOther`: "other" was chosen.
+ */
+export const placeStatus = z.object({
+  email: z.string(),
+  status: z.enum(ENTRY_LIFECYCLE),
+  referralCode: z.nullable(z.string()),
+  shareUrl: z.nullable(z.string()),
+  position: z.nullable(z.number()),
+  referralCount: z.number(),
+  boost: z.number(),
+  confirmedAt: z.nullable(z.string()),
+  city: z.nullable(city),
+  cityOther: z.boolean(),
+  /** Only for a pending entry: the link is past its lifetime (confirming it would answer 410). */
+  tokenExpired: z.boolean(),
+});
+export type PlaceStatus = z.infer<typeof placeStatus>;
+export const placeStatusAnswer = z.object({ data: placeStatus });
+
+/** `data` of GET /waitlist/invitation and POST /waitlist/invitation/accept. */
+export const invitation = z.object({
+  email: z.string(),
+  status: z.enum(['invited', 'admitted']),
+  invitedAt: z.string(),
+  admittedAt: z.nullable(z.string()),
+  city: z.nullable(city),
+});
+export type Invitation = z.infer<typeof invitation>;
+export const invitationAnswer = z.object({ data: invitation });

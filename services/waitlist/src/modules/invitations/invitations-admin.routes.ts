@@ -1,0 +1,58 @@
+import { inviteWaveBody, wavePreviewParams } from '@mmdm/contracts/launch-admin';
+import { jsonBody, noStore } from '@mmdm/shared/http';
+import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
+import { Router } from 'express';
+import { parse } from '../../lib/parse.js';
+import { requestIdOf } from '../../lib/request-context.js';
+import { writeAudit } from '../admin/audit.repository.js';
+import type { InvitationsService } from './invitations.service.js';
+
+export interface InvitationsAdminRoutesDeps {
+  service: InvitationsService;
+  verifier: StaffTokenVerifier;
+}
+
+/** Staff: invite a wave (admin), preview it and list the waves (viewer). */
+export function invitationsAdminRoutes({ service, verifier }: InvitationsAdminRoutesDeps): Router {
+  const router = Router();
+  const viewer = requireStaff(verifier, 'viewer');
+  const admin = requireStaff(verifier, 'admin');
+  const json = jsonBody('4kb');
+  // Staff answers are never cached, refusals included.
+  router.use('/api/admin/waitlist', noStore);
+
+  router.post('/api/admin/waitlist/invitations', admin, ...json, async (req, res) => {
+    const { count, city } = parse(inviteWaveBody, req.body);
+    const staff = req.staff!;
+    const requestId = requestIdOf(req);
+    const result = await service.invite({
+      count,
+      city,
+      createdBySub: staff.sub,
+      createdByEmail: null,
+      requestId,
+      audit: (client, waveId, invited) =>
+        writeAudit(client, {
+          actorSub: staff.sub,
+          actorRole: staff.role,
+          action: 'wave.invite',
+          target: waveId,
+          ip: req.ip ?? null,
+          requestId,
+          details: { requested: count, invited, city: city ?? null },
+        }),
+    });
+    res.status(202).json(result);
+  });
+
+  router.get('/api/admin/waitlist/invitations/preview', viewer, async (req, res) => {
+    const { count, city } = parse(wavePreviewParams, req.query);
+    res.json(await service.preview(count, city));
+  });
+
+  router.get('/api/admin/waitlist/invitations', viewer, async (_req, res) => {
+    res.json(await service.waves());
+  });
+
+  return router;
+}

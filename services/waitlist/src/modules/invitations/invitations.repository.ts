@@ -1,0 +1,135 @@
+import type pg from 'pg';
+import type { Queryable } from '../../lib/db.js';
+
+const HOLDS_PLACE = `status = 'confirmed' and review_state is distinct from 'rejected'`;
+
+export interface WaveInput {
+  count: number;
+  cityId: number | null;
+  createdBySub: string;
+  createdByEmail: string | null;
+  requestId: string;
+}
+
+/**
+ * One wave, in the caller's transaction: the best `count` place holders (in the city, if any), by the place index,
+ * skipping rows another transaction holds (a confirmation or credit in flight: they come next wave), become
+ * `invited`, each with exactly one `invitation` outbox row; the wave row records how many.
+ */
+export async function inviteWave(
+  client: pg.PoolClient,
+  input: WaveInput,
+): Promise<{ waveId: string; invited: number }> {
+  const wave = await client.query<{ id: string }>(
+    `insert into waitlist.invitation_waves (created_by_sub, created_by_email, city_id, requested)
+     values ($1, $2, $3, $4) returning id`,
+    [input.createdBySub, input.createdByEmail, input.cityId, input.count],
+  );
+  const waveId = wave.rows[0]!.id;
+  const cityFilter = input.cityId === null ? '' : 'and city_id = $4';
+  const values: unknown[] = [input.count, waveId, input.requestId];
+  if (input.cityId !== null) values.push(input.cityId);
+  const { rows } = await client.query<{ invited: number }>(
+    `with picked as (
+       select id from waitlist.entries
+        where ${HOLDS_PLACE} ${cityFilter}
+        order by ${input.cityId === null ? '' : 'city_id, '}place_key, queue_seq
+        limit $1
+        for update skip locked
+     ),
+     invited as (
+       update waitlist.entries e
+          set status = 'invited', invited_at = now(), wave_id = $2, updated_at = now()
+         from picked where e.id = picked.id
+       returning e.id
+     ),
+     mailed as (
+       insert into waitlist.outbox (entry_id, kind, request_id) select id, 'invitation', $3 from invited returning id
+     )
+     select count(*)::int as invited from mailed`,
+    values,
+  );
+  const invited = rows[0]?.invited ?? 0;
+  await client.query('update waitlist.invitation_waves set invited = $2 where id = $1', [waveId, invited]);
+  return { waveId, invited };
+}
+
+/** How many a wave would invite now, and how many hold a place (in the city). */
+export async function previewWave(
+  db: Queryable,
+  count: number,
+  cityId: number | null,
+): Promise<{ matching: number; holders: number }> {
+  const cityFilter = cityId === null ? '' : 'and city_id = $1';
+  const { rows } = await db.query<{ holders: number }>(
+    `select count(*)::int as holders from waitlist.entries where ${HOLDS_PLACE} ${cityFilter}`,
+    cityId === null ? [] : [cityId],
+  );
+  const holders = rows[0]?.holders ?? 0;
+  return { matching: Math.min(count, holders), holders };
+}
+
+export interface WaveRow {
+  id: string;
+  createdAt: Date;
+  createdBySub: string;
+  createdByEmail: string | null;
+  cityId: number | null;
+  cityName: string | null;
+  requested: number;
+  invited: number;
+  admitted: number;
+}
+
+export async function listWaves(db: Queryable, limit: number): Promise<WaveRow[]> {
+  const { rows } = await db.query<WaveRow>(
+    `select w.id, w.created_at as "createdAt", w.created_by_sub as "createdBySub",
+            w.created_by_email as "createdByEmail", w.city_id as "cityId", c.name as "cityName",
+            w.requested, w.invited,
+            (select count(*)::int from waitlist.entries e where e.wave_id = w.id and e.status = 'admitted') as admitted
+       from waitlist.invitation_waves w left join waitlist.cities c on c.id = w.city_id
+      order by w.id desc limit $1`,
+    [limit],
+  );
+  return rows;
+}
+
+export async function cityExists(db: Queryable, cityId: number): Promise<boolean> {
+  const { rows } = await db.query('select 1 from waitlist.cities where id = $1', [cityId]);
+  return rows.length > 0;
+}
+
+export interface InvitationRow {
+  entryId: string;
+  purpose: string;
+  email: string;
+  status: string;
+  invitedAt: Date | null;
+  admittedAt: Date | null;
+  cityId: number | null;
+  cityName: string | null;
+}
+
+export async function findInvitation(db: Queryable, hash: Buffer, lock = false): Promise<InvitationRow | undefined> {
+  const { rows } = await db.query<InvitationRow>(
+    `select e.id as "entryId", t.purpose, e.email, e.status, e.invited_at as "invitedAt",
+            e.admitted_at as "admittedAt", e.city_id as "cityId", c.name as "cityName"
+       from waitlist.tokens t
+       join waitlist.entries e on e.id = t.entry_id
+       left join waitlist.cities c on c.id = e.city_id
+      where t.token_hash = $1
+      ${lock ? 'for update of t, e' : ''}`,
+    [hash],
+  );
+  return rows[0];
+}
+
+export async function admit(client: pg.PoolClient, entryId: string, hash: Buffer): Promise<Date> {
+  const { rows } = await client.query<{ admittedAt: Date }>(
+    `update waitlist.entries set status = 'admitted', admitted_at = now(), updated_at = now()
+      where id = $1 returning admitted_at as "admittedAt"`,
+    [entryId],
+  );
+  await client.query('update waitlist.tokens set used_at = coalesce(used_at, now()) where token_hash = $1', [hash]);
+  return rows[0]!.admittedAt;
+}

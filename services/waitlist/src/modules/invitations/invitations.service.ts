@@ -1,0 +1,117 @@
+import type { Invitation } from '@mmdm/contracts/launch';
+import { AppError } from '@mmdm/shared/errors';
+import type pg from 'pg';
+import { inTransaction } from '../../lib/db.js';
+import { hashToken } from '../../lib/tokens.js';
+import {
+  admit,
+  cityExists,
+  findInvitation,
+  inviteWave,
+  listWaves,
+  previewWave,
+  type InvitationRow,
+} from './invitations.repository.js';
+
+export interface InvitationsServiceDeps {
+  pool: pg.Pool;
+}
+
+export interface WaveRequest {
+  count: number;
+  city?: number | undefined;
+  createdBySub: string;
+  createdByEmail: string | null;
+  requestId: string;
+  /** Writes the wave's audit row inside the wave's transaction. */
+  audit: (client: pg.PoolClient, waveId: string, invited: number) => Promise<void>;
+}
+
+const DEADLOCK = '40P01';
+const INVALID = () => new AppError(404, 'token_invalid', 'This invitation link is not valid.');
+
+function toInvitation(row: InvitationRow, admittedAt: Date | null = row.admittedAt): Invitation {
+  return {
+    email: row.email,
+    status: admittedAt ? 'admitted' : 'invited',
+    invitedAt: (row.invitedAt ?? new Date()).toISOString(),
+    admittedAt: admittedAt ? admittedAt.toISOString() : null,
+    city: row.cityId !== null && row.cityName !== null ? { id: row.cityId, name: row.cityName } : null,
+  };
+}
+
+export function createInvitationsService({ pool }: InvitationsServiceDeps) {
+  return {
+    /**
+     * A wave is one transaction: entries, their outbox rows, the wave and its audit row commit together or not at
+     * all. A confirmation crediting someone the wave is inviting can deadlock with it on a bucket row: Postgres
+     * aborts one, and the wave runs again.
+     */
+    async invite(request: WaveRequest): Promise<{ waveId: number; invited: number }> {
+      const cityId = request.city ?? null;
+      if (cityId !== null && !(await cityExists(pool, cityId))) {
+        throw new AppError(404, 'not_found', 'No such city.');
+      }
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await inTransaction(pool, async (client) => {
+            const { waveId, invited } = await inviteWave(client, {
+              count: request.count,
+              cityId,
+              createdBySub: request.createdBySub,
+              createdByEmail: request.createdByEmail,
+              requestId: request.requestId,
+            });
+            await request.audit(client, waveId, invited);
+            return { waveId: Number(waveId), invited };
+          });
+        } catch (error) {
+          if ((error as { code?: string }).code === DEADLOCK && attempt < 3) continue;
+          throw error;
+        }
+      }
+    },
+
+    async preview(count: number, city: number | undefined) {
+      return previewWave(pool, count, city ?? null);
+    },
+
+    async waves() {
+      const rows = await listWaves(pool, 100);
+      return {
+        items: rows.map((row) => ({
+          id: Number(row.id),
+          createdAt: row.createdAt.toISOString(),
+          createdBySub: row.createdBySub,
+          createdByEmail: row.createdByEmail,
+          city: row.cityId !== null && row.cityName !== null ? { id: row.cityId, name: row.cityName } : null,
+          requested: row.requested,
+          invited: row.invited,
+          admitted: row.admitted,
+        })),
+      };
+    },
+
+    /** Read-only: what the invitation page shows. Unknown token, another purpose, or no longer invited: 404. */
+    async invitation(rawToken: string): Promise<Invitation> {
+      const row = await findInvitation(pool, hashToken(rawToken));
+      if (!row || row.purpose !== 'invite' || (row.status !== 'invited' && row.status !== 'admitted')) throw INVALID();
+      return toInvitation(row);
+    },
+
+    /** Accepting twice answers the same: the person is in. */
+    async accept(rawToken: string): Promise<Invitation> {
+      const hash = hashToken(rawToken);
+      return inTransaction(pool, async (client) => {
+        const row = await findInvitation(client, hash, true);
+        if (!row || row.purpose !== 'invite' || (row.status !== 'invited' && row.status !== 'admitted')) {
+          throw INVALID();
+        }
+        if (row.status === 'admitted') return toInvitation(row);
+        return toInvitation(row, await admit(client, row.entryId, hash));
+      });
+    },
+  };
+}
+
+export type InvitationsService = ReturnType<typeof createInvitationsService>;

@@ -1,0 +1,126 @@
+import { cityIdParams, createCityBody, revokeCreditBody, revokeCreditParams } from '@mmdm/contracts/launch-admin';
+import { listEntriesParams } from '@mmdm/contracts/waitlist-admin';
+import { AppError } from '@mmdm/shared/errors';
+import { jsonBody, noStore } from '@mmdm/shared/http';
+import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
+import { Router, type Request } from 'express';
+import type pg from 'pg';
+import { z } from 'zod';
+import { parse } from '../../lib/parse.js';
+import { requestIdOf } from '../../lib/request-context.js';
+import { writeAudit, type AuditRecord } from '../admin/audit.repository.js';
+import { listByPlaceOrCity } from './places.repository.js';
+import type { PlacesService } from './places.service.js';
+
+export interface PlacesAdminRoutesDeps {
+  service: PlacesService;
+  pool: pg.Pool;
+  verifier: StaffTokenVerifier;
+}
+
+const keyset = z.tuple([z.string().max(64), z.string().regex(/^-?\d{1,19}$/)]);
+
+function decodeCursor(value: string | undefined): [string, string] | undefined {
+  if (!value) return undefined;
+  try {
+    return keyset.parse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
+  } catch {
+    throw new AppError(400, 'validation_error', 'The cursor is not one this service handed out.', {
+      issues: [{ path: 'cursor', message: 'The cursor is not one this service handed out.' }],
+    });
+  }
+}
+
+/** Staff: cities, launch figures, credit revocation, and the Users list by place or by city. */
+export function placesAdminRoutes({ service, pool, verifier }: PlacesAdminRoutesDeps): Router {
+  const router = Router();
+  const viewer = requireStaff(verifier, 'viewer');
+  const admin = requireStaff(verifier, 'admin');
+  const json = jsonBody('4kb');
+  // Staff answers are never cached, refusals included.
+  router.use('/api/admin/waitlist', noStore);
+  const audit = (
+    req: Request,
+    action: AuditRecord['action'],
+    target: string | null,
+    details: Record<string, unknown>,
+  ) =>
+    writeAudit(pool, {
+      actorSub: req.staff!.sub,
+      actorRole: req.staff!.role,
+      action,
+      target,
+      ip: req.ip ?? null,
+      requestId: requestIdOf(req),
+      details,
+    });
+
+  // The list ordered by place, or narrowed to a city; any other list falls through to the admin module's route.
+  router.get('/api/admin/waitlist/entries', viewer, async (req, res, next) => {
+    const query = parse(listEntriesParams, req.query);
+    if (query.order !== 'place' && query.city === undefined) return next();
+    if (query.q) {
+      throw new AppError(400, 'validation_error', 'Search the whole list, or filter by place or city: not both.', {
+        issues: [{ path: 'q', message: 'Search the whole list, or filter by place or city: not both.' }],
+      });
+    }
+    const rows = await listByPlaceOrCity(pool, {
+      order: query.order,
+      status: query.status,
+      city: query.city,
+      limit: query.limit,
+      after: decodeCursor(query.cursor),
+    });
+    const more = rows.length > query.limit;
+    if (more) rows.pop();
+    const last = rows.at(-1);
+    res.json({
+      items: rows.map((row) => ({
+        id: Number(row.id),
+        email: row.email,
+        status: row.status,
+        referralSource: row.referralSource,
+        referralCode: row.referralCode,
+        createdAt: row.createdAt.toISOString(),
+        confirmedAt: row.confirmedAt ? row.confirmedAt.toISOString() : null,
+        position: row.position,
+        referralCount: row.credits,
+        cityId: row.cityId,
+      })),
+      nextCursor: more && last ? Buffer.from(JSON.stringify([last.k1, last.k2])).toString('base64url') : null,
+      searchedThrough: null,
+    });
+  });
+
+  router.get('/api/admin/waitlist/cities', viewer, async (_req, res) => {
+    res.json(await service.staffCities());
+  });
+
+  router.post('/api/admin/waitlist/cities', admin, ...json, async (req, res) => {
+    const { name, sort } = parse(createCityBody, req.body);
+    const city = await service.createCity(name, sort ?? 0);
+    await audit(req, 'city.create', String(city.id), { name });
+    res.status(201).json(city);
+  });
+
+  router.delete('/api/admin/waitlist/cities/:id', admin, async (req, res) => {
+    const { id } = parse(cityIdParams, req.params);
+    const name = await service.deleteCity(id);
+    await audit(req, 'city.delete', id, { name });
+    res.status(204).end();
+  });
+
+  router.get('/api/admin/waitlist/launch-stats', viewer, async (_req, res) => {
+    res.json(await service.launchStats());
+  });
+
+  router.post('/api/admin/waitlist/credits/:referredId/revoke', admin, ...json, async (req, res) => {
+    const { referredId } = parse(revokeCreditParams, req.params);
+    const { reason } = parse(revokeCreditBody, req.body);
+    const referrerId = await service.revokeCredit(referredId, reason, req.staff!.sub);
+    await audit(req, 'credit.revoke', referrerId, { referredId, reason });
+    res.json({ success: true, message: 'The credit is revoked.' });
+  });
+
+  return router;
+}

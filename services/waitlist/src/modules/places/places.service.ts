@@ -1,0 +1,187 @@
+import type { PlaceStatus } from '@mmdm/contracts/launch';
+import { mailLinks } from '@mmdm/contracts/web-paths';
+import { AppError } from '@mmdm/shared/errors';
+import type pg from 'pg';
+import { inTransaction } from '../../lib/db.js';
+import { hashToken } from '../../lib/tokens.js';
+import {
+  addCredits,
+  cityPeople,
+  deleteCity,
+  enterLine,
+  findByEntryId,
+  findByToken,
+  insertCity,
+  listCities,
+  lockGrantedCreditOf,
+  lockReferrerByCode,
+  markCreditRevoked,
+  perCityCounts,
+  placeRuleBoost,
+  placesOf,
+  queueWelcome,
+  recordCredit,
+  setCityByToken,
+  topReferrers,
+  type StatusRow,
+} from './places.repository.js';
+
+export interface PlacesServiceDeps {
+  pool: pg.Pool;
+  publicUrl: string;
+  /** REFERRAL_MAX_CREDITS: credited referrals per referrer at most; later ones are recorded as refused. */
+  maxCredits: number;
+}
+
+const INVALID_LINK = () =>
+  new AppError(404, 'token_invalid', 'This confirmation link is not valid. Sign up again to get a new one.');
+
+/** Why a referral earned nothing, or that it earned a credit: the reason on its row. */
+export type CreditOutcome = 'granted' | 'self_referral' | 'cap_reached' | 'unknown_code' | 'no_code';
+
+export function createPlacesService({ pool, publicUrl, maxCredits }: PlacesServiceDeps) {
+  const toStatus = (row: Omit<StatusRow, 'purpose' | 'expired'>, tokenExpired = false): PlaceStatus => ({
+    email: row.email,
+    status: row.status === 'unsubscribed' ? 'pending' : row.status,
+    referralCode: row.referralCode,
+    shareUrl: row.referralCode ? mailLinks.share(publicUrl, row.referralCode) : null,
+    position: row.position,
+    referralCount: row.referralCount,
+    boost: row.boost,
+    confirmedAt: row.confirmedAt ? row.confirmedAt.toISOString() : null,
+    city: row.cityId !== null && row.cityName !== null ? { id: row.cityId, name: row.cityName } : null,
+    cityOther: row.cityOther,
+    tokenExpired: row.status === 'pending' && tokenExpired,
+  });
+
+  return {
+    /**
+     * In the confirmation's transaction, right after the entry became confirmed: it takes the next place in line,
+     * credits its referrer by the rules, and queues its one welcome mail.
+     */
+    async onConfirmed(client: pg.PoolClient, entryId: string, requestId: string | null): Promise<CreditOutcome> {
+      const { referralSource, emailCanonical } = await enterLine(client, entryId);
+      await queueWelcome(client, entryId, requestId);
+      if (!referralSource) return 'no_code';
+      // An unknown code stays a source (referral_source) and credits nobody.
+      const referrer = await lockReferrerByCode(client, referralSource);
+      if (!referrer || referrer.id === entryId) return 'unknown_code';
+      let outcome: CreditOutcome = 'granted';
+      if (referrer.emailCanonical === emailCanonical) outcome = 'self_referral';
+      else if (referrer.credits >= maxCredits) outcome = 'cap_reached';
+      await recordCredit(client, {
+        referrerId: referrer.id,
+        referredId: entryId,
+        state: outcome === 'granted' ? 'granted' : 'refused',
+        reason: outcome === 'granted' ? 'confirmed' : outcome,
+      });
+      if (outcome === 'granted') await addCredits(client, referrer.id, 1);
+      return outcome;
+    },
+
+    /** What the confirm answer adds: the entry's place and credits as they are after the confirmation. */
+    async describe(entryId: string): Promise<PlaceStatus> {
+      return toStatus(await findByEntryId(pool, entryId));
+    },
+
+    /**
+     * Read-only status behind a confirmation link: the person's place, credits and city. Never changes anything (a
+     * confirm token is not spent by reading it). Unknown, foreign-purpose or withdrawn: 404 like confirm.
+     */
+    async statusByConfirmToken(rawToken: string): Promise<PlaceStatus> {
+      const row = await findByToken(pool, hashToken(rawToken));
+      if (!row || row.purpose !== 'confirm' || row.status === 'unsubscribed') throw INVALID_LINK();
+      return toStatus(row, row.expired);
+    },
+
+    async chooseCity(rawToken: string, choice: number | 'other' | null): Promise<PlaceStatus> {
+      const hash = hashToken(rawToken);
+      const result = await setCityByToken(pool, hash, choice);
+      if (result === 'no_entry') throw INVALID_LINK();
+      if (result === 'no_city') throw new AppError(400, 'validation_error', 'Choose a city from the list.');
+      return this.statusByConfirmToken(rawToken);
+    },
+
+    async cities(): Promise<{ id: number; name: string }[]> {
+      return (await listCities(pool)).map(({ id, name }) => ({ id, name }));
+    },
+
+    /**
+     * Erasure of an entry, before its row goes: the credit it gave is taken back from its referrer (the credit row
+     * itself goes with the entry, on delete cascade). Returns the referrer whose credit went, for the audit log.
+     */
+    async beforeErase(client: pg.PoolClient, entryId: string): Promise<string | undefined> {
+      const credit = await lockGrantedCreditOf(client, entryId);
+      if (!credit) return undefined;
+      await addCredits(client, credit.referrerId, -1);
+      return credit.referrerId;
+    },
+
+    /** Staff: a credit found undeserved turns `revoked` and its referrer moves back. */
+    async revokeCredit(referredId: string, reason: string, staffSub: string): Promise<string> {
+      return inTransaction(pool, async (client) => {
+        const credit = await lockGrantedCreditOf(client, referredId);
+        if (!credit) throw new AppError(404, 'not_found', 'This entry gave no granted credit.');
+        await markCreditRevoked(client, credit.creditId, reason, staffSub);
+        await addCredits(client, credit.referrerId, -1);
+        return credit.referrerId;
+      });
+    },
+
+    /** Position, credits and city of the entries on one page of the staff list. */
+    async placesOf(ids: string[]) {
+      if (!ids.length) return new Map<string, { position: number | null; credits: number; cityId: number | null }>();
+      const rows = await placesOf(pool, ids);
+      return new Map(rows.map((row) => [String(row.id), row]));
+    },
+
+    async staffCities() {
+      const [cities, people] = await Promise.all([listCities(pool), cityPeople(pool)]);
+      return {
+        items: cities.map((city) => ({
+          id: city.id,
+          name: city.name,
+          sort: city.sort,
+          createdAt: city.createdAt.toISOString(),
+          people: people.get(city.id) ?? 0,
+        })),
+      };
+    },
+
+    async createCity(name: string, sort: number) {
+      const city = await insertCity(pool, name, sort);
+      if (!city) throw new AppError(409, 'city_exists', 'A city of this name is on the list already.');
+      return { id: city.id, name: city.name, sort: city.sort, createdAt: city.createdAt.toISOString(), people: 0 };
+    },
+
+    /** People who chose it keep their place and choose again (their city becomes none). */
+    async deleteCity(id: string): Promise<string> {
+      const name = await deleteCity(pool, id);
+      if (name === undefined) throw new AppError(404, 'not_found', 'No such city.');
+      return name;
+    },
+
+    async launchStats() {
+      const [boost, cities, referrers] = await Promise.all([
+        placeRuleBoost(pool),
+        perCityCounts(pool),
+        topReferrers(pool, 10),
+      ]);
+      return {
+        boost,
+        cities: cities
+          .filter((row) => row.cityId !== null || row.other || row.confirmed + row.invited + row.admitted > 0)
+          .map((row) => ({
+            city: row.cityId !== null && row.cityName !== null ? { id: row.cityId, name: row.cityName } : null,
+            other: row.other,
+            confirmed: row.confirmed,
+            invited: row.invited,
+            admitted: row.admitted,
+          })),
+        topReferrers: referrers.map((row) => ({ ...row, id: Number(row.id) })),
+      };
+    },
+  };
+}
+
+export type PlacesService = ReturnType<typeof createPlacesService>;
