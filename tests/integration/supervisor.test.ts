@@ -234,6 +234,13 @@ describe.skipIf(!built)('the npm start supervisor', () => {
   it("listens for the site on the operator's HOST, and for auth, the waitlist API and the worker on loopback alone", async () => {
     expect(listeningAddresses(port)).toEqual(['0.0.0.0']);
     for (const [name, servicePort] of Object.entries(servicePorts)) {
+      // The gateway's health covers auth and the API only; the worker may still be starting (migrations, place rule).
+      await until(
+        `${name} listens`,
+        async () => ((await acceptsConnections(servicePort, '127.0.0.1')) ? true : undefined),
+        20_000,
+        output,
+      );
       expect(listeningAddresses(servicePort), name).toEqual(['127.0.0.1']);
       expect(await acceptsConnections(servicePort, '127.0.0.1'), name).toBe(true);
     }
@@ -245,7 +252,7 @@ describe.skipIf(!built)('the npm start supervisor', () => {
         expect(await acceptsConnections(servicePort, outside), `${name} on ${outside}`).toBe(false);
       }
     }
-  });
+  }, 40_000);
 
   it('reports a SIGKILLed waitlist API, restarts it alone, and sign-ups work again within 20 s', async () => {
     const before = childrenOf(supervisor.pid ?? 0);
