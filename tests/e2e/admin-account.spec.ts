@@ -88,6 +88,8 @@ test('Changing my password: the old one stops working, the new one signs in, thi
   system,
   uniqueEmail,
 }) => {
+  // Three sessions and four sign-ins (argon2id each): slow on a loaded 2-core runner.
+  test.slow();
   const email = uniqueEmail('staff-password');
   const oldPassword = `old-${Date.now()}-password`;
   const newPassword = `new-${Date.now()}-password`;

@@ -5,6 +5,8 @@ import { expect, test } from './fixtures.js';
  * see a confirmed sign-up in the panel.
  */
 test('a visitor joins, confirms from the e-mail, and staff see the confirmed sign-up', async ({ page, mailbox, system, uniqueEmail }) => {
+  // Two sites, a mail, a click and a staff sign-in: a long journey, slow on a loaded 2-core runner.
+  test.slow();
   const email = uniqueEmail('journey');
 
   await page.goto('/');
