@@ -1,14 +1,15 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import checkFile from 'eslint-plugin-check-file';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// The plugin's TypeScript settings minus its legacy resolver setting: each layout brings its own resolver.
-const { 'import-x/resolver': _legacyResolver, ...importXTypeScriptSettings } = importX.flatConfigs.typescript.settings;
+// import-x 4.6 and the TypeScript resolver 3.7 are pinned: their later versions resolve through native bindings
+// (unrs-resolver, rspack-resolver) whose other-platform packages this registry lacks, so `npm ci` refuses the lock.
+// The plugin's TypeScript settings minus its resolver setting: each layout brings its own resolver.
+const { 'import-x/resolver': _defaultResolver, ...importXTypeScriptSettings } = importX.flatConfigs.typescript.settings;
 
 /** The sub-folders of `dir`: a new feature or module is covered by the boundaries below without touching this file. */
 const foldersIn = (dir) =>
@@ -82,7 +83,7 @@ export default tseslint.config(
     settings: {
       // Parse .ts/.tsx when following imports (without it no-cycle sees no edges), resolved with this workspace's tsconfig.
       ...importXTypeScriptSettings,
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: layout.tsconfig })],
+      'import-x/resolver': { typescript: { project: layout.tsconfig } },
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: layout.zones }],
