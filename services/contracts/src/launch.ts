@@ -80,3 +80,27 @@ export const invitation = z.object({
 });
 export type Invitation = z.infer<typeof invitation>;
 export const invitationAnswer = z.object({ data: invitation });
+
+/** What an entry that has confirmed may be now: still in line, invited, or let in. */
+export const CONFIRMED_LIFECYCLE = ['confirmed', 'invited', 'admitted'] as const;
+
+/**
+ * `data` of POST /waitlist/confirm (200, and 409 `token_used`) and of GET /waitlist/confirm once confirmed: the
+ * entry's code and share link with its place (the PlaceStatus fields).
+ */
+export const confirmedPlace = z.extend(placeStatus, {
+  status: z.enum(CONFIRMED_LIFECYCLE),
+  referralCode: z.string().check(z.minLength(1)),
+  shareUrl: z.string().check(z.minLength(1)),
+});
+export type ConfirmedPlace = z.infer<typeof confirmedPlace>;
+/** 200 of POST /waitlist/confirm. */
+export const confirmedPlaceAnswer = z.object({ data: confirmedPlace });
+
+/** 200 of GET /waitlist/confirm?token=: what the link stands for now, before or after the click. */
+export const confirmLinkAnswer = z.object({
+  data: z.union([z.object({ status: z.literal('pending'), email: z.string() }), confirmedPlace]),
+});
+
+/** `data` of GET /waitlist/cities wrapped as answered. */
+export const citiesAnswer = z.object({ data: citiesList });

@@ -68,16 +68,8 @@ export const confirmedEntry = z.object({
   shareUrl: z.url(),
 });
 export type ConfirmedEntry = z.infer<typeof confirmedEntry>;
-export const confirmAnswer = z.object({ data: confirmedEntry });
-
-/** 200 of GET /waitlist/confirm?token=: what the link stands for now, before or after the click. */
-export const confirmationStatusAnswer = z.object({
-  data: z.union([
-    z.object({ status: z.literal('pending'), email: z.string() }),
-    z.extend(confirmedEntry, { status: z.literal('confirmed') }),
-  ]),
-});
-export type ConfirmationStatusData = z.infer<typeof confirmationStatusAnswer>['data'];
+// The confirm answers also carry the entry's place: their schemas are in ./launch (`confirmedPlaceAnswer`,
+// `confirmLinkAnswer`).
 
 /** 200 of resend and unsubscribe: a sentence, whatever the token (no enumeration). */
 export const messageAnswer = z.object({ success: z.literal(true), message: z.optional(z.string()) });

@@ -26,6 +26,7 @@ const TeamsRoute = page(() => import('./routes/teams.js'), 'TeamsRoute');
 const WaitlistRoute = page(() => import('./routes/waitlist.js'), 'WaitlistRoute');
 const ConfirmRoute = page(() => import('./routes/confirm.js'), 'ConfirmRoute');
 const UnsubscribeRoute = page(() => import('./routes/unsubscribe.js'), 'UnsubscribeRoute');
+const InvitationRoute = page(() => import('./routes/invitation.js'), 'InvitationRoute');
 const NotFoundRoute = page(() => import('./routes/not-found.js'), 'NotFoundRoute');
 
 /** The public routes, in the order they are pre-rendered. `source` lets the build preload each page's chunk. */
@@ -41,6 +42,7 @@ export const publicPages = [
   { path: paths.waitlist, source: 'src/app/routes/waitlist.tsx' },
   { path: paths.confirm, source: 'src/app/routes/confirm.tsx' },
   { path: paths.unsubscribe, source: 'src/app/routes/unsubscribe.tsx' },
+  { path: paths.invitation, source: 'src/app/routes/invitation.tsx' },
 ] as const;
 
 export const notFoundPage = { source: 'src/app/routes/not-found.tsx' } as const;
@@ -89,6 +91,7 @@ export function AppRoutes() {
         <Route path={paths.waitlist} element={<RoutePage component={WaitlistRoute} />} />
         <Route path={paths.confirm} element={<RoutePage component={ConfirmRoute} />} />
         <Route path={paths.unsubscribe} element={<RoutePage component={UnsubscribeRoute} />} />
+        <Route path={paths.invitation} element={<RoutePage component={InvitationRoute} />} />
         <Route path="*" element={<RoutePage component={NotFoundRoute} />} />
       </Route>
     </Routes>

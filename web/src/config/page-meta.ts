@@ -24,35 +24,47 @@ export const pageMeta: Readonly<Record<string, PageMeta>> = {
   },
   [paths.contact]: {
     title: `Contact us – ${brand}`,
-    description: 'Questions, ideas or press enquiries? Get in touch with the Meet Match Date Marry team by message, e-mail or phone.',
+    description:
+      'Questions, ideas or press enquiries? Get in touch with the Meet Match Date Marry team by message, e-mail or phone.',
   },
   [paths.privacyPolicy]: {
     title: `Privacy Policy – ${brand}`,
-    description: 'How Meet Match Date Marry collects, uses, keeps and protects your personal data, and the rights you have over it.',
+    description:
+      'How Meet Match Date Marry collects, uses, keeps and protects your personal data, and the rights you have over it.',
   },
   [paths.terms]: {
     title: `Terms & Conditions – ${brand}`,
-    description: 'The terms for using Meet Match Date Marry: eligibility, accounts, conduct, subscriptions, billing, refunds and more.',
+    description:
+      'The terms for using Meet Match Date Marry: eligibility, accounts, conduct, subscriptions, billing, refunds and more.',
   },
   [paths.cookiePolicy]: {
     title: `Cookie Policy – ${brand}`,
-    description: 'Which cookies and similar technologies Meet Match Date Marry uses, why, for how long, and how to control them.',
+    description:
+      'Which cookies and similar technologies Meet Match Date Marry uses, why, for how long, and how to control them.',
   },
   [paths.faqs]: {
     title: `FAQs – ${brand}`,
-    description: 'Answers to common questions about Meet Match Date Marry: matching, safety, premium pricing, distance settings and getting started.',
+    description:
+      'Answers to common questions about Meet Match Date Marry: matching, safety, premium pricing, distance settings and getting started.',
   },
   [paths.teams]: {
     title: `Our team – ${brand}`,
-    description: 'Meet the people behind Meet Match Date Marry: 25+ team members in 8 countries, building a kinder way to meet.',
+    description:
+      'Meet the people behind Meet Match Date Marry: 25+ team members in 8 countries, building a kinder way to meet.',
   },
   [paths.waitlist]: {
     title: `Join the waitlist – ${brand}`,
-    description: 'Be among the first to try Meet Match Date Marry. Join 10,000+ early signups on a privacy-first platform, launching soon.',
+    description:
+      'Be among the first to try Meet Match Date Marry. Join 10,000+ early signups on a privacy-first platform, launching soon.',
   },
   [paths.confirm]: {
     title: `Confirm your e-mail address – ${brand}`,
     description: 'Confirm your place on the Meet Match Date Marry waitlist.',
+    noindex: true,
+  },
+  [paths.invitation]: {
+    title: `Your invitation – ${brand}`,
+    description: 'Accept your invitation to Meet Match Date Marry and get the app.',
     noindex: true,
   },
   [paths.unsubscribe]: {

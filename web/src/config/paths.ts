@@ -14,11 +14,13 @@ export const paths = {
   waitlist: WEB_PATHS.waitlist,
   confirm: WEB_PATHS.confirm,
   unsubscribe: WEB_PATHS.unsubscribe,
+  invitation: WEB_PATHS.invitation,
   admin: {
     root: '/admin',
     login: '/admin/login',
     users: '/admin/users',
     analytics: '/admin/analytics',
+    launch: '/admin/launch',
     settings: '/admin/settings',
   },
 } as const;

@@ -14,4 +14,7 @@ export const adminKeys = {
   waitlistStats: ['admin', 'waitlist', 'stats'] as const,
   waitlistEntries: ['admin', 'waitlist', 'entries'] as const,
   waitlistAnalytics: ['admin', 'waitlist', 'analytics'] as const,
+  /** Waves, the wave preview, launch figures: what a new wave changes. */
+  launch: ['admin', 'waitlist', 'launch'] as const,
+  cities: ['admin', 'waitlist', 'cities'] as const,
 };

@@ -17,12 +17,14 @@ export const adminRoutes: RouteObject[] = [
       { index: true, lazy: () => import('./dashboard.js') },
       { path: paths.admin.users, lazy: () => import('./users.js') },
       { path: paths.admin.analytics, lazy: () => import('./analytics.js') },
+      { path: paths.admin.launch, lazy: () => import('./launch.js') },
       {
         path: paths.admin.settings,
         lazy: () => import('./settings.js'),
         children: [
           { index: true, lazy: () => import('./settings-account.js') },
           { path: 'staff', lazy: () => import('./settings-staff.js') },
+          { path: 'cities', lazy: () => import('./settings-cities.js') },
           { path: 'audit', lazy: () => import('./settings-audit.js') },
         ],
       },

@@ -1,7 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeNetwork, json, networkFailure, noContent, verified, type FakeNetwork } from '../../../testing/fake-network.js';
+import {
+  fakeNetwork,
+  json,
+  networkFailure,
+  noContent,
+  verified,
+  type FakeNetwork,
+} from '../../../testing/fake-network.js';
 import { renderAdmin } from '../../../testing/render-admin.js';
 
 const emptyStats = () => json(200, { total: 0, confirmed: 0, today: 0, recent: [] });
@@ -27,6 +34,7 @@ describe('the admin layout', () => {
       ['Dashboard', '/admin'],
       ['Users', '/admin/users'],
       ['Analytics', '/admin/analytics'],
+      ['Launch', '/admin/launch'],
       ['Settings', '/admin/settings'],
     ]);
     expect(within(menu).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
@@ -70,7 +78,9 @@ describe('the admin layout', () => {
   });
 
   it('sends the user to the login page when any staff call answers 401 (session revoked meanwhile)', async () => {
-    network.on('GET', '/api/admin/waitlist/stats', () => json(401, { success: false, code: 'unauthorized', message: 'Sign in to continue.' }));
+    network.on('GET', '/api/admin/waitlist/stats', () =>
+      json(401, { success: false, code: 'unauthorized', message: 'Sign in to continue.' }),
+    );
     const { router } = renderAdmin('/admin');
 
     expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();

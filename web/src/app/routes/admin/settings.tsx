@@ -6,12 +6,13 @@ import { useStaffSession } from '../../../features/session/lib/use-staff-session
 export { AdminRouteError as ErrorBoundary };
 
 /**
- * Sub-pages of Settings: the signed-in member's account (staff feature), the staff list (staff) and the audit log
- * (audit). Composed here because it spans features; the last two are admin-only (their routes are guarded too).
+ * Sub-pages of Settings: the signed-in member's account (staff feature), the staff list (staff), the cities people
+ * choose from (launch) and the audit log (audit). Composed here because it spans features; the last three are admin-only (their routes are guarded too).
  */
 const settingsPaths = {
   account: paths.admin.settings,
   staff: `${paths.admin.settings}/staff`,
+  cities: `${paths.admin.settings}/cities`,
   audit: `${paths.admin.settings}/audit`,
 } as const;
 
@@ -28,6 +29,9 @@ export function Component() {
           <>
             <NavLink to={settingsPaths.staff} className="adm-tabs__link">
               Staff
+            </NavLink>
+            <NavLink to={settingsPaths.cities} className="adm-tabs__link">
+              Cities
             </NavLink>
             <NavLink to={settingsPaths.audit} className="adm-tabs__link">
               Audit log

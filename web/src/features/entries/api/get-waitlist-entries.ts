@@ -13,7 +13,10 @@ export interface EntriesFilter {
   status: EntryStatus | 'all';
   /** Part of an address, at least SEARCH_MIN_LENGTH characters; empty for all. */
   q: string;
-  order: 'desc' | 'asc';
+  /** `place`: people holding a place, best first (the service ignores the status then, and refuses a search). */
+  order: 'desc' | 'asc' | 'place';
+  /** A city id: only people who chose it (not combined with a search); null for all. */
+  city: number | null;
 }
 
 export interface EntriesPageParams extends EntriesFilter {
@@ -31,8 +34,14 @@ export function filterSearchParams({ status, q }: Pick<EntriesFilter, 'status' |
 }
 
 export function getWaitlistEntries(page: EntriesPageParams, signal?: AbortSignal) {
-  const params = filterSearchParams(page);
+  // Place order and the city filter have their own index and cursor on the service: a search does not combine.
+  const launchList = page.order === 'place' || page.city !== null;
+  const params = filterSearchParams({
+    status: page.order === 'place' ? 'all' : page.status,
+    q: launchList ? '' : page.q,
+  });
   params.set('order', page.order);
+  if (page.city !== null) params.set('city', String(page.city));
   params.set('limit', String(ENTRIES_PAGE_SIZE));
   if (page.cursor) params.set('cursor', page.cursor);
   return staffRequest(`/api/admin/waitlist/entries?${params.toString()}`, entriesPageSchema, { signal });

@@ -13,13 +13,15 @@ interface EntriesTableProps {
   filter: EntriesFilter;
   /** Admins may resend and delete; viewers only look. */
   canManage: boolean;
+  cities: readonly { id: number; name: string }[];
 }
 
 /**
  * One page of entries. Paging is keyset (the service hands out `nextCursor`); going back uses the cursors of the
  * pages already seen, so no page is ever counted with OFFSET.
  */
-export function EntriesTable({ filter, canManage }: EntriesTableProps) {
+export function EntriesTable({ filter, canManage, cities }: EntriesTableProps) {
+  const cityName = (id: number | null | undefined) => (id ? (cities.find((city) => city.id === id)?.name ?? '—') : '—');
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const cursor = cursors[cursors.length - 1] ?? null;
   const entries = useWaitlistEntries({ ...filter, cursor });
@@ -55,16 +57,24 @@ export function EntriesTable({ filter, canManage }: EntriesTableProps) {
       <p className="adm-notice" role="status">
         {notice}
       </p>
-      <QueryState isPending={entries.isPending} error={entries.error} label="the waitlist" onRetry={() => void entries.refetch()} />
+      <QueryState
+        isPending={entries.isPending}
+        error={entries.error}
+        label="the waitlist"
+        onRetry={() => void entries.refetch()}
+      />
       {page && (
         <>
           <div className="adm-table-wrap">
-            <table className="adm-table adm-table--wide" aria-busy={entries.isFetching}>
+            <table className="adm-table adm-table--wide adm-table--entries" aria-busy={entries.isFetching}>
               <caption className="adm-visually-hidden">Waitlist entries, page {pageNumber}</caption>
               <thead>
                 <tr>
                   <th scope="col">Email</th>
                   <th scope="col">Status</th>
+                  <th scope="col">Place</th>
+                  <th scope="col">Friends credited</th>
+                  <th scope="col">City</th>
                   <th scope="col">Referral</th>
                   <th scope="col">Signed up</th>
                   <th scope="col">Confirmed</th>
@@ -74,12 +84,15 @@ export function EntriesTable({ filter, canManage }: EntriesTableProps) {
               <tbody>
                 {page.items.map((entry) => (
                   <tr key={entry.id}>
-                    <th scope="row">
+                    <th scope="row" className="adm-table__email">
                       {entry.email}
                     </th>
                     <td>
                       <EntryStatusBadge status={entry.status} />
                     </td>
+                    <td>{typeof entry.position === 'number' ? `#${entry.position}` : '—'}</td>
+                    <td>{entry.referralCount ?? 0}</td>
+                    <td>{cityName(entry.cityId)}</td>
                     <td>{entry.referralSource ?? '—'}</td>
                     <td>{formatDateTime(entry.createdAt)}</td>
                     <td>{formatDateTime(entry.confirmedAt)}</td>
@@ -159,7 +172,8 @@ export function EntriesTable({ filter, canManage }: EntriesTableProps) {
           onCancel={() => setToDelete(undefined)}
         >
           <p>
-            {toDelete.email} and everything kept about them (tokens, queued e-mails) will be erased. This cannot be undone.
+            {toDelete.email} and everything kept about them (tokens, queued e-mails) will be erased. This cannot be
+            undone.
           </p>
         </ConfirmDialog>
       )}

@@ -34,8 +34,15 @@ describe('the Users screen', () => {
   });
 
   it('lists waitlist entries with their status, newest first by default', async () => {
-    const ana = entry({ email: 'ana@example.com', status: 'confirmed', referralSource: 'FRIEND1', confirmedAt: new Date().toISOString() });
-    network.on('GET', '/api/admin/waitlist/entries', () => json(200, { items: [ana, entry({ email: 'ben@example.com' })], nextCursor: null }));
+    const ana = entry({
+      email: 'ana@example.com',
+      status: 'confirmed',
+      referralSource: 'FRIEND1',
+      confirmedAt: new Date().toISOString(),
+    });
+    network.on('GET', '/api/admin/waitlist/entries', () =>
+      json(200, { items: [ana, entry({ email: 'ben@example.com' })], nextCursor: null }),
+    );
     renderAdmin('/admin/users');
 
     const row = (await screen.findByRole('rowheader', { name: 'ana@example.com' })).closest('tr')!;
@@ -48,7 +55,10 @@ describe('the Users screen', () => {
   it('searches by address once typing pauses, and filters by status and sorts by date', async () => {
     const user = userEvent.setup();
     network.on('GET', '/api/admin/waitlist/entries', ({ url }) =>
-      json(200, { items: url.searchParams.get('q') === 'ana' ? [entry({ email: 'ana@example.com' })] : [entry(), entry()], nextCursor: null }),
+      json(200, {
+        items: url.searchParams.get('q') === 'ana' ? [entry({ email: 'ana@example.com' })] : [entry(), entry()],
+        nextCursor: null,
+      }),
     );
     renderAdmin('/admin/users');
     await screen.findAllByRole('rowheader');
@@ -59,14 +69,49 @@ describe('the Users screen', () => {
     expect(searches).toHaveLength(1);
 
     await user.selectOptions(screen.getByLabelText('Status'), 'confirmed');
-    await user.selectOptions(screen.getByLabelText('Sort by date'), 'asc');
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'asc');
     await waitFor(() => expect(network.calls.at(-1)).toMatch(/status=confirmed.*q=ana.*order=asc/));
+  });
+
+  it('shows each entry’s place, credited friends and city, and lists one city by place', async () => {
+    const user = userEvent.setup();
+    network.on('GET', '/api/admin/waitlist/cities', () =>
+      json(200, { items: [{ id: 7, name: 'Lisbon', sort: 0, createdAt: new Date().toISOString(), people: 1 }] }),
+    );
+    const ana = entry({ email: 'ana@example.com', status: 'confirmed', position: 3, referralCount: 2, cityId: 7 });
+    network.on('GET', '/api/admin/waitlist/entries', () => json(200, { items: [ana], nextCursor: null }));
+    renderAdmin('/admin/users');
+
+    const row = (await screen.findByRole('rowheader', { name: 'ana@example.com' })).closest('tr')!;
+    expect(within(row).getByText('#3')).toBeInTheDocument();
+    expect(within(row).getByText('2')).toBeInTheDocument();
+    await waitFor(() => expect(within(row).getByText('Lisbon')).toBeInTheDocument());
+
+    await user.selectOptions(screen.getByLabelText('City'), 'Lisbon');
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'place');
+    await waitFor(() => expect(network.calls.at(-1)).toMatch(/order=place.*city=7/));
+    expect(network.calls.at(-1)).not.toContain('status=');
+    expect(screen.getByLabelText('Search by email')).toBeDisabled();
+  });
+
+  it('filters by the launch statuses invited and admitted', async () => {
+    const user = userEvent.setup();
+    network.on('GET', '/api/admin/waitlist/entries', () =>
+      json(200, { items: [entry({ status: 'invited' })], nextCursor: null }),
+    );
+    renderAdmin('/admin/users');
+    await screen.findAllByRole('rowheader');
+    await user.selectOptions(screen.getByLabelText('Status'), 'admitted');
+    await waitFor(() => expect(network.calls.at(-1)).toContain('status=admitted'));
   });
 
   it('asks for 3 characters instead of sending a shorter search', async () => {
     const user = userEvent.setup();
     network.on('GET', '/api/admin/waitlist/entries', ({ url }) =>
-      json(200, { items: url.searchParams.get('q') === 'ana' ? [entry({ email: 'ana@example.com' })] : [entry(), entry()], nextCursor: null }),
+      json(200, {
+        items: url.searchParams.get('q') === 'ana' ? [entry({ email: 'ana@example.com' })] : [entry(), entry()],
+        nextCursor: null,
+      }),
     );
     renderAdmin('/admin/users');
     await screen.findAllByRole('rowheader');
@@ -84,7 +129,9 @@ describe('the Users screen', () => {
   });
 
   it('ignores a shorter search in the address bar rather than asking the service for it', async () => {
-    network.on('GET', '/api/admin/waitlist/entries', () => json(200, { items: [entry({ email: 'all@example.com' })], nextCursor: null }));
+    network.on('GET', '/api/admin/waitlist/entries', () =>
+      json(200, { items: [entry({ email: 'all@example.com' })], nextCursor: null }),
+    );
     renderAdmin('/admin/users?q=ab');
 
     expect(await screen.findByRole('rowheader', { name: 'all@example.com' })).toBeInTheDocument();
@@ -103,7 +150,9 @@ describe('the Users screen', () => {
     );
     renderAdmin('/admin/users?q=example.org');
 
-    expect(await screen.findByText(/^Searched back to .+ with no match yet\. Next searches older sign-ups\.$/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^Searched back to .+ with no match yet\. Next searches older sign-ups\.$/),
+    ).toBeInTheDocument();
     expect(screen.queryByText('No entries match.')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -153,7 +202,9 @@ describe('the Users screen', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText('erase-me@example.com was deleted from the waitlist.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'erase-me@example.com' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('rowheader', { name: 'erase-me@example.com' })).not.toBeInTheDocument(),
+    );
     expect(screen.getByRole('rowheader', { name: 'keep-me@example.com' })).toBeInTheDocument();
   });
 
@@ -168,7 +219,9 @@ describe('the Users screen', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Resend confirmation to waiting@example.com' }));
 
-    expect(await screen.findByText('A new confirmation e-mail to waiting@example.com is on its way.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('A new confirmation e-mail to waiting@example.com is on its way.'),
+    ).toBeInTheDocument();
   });
 
   it('exports the current filter as CSV with the bearer token', async () => {
@@ -177,11 +230,17 @@ describe('the Users screen', () => {
     const createObjectURL = vi.fn(() => 'blob:waitlist');
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     network.on('GET', '/api/admin/waitlist/entries', () => json(200, { items: [entry()], nextCursor: null }));
-    network.on('GET', '/api/admin/waitlist/entries.csv', () =>
-      new Response('email,status\r\nana@example.com,confirmed\r\n', {
-        status: 200,
-        headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="waitlist-2026-11-23.csv"' },
-      }),
+    network.on(
+      'GET',
+      '/api/admin/waitlist/entries.csv',
+      () =>
+        new Response('email,status\r\nana@example.com,confirmed\r\n', {
+          status: 200,
+          headers: {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': 'attachment; filename="waitlist-2026-11-23.csv"',
+          },
+        }),
     );
     renderAdmin('/admin/users?status=confirmed');
     await screen.findAllByRole('rowheader');
@@ -195,7 +254,9 @@ describe('the Users screen', () => {
 
   it('shows viewers the list without any action buttons', async () => {
     network.on('GET', '/api/admin/verify', () => verified('viewer'));
-    network.on('GET', '/api/admin/waitlist/entries', () => json(200, { items: [entry({ email: 'look@example.com' })], nextCursor: null }));
+    network.on('GET', '/api/admin/waitlist/entries', () =>
+      json(200, { items: [entry({ email: 'look@example.com' })], nextCursor: null }),
+    );
     renderAdmin('/admin/users');
 
     await screen.findByRole('rowheader', { name: 'look@example.com' });

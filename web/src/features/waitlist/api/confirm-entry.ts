@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS, confirmAnswer, confirmedEntry as confirmed, type ConfirmedEntry } from '@mmdm/contracts/waitlist';
+import { confirmedPlace, confirmedPlaceAnswer, type ConfirmedPlace } from '@mmdm/contracts/launch';
+import { API_PATHS } from '@mmdm/contracts/waitlist';
 import { ApiError, postJson } from '../../../lib/api-client.js';
 
-export type { ConfirmedEntry };
+export type { ConfirmedPlace };
 
 export type ConfirmOutcome =
-  | { kind: 'confirmed'; entry: ConfirmedEntry; alreadyConfirmed: boolean }
+  | { kind: 'confirmed'; entry: ConfirmedPlace; alreadyConfirmed: boolean }
   | { kind: 'expired' }
   | { kind: 'used' }
   | { kind: 'invalid' };
@@ -16,8 +17,8 @@ export const CONFIRM_TIMEOUT_MS = 10_000;
 export function refusalOutcome(error: unknown): ConfirmOutcome {
   if (!(error instanceof ApiError) || error.kind !== 'http') throw error;
   if (error.status === 409) {
-    // Already confirmed: the answer still carries the code, so a second click shows the same page.
-    const entry = confirmed.safeParse(error.data);
+    // Already confirmed: the answer still carries the code and the place, so a second click shows the same page.
+    const entry = confirmedPlace.safeParse(error.data);
     return entry.success ? { kind: 'confirmed', entry: entry.data, alreadyConfirmed: true } : { kind: 'used' };
   }
   if (error.status === 410) return { kind: 'expired' };
@@ -32,7 +33,7 @@ export function refusalOutcome(error: unknown): ConfirmOutcome {
 export async function confirmEntry(token: string): Promise<ConfirmOutcome> {
   try {
     const answer = await postJson(API_PATHS.confirm, { token }, AbortSignal.timeout(CONFIRM_TIMEOUT_MS));
-    const parsed = confirmAnswer.safeParse(answer);
+    const parsed = confirmedPlaceAnswer.safeParse(answer);
     if (!parsed.success) throw new ApiError('invalid-response');
     return { kind: 'confirmed', entry: parsed.data.data, alreadyConfirmed: false };
   } catch (error) {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API_PATHS, confirmationStatusAnswer } from '@mmdm/contracts/waitlist';
+import { confirmLinkAnswer } from '@mmdm/contracts/launch';
+import { API_PATHS } from '@mmdm/contracts/waitlist';
 import { CONFIRM_TIMEOUT_MS, confirmationKey, refusalOutcome, type ConfirmOutcome } from './confirm-entry.js';
 import { ApiError, apiRequest } from '../../../lib/api-client.js';
 
@@ -13,12 +14,11 @@ export type ConfirmationStatus = { kind: 'pending'; email: string } | ConfirmOut
 export async function getConfirmationStatus(token: string): Promise<ConfirmationStatus> {
   try {
     const path = `${API_PATHS.confirm}?token=${encodeURIComponent(token)}`;
-    const { data } = await apiRequest(path, confirmationStatusAnswer, {
+    const { data } = await apiRequest(path, confirmLinkAnswer, {
       signal: AbortSignal.timeout(CONFIRM_TIMEOUT_MS),
     });
     if (data.status === 'pending') return { kind: 'pending', email: data.email };
-    const { email, referralCode, shareUrl } = data;
-    return { kind: 'confirmed', entry: { email, referralCode, shareUrl }, alreadyConfirmed: true };
+    return { kind: 'confirmed', entry: data, alreadyConfirmed: true };
   } catch (error) {
     return refusalOutcome(error);
   }
@@ -28,8 +28,8 @@ export const confirmationStatusQueryOptions = (token: string) =>
   queryOptions({
     queryKey: confirmationKey(token),
     queryFn: () => getConfirmationStatus(token),
-    // A link's state changes only by the click on this page, whose answer the page shows instead.
-    staleTime: Infinity,
+    // The place moves as friends confirm: reopening the link reads it again, but not every refocus of the tab.
+    staleTime: 60_000,
     retry: (failures, error) => failures < 2 && (!(error instanceof ApiError) || error.retryable),
   });
 

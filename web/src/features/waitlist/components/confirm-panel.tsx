@@ -1,9 +1,11 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../config/paths.js';
 import { useHydrated } from '../../../lib/use-hydrated.js';
-import { useConfirmEntry, type ConfirmOutcome } from '../api/confirm-entry.js';
+import { useConfirmEntry, type ConfirmedPlace, type ConfirmOutcome } from '../api/confirm-entry.js';
 import { useConfirmationStatus } from '../api/get-confirmation-status.js';
+import { CityChoice } from './city-choice.js';
 import { CopyButton } from './copy-button.js';
+import { PlaceCard } from './place-card.js';
 import { ResendLink } from './resend-link.js';
 
 function Working({ title }: { title: string }) {
@@ -14,7 +16,9 @@ function Working({ title }: { title: string }) {
         <span className="spinner spinner--inline" aria-hidden="true" /> One moment, please…
       </p>
       <noscript>
-        <p className="notice">Please turn on JavaScript to confirm your address: the page confirms it securely in your browser.</p>
+        <p className="notice">
+          Please turn on JavaScript to confirm your address: the page confirms it securely in your browser.
+        </p>
       </noscript>
     </>
   );
@@ -87,31 +91,7 @@ export function ConfirmPanel() {
 function Outcome({ outcome, token }: { outcome: ConfirmOutcome; token: string }) {
   switch (outcome.kind) {
     case 'confirmed':
-      return (
-        <>
-          <h1>Your e-mail address is confirmed</h1>
-          <p className="lead">
-            {outcome.alreadyConfirmed ? 'You had already confirmed ' : 'Thank you! We have confirmed '}
-            <strong>{outcome.entry.email}</strong>. You're on the Meet Match Date Marry waitlist, and we'll write to you
-            as soon as the app launches.
-          </p>
-          <div className="card referral-card">
-            <h2>Invite your friends</h2>
-            <p>Share your personal link. Friends who join with it are recorded as your referrals.</p>
-            <dl className="referral-card__details">
-              <div>
-                <dt>Your referral code</dt>
-                <dd className="referral-card__code">{outcome.entry.referralCode}</dd>
-              </div>
-              <div>
-                <dt>Your share link</dt>
-                <dd className="referral-card__link">{outcome.entry.shareUrl}</dd>
-              </div>
-            </dl>
-            <CopyButton text={outcome.entry.shareUrl} label="Copy share link" />
-          </div>
-        </>
-      );
+      return <Confirmed place={outcome.entry} alreadyConfirmed={outcome.alreadyConfirmed} token={token} />;
     case 'expired':
       return (
         <>
@@ -133,8 +113,8 @@ function Outcome({ outcome, token }: { outcome: ConfirmOutcome; token: string })
         <>
           <h1>This confirmation link isn't valid</h1>
           <p className="lead">
-            It may have been copied only in part. Please open the link from your e-mail again, or join the waitlist
-            once more to get a new one.
+            It may have been copied only in part. Please open the link from your e-mail again, or join the waitlist once
+            more to get a new one.
           </p>
           <Link to={paths.waitlist} className="button button--primary">
             Join the waitlist
@@ -142,4 +122,73 @@ function Outcome({ outcome, token }: { outcome: ConfirmOutcome; token: string })
         </>
       );
   }
+}
+
+function ShareCard({ place }: { place: ConfirmedPlace }) {
+  return (
+    <div className="card referral-card">
+      <h2>Invite your friends</h2>
+      <p>Share your personal link. Friends who join with it and confirm move you up the line.</p>
+      <dl className="referral-card__details">
+        <div>
+          <dt>Your referral code</dt>
+          <dd className="referral-card__code">{place.referralCode}</dd>
+        </div>
+        <div>
+          <dt>Your share link</dt>
+          <dd className="referral-card__link">{place.shareUrl}</dd>
+        </div>
+      </dl>
+      <CopyButton text={place.shareUrl} label="Copy share link" />
+    </div>
+  );
+}
+
+/**
+ * The person's page once confirmed, and again whenever the link is reopened: the place and how it came about, the
+ * share link, the optional city. Invited and admitted people hold no place any more: the page says where they are.
+ */
+function Confirmed({
+  place,
+  alreadyConfirmed,
+  token,
+}: {
+  place: ConfirmedPlace;
+  alreadyConfirmed: boolean;
+  token: string;
+}) {
+  if (place.status === 'invited' || place.status === 'admitted') {
+    const invited = place.status === 'invited';
+    return (
+      <>
+        <h1>{invited ? "You're invited!" : "You're in!"}</h1>
+        <p className="lead">
+          {invited ? (
+            <>
+              Your wait is over: we have sent <strong>{place.email}</strong> an invitation to Meet Match Date Marry.
+              Open it to accept and get the app.
+            </>
+          ) : (
+            <>
+              <strong>{place.email}</strong> has accepted its invitation: welcome to Meet Match Date Marry.
+            </>
+          )}
+        </p>
+        <ShareCard place={place} />
+      </>
+    );
+  }
+  return (
+    <>
+      <h1>Your e-mail address is confirmed</h1>
+      <p className="lead">
+        {alreadyConfirmed ? 'You had already confirmed ' : 'Thank you! We have confirmed '}
+        <strong>{place.email}</strong>. You're on the Meet Match Date Marry waitlist, and we'll write to you as soon as
+        your invitation is ready. Keep this link: it always shows your current place.
+      </p>
+      <PlaceCard place={place} />
+      <ShareCard place={place} />
+      <CityChoice token={token} place={place} />
+    </>
+  );
 }

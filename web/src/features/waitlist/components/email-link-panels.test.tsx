@@ -10,12 +10,26 @@ import { UnsubscribePanel } from './unsubscribe-panel.js';
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const entry = { email: 'ada@example.com', referralCode: 'ADA-7K2Q', shareUrl: 'http://localhost:8080/waitlist?ref=ADA-7K2Q' };
+const entry = {
+  email: 'ada@example.com',
+  referralCode: 'ADA-7K2Q',
+  shareUrl: 'http://localhost:8080/waitlist?ref=ADA-7K2Q',
+  status: 'confirmed',
+  position: 12,
+  referralCount: 0,
+  boost: 10,
+  confirmedAt: '2026-03-03T10:00:00.000Z',
+  city: null,
+  cityOther: false,
+  tokenExpired: false,
+};
 
 function renderAt(url: string, panel: 'confirm' | 'unsubscribe') {
   return render(
     <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[url]}>{panel === 'confirm' ? <ConfirmPanel /> : <UnsubscribePanel />}</MemoryRouter>
+      <MemoryRouter initialEntries={[url]}>
+        {panel === 'confirm' ? <ConfirmPanel /> : <UnsubscribePanel />}
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -47,10 +61,12 @@ describe('ConfirmPanel', () => {
     fetchMock
       .mockResolvedValueOnce(pending())
       .mockResolvedValueOnce(json(200, { success: true, message: 'Confirmed', data: entry }))
-      .mockResolvedValue(json(200, { success: true, data: { status: 'confirmed', ...entry } }));
+      .mockResolvedValue(json(200, { success: true, data: entry }));
     renderAt('/confirm?token=tok-123', 'confirm');
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm my address' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' }),
+    ).toBeInTheDocument();
     expect(fetchMock.mock.calls[1]?.[0]).toBe('/waitlist/confirm');
     expect(fetchMock.mock.calls[1]?.[1]?.method).toBe('POST');
     expect(body(1)).toEqual({ token: 'tok-123' });
@@ -61,9 +77,11 @@ describe('ConfirmPanel', () => {
   });
 
   it('reopened after confirming, shows the code again without asking or POSTing', async () => {
-    fetchMock.mockResolvedValue(json(200, { success: true, data: { status: 'confirmed', ...entry } }));
+    fetchMock.mockResolvedValue(json(200, { success: true, data: entry }));
     renderAt('/confirm?token=tok-123', 'confirm');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/You had already confirmed/)).toBeInTheDocument();
     expect(screen.getByText('ADA-7K2Q')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Confirm my address' })).not.toBeInTheDocument();
@@ -73,10 +91,14 @@ describe('ConfirmPanel', () => {
   it('a click on a link confirmed meanwhile (409 with data) still shows the code', async () => {
     fetchMock
       .mockResolvedValueOnce(pending())
-      .mockResolvedValueOnce(json(409, { success: false, code: 'token_used', message: 'Already confirmed', data: entry }));
+      .mockResolvedValueOnce(
+        json(409, { success: false, code: 'token_used', message: 'Already confirmed', data: entry }),
+      );
     renderAt('/confirm?token=tok-123', 'confirm');
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm my address' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('ADA-7K2Q')).toBeInTheDocument();
   });
 
@@ -85,7 +107,9 @@ describe('ConfirmPanel', () => {
       .mockResolvedValueOnce(json(410, { success: false, code: 'token_expired', message: 'Expired' }))
       .mockResolvedValueOnce(json(200, { success: true, message: 'If a confirmation is due, it is on its way.' }));
     renderAt('/confirm?token=old-token', 'confirm');
-    expect(await screen.findByRole('heading', { level: 1, name: 'This confirmation link has expired' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This confirmation link has expired' }),
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Send me a new link' }));
     expect(await screen.findByText(/a new confirmation e-mail is on its way/)).toBeInTheDocument();
     expect(fetchMock.mock.calls[1]?.[0]).toBe('/waitlist/resend');
@@ -95,13 +119,17 @@ describe('ConfirmPanel', () => {
   it('explains an unknown link and links to the waitlist', async () => {
     fetchMock.mockResolvedValue(json(404, { success: false, code: 'token_invalid', message: 'Unknown' }));
     renderAt('/confirm?token=nope', 'confirm');
-    expect(await screen.findByRole('heading', { level: 1, name: "This confirmation link isn't valid" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "This confirmation link isn't valid" }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Join the waitlist' })).toHaveAttribute('href', '/waitlist');
   });
 
   it('sends nothing without a token', async () => {
     renderAt('/confirm', 'confirm');
-    expect(await screen.findByRole('heading', { level: 1, name: 'This confirmation link is incomplete' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This confirmation link is incomplete' }),
+    ).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,0 +1,12 @@
+import { CitiesSettings } from '../../../features/launch/components/cities-settings.js';
+import { AdminGuard } from '../../../features/session/components/admin-guard.js';
+
+export { AdminRouteError as ErrorBoundary } from '../../../components/admin/admin-route-error.js';
+
+export function Component() {
+  return (
+    <AdminGuard role="admin">
+      <CitiesSettings />
+    </AdminGuard>
+  );
+}

@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { wavePreviewSchema } from '@mmdm/contracts/launch-admin';
+import { adminKeys } from '../../../lib/admin-query-keys.js';
+import { queryRetry, staffRequest } from '../../../lib/staff-api.js';
+
+export interface WaveRequest {
+  count: number;
+  /** A city id; undefined for everyone holding a place. */
+  city?: number;
+}
+
+function waveParams({ count, city }: WaveRequest): URLSearchParams {
+  const params = new URLSearchParams({ count: String(count) });
+  if (city !== undefined) params.set('city', String(city));
+  return params;
+}
+
+/** GET /invitations/preview: how many a wave would invite now (≤ count), and how many hold a place there. */
+export function getWavePreview(request: WaveRequest, signal?: AbortSignal) {
+  return staffRequest(`/api/admin/waitlist/invitations/preview?${waveParams(request).toString()}`, wavePreviewSchema, {
+    signal,
+  });
+}
+
+export const wavePreviewQueryOptions = (request: WaveRequest) =>
+  queryOptions({
+    queryKey: [...adminKeys.launch, 'preview', request] as const,
+    queryFn: ({ signal }) => getWavePreview(request, signal),
+    retry: queryRetry,
+    // The line moves as people confirm: a preview is read fresh each time it is asked for.
+    staleTime: 0,
+  });
+
+export function useWavePreview(request: WaveRequest, enabled: boolean) {
+  return useQuery({ ...wavePreviewQueryOptions(request), enabled });
+}

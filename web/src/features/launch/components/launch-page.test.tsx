@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeNetwork, json, noContent, verified, type FakeNetwork } from '../../../testing/fake-network.js';
+import { renderAdmin } from '../../../testing/render-admin.js';
+
+const lisbon = { id: 7, name: 'Lisbon', sort: 0, createdAt: '2026-03-01T09:00:00.000Z', people: 4 };
+const stats = {
+  boost: 10,
+  cities: [
+    { city: { id: 7, name: 'Lisbon' }, other: false, confirmed: 4, invited: 1, admitted: 0 },
+    { city: null, other: true, confirmed: 2, invited: 0, admitted: 0 },
+  ],
+  topReferrers: [{ id: 11, email: 'star@example.com', referralCode: 'STAR-1', credits: 5 }],
+};
+const wave = {
+  id: 1,
+  createdAt: '2026-03-02T09:00:00.000Z',
+  createdBySub: 'sub-1',
+  createdByEmail: 'admin@staff.test',
+  city: { id: 7, name: 'Lisbon' },
+  requested: 1,
+  invited: 1,
+  admitted: 1,
+};
+
+describe('the Launch screen', () => {
+  let network: FakeNetwork;
+  beforeEach(() => {
+    localStorage.setItem('admin_token', 'good.token');
+    network = fakeNetwork();
+    network.on('GET', '/api/admin/waitlist/cities', () => json(200, { items: [lisbon] }));
+    network.on('GET', '/api/admin/waitlist/launch-stats', () => json(200, stats));
+    network.on('GET', '/api/admin/waitlist/invitations', () => json(200, { items: [wave] }));
+  });
+  afterEach(() => {
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('previews how many match in a city, asks before sending, then invites that wave', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    network.on('GET', '/api/admin/verify', () => verified('admin'));
+    network.on('GET', '/api/admin/waitlist/invitations/preview', ({ url }) =>
+      json(200, url.searchParams.get('city') === '7' ? { matching: 2, holders: 4 } : { matching: 6, holders: 6 }),
+    );
+    network.on('POST', '/api/admin/waitlist/invitations', ({ body }) => {
+      sent.push(body);
+      return json(202, { invited: 2, waveId: 2 });
+    });
+    renderAdmin('/admin/launch');
+
+    const count = await screen.findByLabelText('How many');
+    await user.clear(count);
+    await user.type(count, '2');
+    await user.selectOptions(screen.getByLabelText('City'), 'Lisbon');
+    expect(await screen.findByText('2 people would be invited now (4 in line in Lisbon).')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Invite…' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Invite 2 people?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
+    expect(
+      await screen.findByText('Invited 2 people in Lisbon. Their invitation e-mails are on their way.'),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([{ count: 2, city: 7 }]);
+  });
+
+  it('shows the waves, the people per city and the top referrers; a viewer cannot invite', async () => {
+    network.on('GET', '/api/admin/verify', () => verified('viewer'));
+    renderAdmin('/admin/launch');
+    const waves = await screen.findByRole('region', { name: 'Waves' });
+    const waveRow = (await within(waves).findByText('admin@staff.test')).closest('tr')!;
+    expect(within(waveRow).getByText('Lisbon')).toBeInTheDocument();
+    const byCity = await screen.findByRole('region', { name: 'People by city' });
+    expect(within(byCity).getByRole('rowheader', { name: 'Other' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Top referrers' })).getByText('STAR-1')).toBeInTheDocument();
+    expect(screen.queryByLabelText('How many')).not.toBeInTheDocument();
+    expect(network.calls.some((call) => call.startsWith('POST'))).toBe(false);
+  });
+});
+
+describe('Settings › Cities', () => {
+  let network: FakeNetwork;
+  beforeEach(() => {
+    localStorage.setItem('admin_token', 'good.token');
+    network = fakeNetwork();
+    network.on('GET', '/api/admin/verify', () => verified('admin'));
+  });
+  afterEach(() => {
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('adds a city and removes one after asking', async () => {
+    const user = userEvent.setup();
+    let items = [lisbon];
+    network.on('GET', '/api/admin/waitlist/cities', () => json(200, { items }));
+    network.on('POST', '/api/admin/waitlist/cities', ({ body }) => {
+      const city = { id: 8, name: (body as { name: string }).name, sort: 0, createdAt: lisbon.createdAt, people: 0 };
+      items = [...items, city];
+      return json(201, city);
+    });
+    network.on('DELETE', '/api/admin/waitlist/cities/7', () => {
+      items = items.filter((city) => city.id !== 7);
+      return noContent();
+    });
+    renderAdmin('/admin/settings/cities');
+
+    await user.type(await screen.findByLabelText('City name'), 'Porto');
+    await user.click(screen.getByRole('button', { name: 'Add city' }));
+    expect(await screen.findByRole('rowheader', { name: 'Porto' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove Lisbon' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Lisbon' })).not.toBeInTheDocument());
+    expect(network.calls).toContain('DELETE /api/admin/waitlist/cities/7');
+  });
+});

@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import { LAUNCH_API_PATHS, placeStatusAnswer, type PlaceStatus } from '@mmdm/contracts/launch';
+import { apiRequest } from '../../../lib/api-client.js';
+
+/** A city's id, 'other' (not on the list), or null (rather not say). */
+export type CityChoice = number | 'other' | null;
+
+const CITY_TIMEOUT_MS = 10_000;
+
+/** POST /waitlist/city {token, cityId}: only the city is sent, nothing else about the person. */
+export async function chooseCity({ token, cityId }: { token: string; cityId: CityChoice }): Promise<PlaceStatus> {
+  const { data } = await apiRequest(LAUNCH_API_PATHS.city, placeStatusAnswer, {
+    method: 'POST',
+    body: { token, cityId },
+    signal: AbortSignal.timeout(CITY_TIMEOUT_MS),
+  });
+  return data;
+}
+
+export function useChooseCity() {
+  return useMutation({ mutationFn: chooseCity });
+}

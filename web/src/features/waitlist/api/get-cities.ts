@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { citiesAnswer, LAUNCH_API_PATHS, type City } from '@mmdm/contracts/launch';
+import { ApiError, apiRequest } from '../../../lib/api-client.js';
+
+export type { City };
+
+const CITIES_TIMEOUT_MS = 10_000;
+
+/** GET /waitlist/cities: the cities staff launch in, which a confirmed person may choose from. */
+export async function getCities(): Promise<City[]> {
+  const { data } = await apiRequest(LAUNCH_API_PATHS.cities, citiesAnswer, {
+    signal: AbortSignal.timeout(CITIES_TIMEOUT_MS),
+  });
+  return data.cities;
+}
+
+export const citiesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['waitlist', 'cities'] as const,
+    queryFn: getCities,
+    staleTime: 5 * 60_000,
+    retry: (failures, error) => failures < 2 && (!(error instanceof ApiError) || error.retryable),
+  });
+
+export function useCities(enabled: boolean) {
+  return useQuery({ ...citiesQueryOptions(), enabled });
+}

@@ -1,0 +1,105 @@
+import { useSearchParams } from 'react-router-dom';
+import { StoreBadges } from '../../../components/ui/store-badges.js';
+import { useHydrated } from '../../../lib/use-hydrated.js';
+import { useAcceptInvitation } from '../api/accept-invitation.js';
+import { useInvitation, type Invitation } from '../api/get-invitation.js';
+
+function Working() {
+  return (
+    <>
+      <h1>Opening your invitation</h1>
+      <p className="lead" role="status">
+        <span className="spinner spinner--inline" aria-hidden="true" /> One moment, please…
+      </p>
+      <noscript>
+        <p className="notice">Please turn on JavaScript to open your invitation.</p>
+      </noscript>
+    </>
+  );
+}
+
+function Admitted({ invitation }: { invitation: Invitation }) {
+  return (
+    <>
+      <h1>You're in!</h1>
+      <p className="lead">
+        Welcome to Meet Match Date Marry, <strong>{invitation.email}</strong>. Get the app and sign in with this
+        address.
+      </p>
+      <StoreBadges className="store-badges--center" />
+    </>
+  );
+}
+
+/**
+ * The page behind the invitation mail's link. Opening it only reads the invitation (GET): mail scanners fetch links
+ * and may run the page's scripts, so the person is let in by the POST their click sends.
+ */
+export function InvitationPanel() {
+  const hydrated = useHydrated();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim() ?? '';
+  const invitation = useInvitation(token, hydrated && token !== '');
+  const accept = useAcceptInvitation();
+
+  if (!hydrated) return <Working />;
+
+  if (!token) {
+    return (
+      <>
+        <h1>This invitation link is incomplete</h1>
+        <p className="lead">Please open the link from your invitation e-mail again.</p>
+      </>
+    );
+  }
+
+  if (invitation.isError || accept.isError) {
+    const retry = () => (accept.isError ? accept.mutate(token) : void invitation.refetch());
+    return (
+      <>
+        <h1>We couldn't open your invitation just now</h1>
+        <p className="lead">Our servers could not be reached. Please check your connection and try again.</p>
+        <button type="button" className="button button--primary" onClick={retry}>
+          Try again
+        </button>
+      </>
+    );
+  }
+
+  const outcome = accept.data ?? invitation.data;
+  if (!outcome) return <Working />;
+  if (outcome.kind === 'invalid') {
+    return (
+      <>
+        <h1>This invitation link isn't valid</h1>
+        <p className="lead">
+          It may have been copied only in part. Please open the link from your invitation e-mail again.
+        </p>
+      </>
+    );
+  }
+  if (outcome.invitation.status === 'admitted') return <Admitted invitation={outcome.invitation} />;
+
+  const { email, city } = outcome.invitation;
+  return (
+    <>
+      <h1>You're invited to Meet Match Date Marry</h1>
+      <p className="lead">
+        Your wait is over, <strong>{email}</strong>
+        {city
+          ? `: we're opening in ${city.name}, and you're among the first in.`
+          : ': you are among the first in.'}{' '}
+        Accept your invitation, then get the app and sign in with this address.
+      </p>
+      <button
+        type="button"
+        className="button button--primary"
+        onClick={() => accept.mutate(token)}
+        disabled={accept.isPending}
+      >
+        {accept.isPending ? 'Accepting…' : 'Accept my invitation'}
+      </button>
+      <StoreBadges className="store-badges--center" />
+    </>
+  );
+}

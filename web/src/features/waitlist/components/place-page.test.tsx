@@ -1,0 +1,184 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client.js';
+import { fakeNetwork, json, type FakeNetwork } from '../../../testing/fake-network.js';
+import { ConfirmPanel } from './confirm-panel.js';
+import { InvitationPanel } from './invitation-panel.js';
+
+// The server is outside this unit: it answers as docs/architecture.md documents (PlaceStatus, invitations).
+const place = {
+  email: 'ada@example.com',
+  status: 'confirmed',
+  referralCode: 'ADA-7K2Q',
+  shareUrl: 'http://localhost:8080/waitlist?ref=ADA-7K2Q',
+  position: 42,
+  referralCount: 3,
+  boost: 10,
+  confirmedAt: '2026-03-03T10:00:00.000Z',
+  city: null,
+  cityOther: false,
+  tokenExpired: false,
+};
+const cities = {
+  success: true,
+  data: {
+    cities: [
+      { id: 3, name: 'Berlin' },
+      { id: 5, name: 'Lisbon' },
+    ],
+  },
+};
+
+let network: FakeNetwork;
+beforeEach(() => {
+  network = fakeNetwork();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderAt(url: string, panel: 'confirm' | 'invitation') {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[url]}>{panel === 'confirm' ? <ConfirmPanel /> : <InvitationPanel />}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the confirmation link as the person’s own page', () => {
+  it('after the click shows the place as #N, the friends credited, the rule and why the place is what it is', async () => {
+    network.on('GET', '/waitlist/confirm', () =>
+      json(200, { success: true, data: { status: 'pending', email: place.email } }),
+    );
+    network.on('POST', '/waitlist/confirm', () => json(200, { success: true, data: { ...place, referralCount: 0 } }));
+    network.on('GET', '/waitlist/cities', () => json(200, cities));
+    renderAt('/confirm?token=tok-1', 'confirm');
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm my address' }));
+    expect(await screen.findByText('#42')).toBeInTheDocument();
+    expect(screen.getByText('0 friends credited')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Each friend who joins with your link and confirms moves you 10 places up; ties go by confirmation time.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Confirmed on 3 March 2026; no friend has joined with your link yet.')).toBeInTheDocument();
+    expect(screen.getByText('ADA-7K2Q')).toBeInTheDocument();
+  });
+
+  it('reopened later, shows the current place and explains the friends’ boost, without POSTing', async () => {
+    network.on('GET', '/waitlist/confirm', () => json(200, { success: true, data: place }));
+    network.on('GET', '/waitlist/cities', () => json(200, cities));
+    renderAt('/confirm?token=tok-1', 'confirm');
+    expect(await screen.findByText('#42')).toBeInTheDocument();
+    expect(screen.getByText('3 friends credited')).toBeInTheDocument();
+    expect(screen.getByText('Confirmed on 3 March 2026, 3 friends joined: 30 places up.')).toBeInTheDocument();
+    expect(network.calls.every((call) => call.startsWith('GET '))).toBe(true);
+  });
+
+  it('saves the chosen city with the link’s token and nothing else', async () => {
+    const sent: unknown[] = [];
+    network.on('GET', '/waitlist/confirm', () => json(200, { success: true, data: place }));
+    network.on('GET', '/waitlist/cities', () => json(200, cities));
+    network.on('POST', '/waitlist/city', ({ body }) => {
+      sent.push(body);
+      return json(200, { success: true, data: { ...place, city: { id: 5, name: 'Lisbon' } } });
+    });
+    renderAt('/confirm?token=tok-1', 'confirm');
+    const select = await screen.findByRole('combobox', { name: 'City' });
+    expect(within(select).getByRole('option', { name: 'Other' })).toBeInTheDocument();
+    fireEvent.change(select, { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save my city' }));
+    expect(await screen.findByText('Saved: Lisbon.')).toBeInTheDocument();
+    expect(sent).toEqual([{ token: 'tok-1', cityId: 5 }]);
+  });
+
+  it('"Other" is sent as other; the chosen city is preselected when the link is reopened', async () => {
+    const sent: unknown[] = [];
+    network.on('GET', '/waitlist/confirm', () =>
+      json(200, { success: true, data: { ...place, city: { id: 3, name: 'Berlin' } } }),
+    );
+    network.on('GET', '/waitlist/cities', () => json(200, cities));
+    network.on('POST', '/waitlist/city', ({ body }) => {
+      sent.push(body);
+      return json(200, { success: true, data: { ...place, cityOther: true } });
+    });
+    renderAt('/confirm?token=tok-1', 'confirm');
+    const select = await screen.findByRole('combobox', { name: 'City' });
+    expect(select).toHaveValue('3');
+    fireEvent.change(select, { target: { value: 'other' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save my city' }));
+    expect(await screen.findByText('Saved: another city.')).toBeInTheDocument();
+    expect(sent).toEqual([{ token: 'tok-1', cityId: 'other' }]);
+  });
+
+  it('an invited person is told so instead of a place', async () => {
+    network.on('GET', '/waitlist/confirm', () =>
+      json(200, { success: true, data: { ...place, status: 'invited', position: null } }),
+    );
+    renderAt('/confirm?token=tok-1', 'confirm');
+    expect(await screen.findByRole('heading', { level: 1, name: "You're invited!" })).toBeInTheDocument();
+    expect(screen.queryByText(/#\d/)).not.toBeInTheDocument();
+  });
+
+  it('an admitted person is told they are in', async () => {
+    network.on('GET', '/waitlist/confirm', () =>
+      json(200, { success: true, data: { ...place, status: 'admitted', position: null } }),
+    );
+    renderAt('/confirm?token=tok-1', 'confirm');
+    expect(await screen.findByRole('heading', { level: 1, name: "You're in!" })).toBeInTheDocument();
+  });
+});
+
+describe('InvitationPanel', () => {
+  const invitation = {
+    email: 'ada@example.com',
+    status: 'invited',
+    invitedAt: '2026-04-01T09:00:00.000Z',
+    admittedAt: null,
+    city: { id: 3, name: 'Berlin' },
+  };
+
+  it('welcomes the person with the store badges; only the click accepts, then says they are in', async () => {
+    network.on('GET', '/waitlist/invitation', () => json(200, { success: true, data: invitation }));
+    network.on('POST', '/waitlist/invitation/accept', () =>
+      json(200, { success: true, data: { ...invitation, status: 'admitted', admittedAt: '2026-04-02T09:00:00.000Z' } }),
+    );
+    renderAt('/invitation?token=inv-1', 'invitation');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "You're invited to Meet Match Date Marry" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Get the app' })).toBeInTheDocument();
+    expect(network.calls).toEqual(['GET /waitlist/invitation?token=inv-1']);
+    fireEvent.click(screen.getByRole('button', { name: 'Accept my invitation' }));
+    expect(await screen.findByRole('heading', { level: 1, name: "You're in!" })).toBeInTheDocument();
+    expect(network.calls).toContain('POST /waitlist/invitation/accept');
+    expect(screen.queryByRole('button', { name: 'Accept my invitation' })).not.toBeInTheDocument();
+  });
+
+  it('an invitation already accepted shows the admitted page without asking again', async () => {
+    network.on('GET', '/waitlist/invitation', () =>
+      json(200, { success: true, data: { ...invitation, status: 'admitted', admittedAt: '2026-04-02T09:00:00.000Z' } }),
+    );
+    renderAt('/invitation?token=inv-1', 'invitation');
+    expect(await screen.findByRole('heading', { level: 1, name: "You're in!" })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept my invitation' })).not.toBeInTheDocument();
+  });
+
+  it('explains an unknown invitation link', async () => {
+    network.on('GET', '/waitlist/invitation', () =>
+      json(404, { success: false, code: 'token_invalid', message: 'Unknown' }),
+    );
+    renderAt('/invitation?token=nope', 'invitation');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "This invitation link isn't valid" }),
+    ).toBeInTheDocument();
+  });
+
+  it('sends nothing without a token', async () => {
+    renderAt('/invitation', 'invitation');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This invitation link is incomplete' }),
+    ).toBeInTheDocument();
+    expect(network.calls).toEqual([]);
+  });
+});
