@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Mailbox } from './fixtures.js';
+import { hydrated } from './public-support.js';
 
 /** Waits for a mail to `address` carrying a link to `path` and returns that link. */
 async function linkInMail(mailbox: Mailbox, address: string, path: string, timeoutMs = 20_000): Promise<string> {
@@ -17,6 +18,8 @@ async function linkInMail(mailbox: Mailbox, address: string, path: string, timeo
 
 async function join(page: Page, email: string, url = '/waitlist') {
   await page.goto(url);
+  // The page paints before the app takes over; typing before that would be reset by hydration.
+  await hydrated(page);
   await page.getByLabel(/e-?mail/i).fill(email);
   await page.getByRole('button', { name: 'Join the waitlist' }).click();
   await expect(page.getByText("You're on the list!")).toBeVisible();
@@ -39,7 +42,17 @@ test('a person climbs the line with two friends, picks a city, is invited in a w
   uniqueEmail,
 }, testInfo) => {
   test.setTimeout(120_000);
+  // One line for the whole run: a second copy of this journey (the phone project) would climb past the same
+  // people at the same time and make "a better place" a race. The public pages are checked on both sizes elsewhere.
+  test.skip(testInfo.project.name !== 'desktop', 'places are shared by every test of the run');
   const ada = uniqueEmail('ada');
+
+  // Someone confirmed just before Ada and brings no friend: the place Ada climbs past.
+  const early = uniqueEmail('early');
+  await join(page, early);
+  await page.goto(await linkInMail(mailbox, early, '/confirm'));
+  await page.getByRole('button', { name: 'Confirm my address' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' })).toBeVisible();
 
   await join(page, ada);
   const confirmLink = await linkInMail(mailbox, ada, '/confirm');
@@ -70,8 +83,7 @@ test('a person climbs the line with two friends, picks a city, is invited in a w
   await expect(page.getByText('2 friends credited')).toBeVisible();
   await expect(page.getByText(new RegExp(`2 friends joined: ${2 * boost} places up\\.$`))).toBeVisible();
   const after = await placeShown(page);
-  expect(after).toBeLessThanOrEqual(before);
-  if (before > 1) expect(after).toBeLessThan(before);
+  expect(after).toBeLessThan(before);
 
   // Staff add the city in Settings.
   const city = `E2E ${testInfo.project.name} ${randomBytes(3).toString('hex')}`;
@@ -94,7 +106,7 @@ test('a person climbs the line with two friends, picks a city, is invited in a w
   // Staff preview and send a wave of one in Ada's city: she is the only one there.
   await page.goto('/admin/launch');
   await page.getByLabel('How many').fill('1');
-  await page.getByLabel('City').selectOption({ label: city });
+  await page.getByRole('combobox', { name: 'City' }).selectOption({ label: city });
   await expect(page.getByText(`1 person would be invited now (1 in line in ${city}).`)).toBeVisible();
   await page.getByRole('button', { name: 'Invite…' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Send invitations' }).click();
