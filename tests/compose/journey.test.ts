@@ -251,19 +251,22 @@ describe.skipIf('missing' in engine)('docker compose up --build on a fresh clone
 
   it('finds every dependency of every workspace inside the images, with no network at all', () => {
     // The class of failure that kept the stack down: a package a workspace needs missing from the image. Each
-    // manifest's dependencies are resolved from that workspace's folder, as Node resolves them at run time.
+    // manifest's dependencies are looked for from that workspace's folder along Node's own search path (a package
+    // whose `exports` hide its package.json, like ours, is found by its folder). The web workspace is left out: its
+    // build is static files the gateway serves, and its dependencies are bundled into them.
     const check = `
       const { createRequire } = require('node:module');
-      const { readdirSync, existsSync, readFileSync } = require('node:fs');
+      const { existsSync, readFileSync } = require('node:fs');
       const root = JSON.parse(readFileSync('/app/package.json', 'utf8'));
       const missing = [];
       for (const ws of root.workspaces) {
         const manifest = '/app/' + ws + '/package.json';
-        if (!existsSync('/app/' + ws + '/dist')) continue;
+        if (ws === 'web' || !existsSync('/app/' + ws + '/dist')) continue;
         const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
         const req = createRequire(manifest);
         for (const dep of Object.keys(pkg.dependencies || {})) {
-          try { req.resolve(dep + '/package.json'); } catch { try { req.resolve(dep); } catch { missing.push(ws + ' -> ' + dep); } }
+          const found = (req.resolve.paths(dep) || []).some((dir) => existsSync(dir + '/' + dep + '/package.json'));
+          if (!found) missing.push(ws + ' -> ' + dep);
         }
       }
       if (missing.length) { console.error('missing: ' + missing.join(', ')); process.exit(1); }
