@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 import { Button } from '@react-email/button';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';

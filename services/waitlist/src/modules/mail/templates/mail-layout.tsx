@@ -1,3 +1,7 @@
+// The automatic JSX runtime whichever tsconfig the loader reads: tsx, as the fault suite starts the worker from source,
+// may read one without the jsx setting and compiled React.createElement calls ("React is not defined": no mail left).
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 import { Body } from '@react-email/body';
 import { Container } from '@react-email/container';
 import { Head } from '@react-email/head';
