@@ -80,3 +80,5 @@ export const invitation = z.object({
 });
 export type Invitation = z.infer<typeof invitation>;
 export const invitationAnswer = z.object({ data: invitation });
+/** 200 of GET /waitlist/cities. */
+export const citiesAnswer = z.object({ data: citiesList });
