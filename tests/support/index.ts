@@ -3,3 +3,4 @@ export { SmtpSink, type ReceivedMail } from './smtp-sink.js';
 export { captureLogs, type CapturedLogs } from './capture-logs.js';
 export { startOldRedis, type OldRedis } from './old-redis.js';
 export { parsePrometheusText, sampleValue, scrape, type Sample } from './prometheus-text.js';
+export { contractProblemOf, expectAnswerInDocument, type ReceivedAnswer } from './openapi-contract.js';

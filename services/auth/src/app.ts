@@ -24,6 +24,7 @@ import { createRevocation } from './core/revocation.js';
 import { createStaffGuard } from './core/staff-guard.js';
 import { createStaffRepository } from './core/staff.repository.js';
 import { createTokenIssuer } from './core/token-issuer.js';
+import { apiDocumentRoutes } from './modules/api-document/api-document.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { jwksRoutes } from './modules/keys/jwks.routes.js';
 import { createLoginThrottle } from './modules/session/login-throttle.js';
@@ -70,6 +71,7 @@ export function createAuthApp({ config, logger, pool, redis, keys, hasher, regis
   registerRedisMetrics(registry, { producer: redis });
   registerReadiness(registry, checks);
   app.use(jwksRoutes(keys));
+  app.use(apiDocumentRoutes());
 
   const admin = Router();
   admin.use(noStore, ...jsonBody());

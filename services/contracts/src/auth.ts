@@ -74,8 +74,21 @@ export const staffAccountSchema = z.object({
 });
 export type StaffAccount = z.infer<typeof staffAccountSchema>;
 
+/** 200 of GET /api/admin/staff, newest first. */
+export const staffPageSchema = z.object({ items: z.array(staffAccountSchema) });
+
 /** GET /api/admin/staff: `{items}` (accepted as a bare array too). */
-export const staffListSchema = z.union([
-  z.array(staffAccountSchema),
-  z.object({ items: z.array(staffAccountSchema) }).transform((page) => page.items),
-]);
+export const staffListSchema = z.union([z.array(staffAccountSchema), staffPageSchema.transform((page) => page.items)]);
+
+/** GET /api/admin/jwks.json: the public keys staff tokens are verified with (RFC 7517), Ed25519 only. */
+export const jwksSchema = z.object({
+  keys: z.array(
+    z.looseObject({
+      kty: z.literal('OKP'),
+      crv: z.literal('Ed25519'),
+      x: z.string(),
+      kid: z.string(),
+      alg: z.literal('EdDSA'),
+    }),
+  ),
+});

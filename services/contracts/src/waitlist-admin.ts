@@ -119,3 +119,15 @@ export const analyticsSchema = z.object({
   topReferralSources: z.array(z.object({ source: z.string(), count: z.number() })),
 });
 export type WaitlistAnalytics = z.infer<typeof analyticsSchema>;
+
+/** 200 of GET /mail-templates: every mail the worker sends, its subject rendered with sample data. */
+export const mailTemplatesSchema = z.object({
+  items: z.array(z.object({ name: z.string(), description: z.string(), subject: z.string() })),
+});
+/** 200 of GET /mail-templates/:name/preview: the whole mail, with sample data and this deployment's footer. */
+export const mailTemplatePreviewSchema = z.object({
+  name: z.string(),
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+});

@@ -15,6 +15,11 @@ describe('routeOf', () => {
     expect(routeOf('GET', '/api/admin/waitlisted')).toEqual({ kind: 'proxy', upstream: 'auth', staff: true });
   });
 
+  it('sends the OpenAPI document to the auth service, which generates it; other /api paths stay 404', () => {
+    expect(routeOf('GET', '/api/openapi.json')).toEqual({ kind: 'proxy', upstream: 'auth', staff: false });
+    expect(routeOf('GET', '/api/openapi.yaml')).toEqual({ kind: 'api-not-found' });
+  });
+
   it('keeps /healthz to GET and HEAD', () => {
     expect(routeOf('HEAD', '/healthz')).toEqual({ kind: 'health' });
     expect(routeOf('POST', '/healthz')).toEqual({ kind: 'method-not-allowed', allow: 'GET, HEAD' });

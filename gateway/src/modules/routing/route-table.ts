@@ -8,6 +8,9 @@ export type Route =
 
 export type Upstream = 'auth' | 'waitlist';
 
+/** The OpenAPI document of the public and the staff API. */
+export const API_DOCUMENT_PATH = '/api/openapi.json';
+
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
 function isUnder(path: string, prefix: string): boolean {
@@ -34,6 +37,8 @@ export function routeOf(method: string, path: string): Route {
   // Staff data lives with the waitlist service, which verifies the staff token itself.
   if (isUnder(path, '/api/admin/waitlist')) return { kind: 'proxy', upstream: 'waitlist', staff: true };
   if (isUnder(path, '/api/admin')) return { kind: 'proxy', upstream: 'auth', staff: true };
+  // The OpenAPI document is generated from the zod contracts, which the auth service loads and the gateway does not.
+  if (path === API_DOCUMENT_PATH) return { kind: 'proxy', upstream: 'auth', staff: false };
   if (isUnder(path, '/api')) return { kind: 'api-not-found' };
 
   // The site decides the rest: a page or file it has (405 for methods other than GET/HEAD) or its not-found page.
@@ -46,7 +51,7 @@ export function routeTemplateOf(route: Route): string {
     case 'health':
       return '/healthz';
     case 'proxy':
-      if (route.upstream === 'auth') return '/api/admin/*';
+      if (route.upstream === 'auth') return route.staff ? '/api/admin/*' : API_DOCUMENT_PATH;
       return route.staff ? '/api/admin/waitlist/*' : '/waitlist/*';
     case 'api-not-found':
       return '/api/*';

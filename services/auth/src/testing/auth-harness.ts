@@ -8,7 +8,13 @@ import { createPool } from '@mmdm/shared/db';
 import { createLogger } from '@mmdm/shared/logger';
 import { migrate } from '@mmdm/shared/migrate';
 import { createRedis, waitForRedis } from '@mmdm/shared/redis';
-import { captureLogs, createTestDatabase, type CapturedLogs, type TestDatabase } from '@mmdm/tests/support';
+import {
+  captureLogs,
+  createTestDatabase,
+  expectAnswerInDocument,
+  type CapturedLogs,
+  type TestDatabase,
+} from '@mmdm/tests/support';
 import { createAuthApp } from '../app.js';
 import { loadAuthConfig, type AuthConfig } from '../config.js';
 import { createDatabaseKeyStore, createEnvKeyStore, type KeyStore } from '../core/key-store.js';
@@ -105,6 +111,8 @@ export async function startAuth(options: HarnessOptions = {}): Promise<AuthHarne
       } catch {
         // not JSON: the test sees the text
       }
+      // Every answer a test receives must be one the OpenAPI document describes.
+      expectAnswerInDocument(method, path, { status: response.status, headers: response.headers, body: parsed });
       return { status: response.status, headers: response.headers, body: parsed };
     },
     async close() {
@@ -144,7 +152,11 @@ export async function createStaff(
 }
 
 /** Signs in and returns the token (fails the test if sign-in does not work). */
-export async function signIn(harness: AuthHarness, account: { email: string; password: string }, ip?: string): Promise<string> {
+export async function signIn(
+  harness: AuthHarness,
+  account: { email: string; password: string },
+  ip?: string,
+): Promise<string> {
   const result = await harness.call('POST', '/api/admin/login', {
     body: { email: account.email, password: account.password },
     ...(ip ? { ip } : {}),

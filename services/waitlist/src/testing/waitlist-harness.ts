@@ -9,7 +9,14 @@ import { createPool } from '@mmdm/shared/db';
 import { createLogger } from '@mmdm/shared/logger';
 import { createRedis, waitForRedis } from '@mmdm/shared/redis';
 import type { StaffRole } from '@mmdm/shared/tokens';
-import { captureLogs, createTestDatabase, SmtpSink, type CapturedLogs, type TestDatabase } from '@mmdm/tests/support';
+import {
+  captureLogs,
+  createTestDatabase,
+  expectAnswerInDocument,
+  SmtpSink,
+  type CapturedLogs,
+  type TestDatabase,
+} from '@mmdm/tests/support';
 import { createApp } from '../app.js';
 import { loadApiConfig, loadWorkerConfig, type ApiConfig, type WorkerConfig } from '../config.js';
 import { migrateWaitlist } from '../migrations.js';
@@ -54,6 +61,8 @@ export async function call(
   } catch {
     parsed = undefined;
   }
+  // Every answer a test receives must be one the OpenAPI document describes.
+  expectAnswerInDocument(method, path, { status: response.status, headers: response.headers, body: parsed });
   return { status: response.status, headers: response.headers, text, body: parsed };
 }
 

@@ -1,0 +1,723 @@
+// The OpenAPI 3.1 document of the public and the staff API, generated from the very zod schemas the services parse
+// requests with and the web app parses answers with, so the description cannot say something the code does not.
+// Served at GET /api/openapi.json; linted with Spectral and checked against every answer the integration tests get.
+import { z } from 'zod';
+import { apiErrorSchema } from './api-error.js';
+import {
+  changePasswordBody,
+  createStaffBody,
+  jwksSchema,
+  loginAnswerSchema,
+  loginBody,
+  patchStaffBody,
+  staffAccountSchema,
+  staffPageSchema,
+  verifyAnswerSchema,
+} from './auth.js';
+import { auditPageSchema } from './audit.js';
+import {
+  cityChoiceBody,
+  citiesAnswer,
+  invitationAnswer,
+  invitationTokenBody,
+  placeStatusAnswer,
+  tokenQuery as launchTokenQuery,
+} from './launch.js';
+import {
+  createCityBody,
+  inviteWaveBody,
+  launchStatsSchema,
+  revokeCreditBody,
+  staffCitiesSchema,
+  staffCitySchema,
+  waveAcceptedSchema,
+  wavePreviewParams,
+  wavePreviewSchema,
+  wavesSchema,
+} from './launch-admin.js';
+import {
+  confirmAnswer,
+  confirmationStatusAnswer,
+  joinAnswer,
+  messageAnswer,
+  oneClickBody,
+  signupBody,
+  tokenBody,
+  tokenQuery,
+} from './waitlist.js';
+import {
+  analyticsParams,
+  analyticsSchema,
+  auditParams,
+  entriesPageSchema,
+  exportEntriesParams,
+  listEntriesParams,
+  mailTemplatePreviewSchema,
+  mailTemplatesSchema,
+  statsSchema,
+} from './waitlist-admin.js';
+
+type Schema = z.core.$ZodType;
+type JsonObject = Record<string, unknown>;
+
+/**
+ * A schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect). `io: 'input'`: a request schema's input is what a client
+ * sends, and an answer schema's input is what the service sends (the panel's parse may add defaults on top).
+ * Refinements that JSON Schema cannot say (a date's calendar check, the address rule's NFKC step) stay in the code.
+ */
+function jsonSchema(schema: Schema): JsonObject {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonObject;
+  return rest;
+}
+
+/** An object schema's properties as OpenAPI parameters (`in: query` or `in: path`). */
+function parametersOf(
+  schema: Schema,
+  where: 'query' | 'path',
+  descriptions: Record<string, string> = {},
+): JsonObject[] {
+  const object = jsonSchema(schema) as { properties?: Record<string, JsonObject>; required?: string[] };
+  return Object.entries(object.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (object.required ?? []).includes(name),
+    ...(descriptions[name] ? { description: descriptions[name] } : {}),
+    schema: property,
+  }));
+}
+
+const pathId = (name: string, description: string, pattern = '^\\d{1,18}$'): JsonObject => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'string', pattern },
+});
+
+/** Error statuses and what each means; every one answers `ApiError`. */
+const ERRORS = {
+  400: 'The request is malformed: `validation_error` (with `issues` naming each field), `invalid_json`, or a code of this endpoint.',
+  401: 'No valid staff token (`unauthorized`, `invalid_token`), or wrong credentials (`invalid_credentials`).',
+  403: 'The staff role does not allow this (`forbidden`).',
+  404: 'Not found (`not_found`, `token_invalid`, `staff_not_found`, `template_not_found`).',
+  408: 'The request took too long to arrive (`request_timeout`).',
+  409: 'Conflicts with the current state (`token_used`, `not_pending`, `suppressed`, `email_taken`, `last_admin`, `city_exists`).',
+  410: 'The link is past its lifetime (`token_expired`).',
+  413: 'The body is over 4 kB (`payload_too_large`).',
+  415: 'The body is not JSON, or compressed (`unsupported_media_type`, `unsupported_encoding`).',
+  429: 'Too many requests (`rate_limited`, `too_many_attempts`, `too_many_exports`); wait `Retry-After` seconds.',
+  500: 'Something failed on our side (`internal_error`); the answer says nothing internal, the log has the request id.',
+  503: 'A dependency is down (`unavailable`): the revocation store, the key set or the database; try again shortly.',
+} as const;
+type ErrorStatus = keyof typeof ERRORS;
+
+const RETRY_AFTER = {
+  description: 'Seconds to wait before trying again.',
+  schema: { type: 'string', pattern: '^\\d+$' },
+};
+
+function errorResponses(): Record<string, JsonObject> {
+  return Object.fromEntries(
+    Object.entries(ERRORS).map(([status, description]) => [
+      `Error${status}`,
+      {
+        description,
+        ...(status === '429' || status === '503' ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+      },
+    ]),
+  );
+}
+
+interface Answer {
+  description: string;
+  /** JSON answer; absent for answers without a body (204, 303). */
+  schema?: Schema;
+  /** A body of another type (the CSV export). */
+  content?: JsonObject;
+  headers?: JsonObject;
+}
+
+interface Endpoint {
+  method: 'get' | 'post' | 'patch' | 'delete';
+  path: string;
+  operationId: string;
+  tag: 'waitlist' | 'launch' | 'staff-auth' | 'staff-waitlist' | 'staff-launch';
+  summary: string;
+  description: string;
+  /** The least role allowed; `any` = any valid staff token. Absent: public. */
+  staff?: 'admin' | 'viewer' | 'any';
+  parameters?: JsonObject[];
+  body?: Schema;
+  /** More request body types besides JSON (RFC 8058 one-click). */
+  extraBodies?: Record<string, Schema>;
+  answers: Record<number, Answer>;
+  errors: ErrorStatus[];
+}
+
+/** Errors any endpoint with a JSON body can answer before its own code runs. */
+const BODY_ERRORS: ErrorStatus[] = [400, 408, 413, 415];
+/** Errors of every staff endpoint: no token, a bad one, a dependency the check needs is down. */
+const staffErrors = (role: 'admin' | 'viewer' | 'any'): ErrorStatus[] =>
+  role === 'admin' ? [401, 403, 503] : [401, 503];
+
+const ok = (description: string, schema: Schema): Record<number, Answer> => ({ 200: { description, schema } });
+const tokenParam = (description: string) => parametersOf(tokenQuery, 'query', { token: description });
+
+const PUBLIC_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'post',
+    path: '/waitlist',
+    operationId: 'joinWaitlist',
+    tag: 'waitlist',
+    summary: 'Join the waitlist',
+    description:
+      'Double opt-in sign-up: a confirmation mail goes out. The answer is the same for a new and a known address, so nobody can learn who signed up.',
+    body: signupBody,
+    answers: ok('Joined (or already on the list: the same answer).', joinAnswer),
+    errors: [...BODY_ERRORS, 429, 503],
+  },
+  {
+    method: 'get',
+    path: '/waitlist/confirm',
+    operationId: 'getConfirmationStatus',
+    tag: 'waitlist',
+    summary: 'What a confirmation link stands for (read-only)',
+    description: 'Changes nothing and spends nothing, so a mail scanner that opens the link confirms nobody.',
+    parameters: tokenParam('The confirmation token from the mail.'),
+    answers: ok('`pending`, or `confirmed` with the referral code.', confirmationStatusAnswer),
+    errors: [400, 404, 409, 410],
+  },
+  {
+    method: 'post',
+    path: '/waitlist/confirm',
+    operationId: 'confirmSignup',
+    tag: 'waitlist',
+    summary: 'Confirm an address',
+    description:
+      'Confirms the entry, gives it a place in line and its referral code. A 409 `token_used` for an address already confirmed still carries the entry in `data`.',
+    body: tokenBody,
+    answers: ok('Confirmed: the entry with its referral code, share link and place.', confirmAnswer),
+    errors: [...BODY_ERRORS, 404, 409, 410],
+  },
+  {
+    method: 'post',
+    path: '/waitlist/resend',
+    operationId: 'resendConfirmation',
+    tag: 'waitlist',
+    summary: 'Ask for a new confirmation mail',
+    description:
+      'Takes an expired or used confirmation token. The answer is the same whatever the token (no enumeration).',
+    body: tokenBody,
+    answers: ok('A sentence; a mail is queued if the entry is pending and out of its cooldown.', messageAnswer),
+    errors: [...BODY_ERRORS, 429],
+  },
+  {
+    method: 'post',
+    path: '/waitlist/unsubscribe',
+    operationId: 'unsubscribe',
+    tag: 'waitlist',
+    summary: 'Unsubscribe (JSON, or RFC 8058 one-click)',
+    description:
+      'JSON `{token}` from the page, or RFC 8058 one-click from a mail provider: `?token=` in the query and the form body `List-Unsubscribe=One-Click`.',
+    parameters: parametersOf(tokenQuery, 'query', {
+      token: 'One-click only: the unsubscribe token of the mail header.',
+    }).map((parameter) => ({ ...parameter, required: false })),
+    body: tokenBody,
+    extraBodies: { 'application/x-www-form-urlencoded': oneClickBody },
+    answers: ok('Unsubscribed.', messageAnswer),
+    errors: [...BODY_ERRORS, 404],
+  },
+  {
+    method: 'get',
+    path: '/waitlist/unsubscribe',
+    operationId: 'openUnsubscribeLink',
+    tag: 'waitlist',
+    summary: 'Open an unsubscribe link',
+    description: 'A GET never changes state: it sends the person to the page that asks and POSTs.',
+    parameters: tokenParam('The unsubscribe token from the mail.').map((parameter) => ({
+      ...parameter,
+      schema: { type: 'string' },
+    })),
+    answers: {
+      303: {
+        description: 'To the unsubscribe page, `/unsubscribe?token=…`.',
+        headers: { Location: { description: 'The page.', schema: { type: 'string' } } },
+      },
+    },
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/waitlist/status',
+    operationId: 'getPlaceStatus',
+    tag: 'launch',
+    summary: 'A place in line (read-only)',
+    description: 'What the confirmation link shows: the place, credited friends, the chosen city.',
+    parameters: parametersOf(launchTokenQuery, 'query', { token: 'A confirmation token.' }),
+    answers: ok('The place status.', placeStatusAnswer),
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/waitlist/cities',
+    operationId: 'listCities',
+    tag: 'launch',
+    summary: 'Cities one may choose',
+    description: 'The cities of the launch, in their order.',
+    answers: ok('The cities.', citiesAnswer),
+    errors: [],
+  },
+  {
+    method: 'post',
+    path: '/waitlist/city',
+    operationId: 'chooseCity',
+    tag: 'launch',
+    summary: 'Choose a city',
+    description: "A confirmed person's city: a city id, `'other'`, or null to say nothing.",
+    body: cityChoiceBody,
+    answers: ok('Saved: the place status.', placeStatusAnswer),
+    errors: [...BODY_ERRORS, 404],
+  },
+  {
+    method: 'get',
+    path: '/waitlist/invitation',
+    operationId: 'getInvitation',
+    tag: 'launch',
+    summary: 'An invitation (read-only)',
+    description: 'What the invitation link stands for.',
+    parameters: parametersOf(launchTokenQuery, 'query', { token: 'An invitation token.' }),
+    answers: ok('The invitation.', invitationAnswer),
+    errors: [400, 404],
+  },
+  {
+    method: 'post',
+    path: '/waitlist/invitation/accept',
+    operationId: 'acceptInvitation',
+    tag: 'launch',
+    summary: 'Accept an invitation',
+    description: 'The entry becomes `admitted`. Idempotent.',
+    body: invitationTokenBody,
+    answers: ok('Admitted.', invitationAnswer),
+    errors: [...BODY_ERRORS, 404],
+  },
+];
+
+const staffId = pathId('id', 'A staff account id (UUID).', '^.{1,100}$');
+const entryId = pathId('id', 'An entry id.');
+
+const STAFF_AUTH_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'post',
+    path: '/api/admin/login',
+    operationId: 'login',
+    tag: 'staff-auth',
+    summary: 'Sign in',
+    description: 'The same 401 for an unknown account and a wrong password. Throttled per address and per client.',
+    body: loginBody,
+    answers: ok('A staff token (EdDSA JWT, at most 8 h).', loginAnswerSchema),
+    errors: [...BODY_ERRORS, 401, 429, 503],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/verify',
+    operationId: 'verifyToken',
+    tag: 'staff-auth',
+    summary: 'Check a staff token',
+    description: 'A 401 answers `{valid:false, success:false, code:"invalid_token", message}`.',
+    staff: 'any',
+    answers: ok('The token is valid.', verifyAnswerSchema),
+    errors: [401, 503],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/logout',
+    operationId: 'logout',
+    tag: 'staff-auth',
+    summary: 'Sign out',
+    description: "Revokes the token's `jti` until it would expire.",
+    staff: 'any',
+    answers: { 204: { description: 'Signed out.' } },
+    errors: [...BODY_ERRORS, ...staffErrors('any')],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/me',
+    operationId: 'getOwnAccount',
+    tag: 'staff-auth',
+    summary: 'Own account',
+    description: 'The signed-in account.',
+    staff: 'viewer',
+    answers: ok('The account.', staffAccountSchema),
+    errors: staffErrors('viewer'),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/me/password',
+    operationId: 'changeOwnPassword',
+    tag: 'staff-auth',
+    summary: 'Change own password',
+    description:
+      'A wrong current password is a 400 `wrong_password` (not 401, so the panel keeps the session). Ends every other session of the account.',
+    staff: 'viewer',
+    body: changePasswordBody,
+    answers: { 204: { description: 'Changed.' } },
+    errors: [...BODY_ERRORS, 429, ...staffErrors('viewer')],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/staff',
+    operationId: 'listStaff',
+    tag: 'staff-auth',
+    summary: 'Staff accounts',
+    description: 'Every staff account.',
+    staff: 'admin',
+    answers: ok('The accounts.', staffPageSchema),
+    errors: staffErrors('admin'),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/staff',
+    operationId: 'createStaff',
+    tag: 'staff-auth',
+    summary: 'Add a staff account',
+    description: 'A weak, common or breached password is a 400 `validation_error` saying why.',
+    staff: 'admin',
+    body: createStaffBody,
+    answers: { 201: { description: 'Created.', schema: staffAccountSchema } },
+    errors: [...BODY_ERRORS, 409, ...staffErrors('admin')],
+  },
+  {
+    method: 'patch',
+    path: '/api/admin/staff/{id}',
+    operationId: 'updateStaff',
+    tag: 'staff-auth',
+    summary: 'Change a role, disable or enable',
+    description:
+      'Ends every session of the account. The last enabled admin cannot be disabled or demoted (409 `last_admin`).',
+    staff: 'admin',
+    parameters: [staffId],
+    body: patchStaffBody,
+    answers: ok('The account.', staffAccountSchema),
+    errors: [...BODY_ERRORS, 404, 409, ...staffErrors('admin')],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/audit',
+    operationId: 'listAuthAudit',
+    tag: 'staff-auth',
+    summary: "The auth service's audit log",
+    description: 'Newest first, paged by `nextCursor`.',
+    staff: 'admin',
+    parameters: parametersOf(auditParams, 'query'),
+    answers: ok('A page of audit records.', auditPageSchema),
+    errors: [400, ...staffErrors('admin')],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/jwks.json',
+    operationId: 'getJwks',
+    tag: 'staff-auth',
+    summary: 'Public keys of staff tokens',
+    description: 'Every public key not yet expired (RFC 7517), so a rotated key verifies until its tokens expire.',
+    answers: ok('The key set.', jwksSchema),
+    errors: [],
+  },
+];
+
+const STAFF_WAITLIST_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'get',
+    path: '/api/admin/waitlist/entries',
+    operationId: 'listEntries',
+    tag: 'staff-waitlist',
+    summary: 'Sign-ups',
+    description:
+      'Keyset-paged by (createdAt, id), or by place (`order=place`) or city. A search reads a bounded number of entries per request; `searchedThrough` says how far.',
+    staff: 'viewer',
+    parameters: parametersOf(listEntriesParams, 'query'),
+    answers: ok('A page of entries.', entriesPageSchema),
+    errors: [400, ...staffErrors('viewer')],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/waitlist/entries.csv',
+    operationId: 'exportEntries',
+    tag: 'staff-waitlist',
+    summary: 'Export sign-ups as CSV',
+    description:
+      'Streamed; the same filter as the list. At most EXPORT_MAX_CONCURRENT at once (429 `too_many_exports`).',
+    staff: 'admin',
+    parameters: parametersOf(exportEntriesParams, 'query'),
+    answers: { 200: { description: 'The CSV file.', content: { 'text/csv': { schema: { type: 'string' } } } } },
+    errors: [400, 429, ...staffErrors('admin')],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/waitlist/entries/{id}/resend',
+    operationId: 'resendEntryConfirmation',
+    tag: 'staff-waitlist',
+    summary: 'Send a pending entry a new confirmation mail',
+    description: '409 `not_pending` once confirmed; 409 `suppressed` when the address is on the suppression list.',
+    staff: 'admin',
+    parameters: [entryId],
+    answers: { 202: { description: 'Queued.', schema: messageAnswer } },
+    errors: [400, 404, 409, ...staffErrors('admin')],
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/waitlist/entries/{id}',
+    operationId: 'eraseEntry',
+    tag: 'staff-waitlist',
+    summary: 'Erase an entry',
+    description: 'The entry, its tokens and its outbox rows; a credit it gave is taken back first.',
+    staff: 'admin',
+    parameters: [entryId],
+    answers: { 204: { description: 'Erased.' } },
+    errors: [400, 404, ...staffErrors('admin')],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/waitlist/stats',
+    operationId: 'getStats',
+    tag: 'staff-waitlist',
+    summary: 'Totals and recent activity',
+    description: 'Totals, today, and the latest sign-ups and confirmations.',
+    staff: 'viewer',
+    answers: ok('The figures.', statsSchema),
+    errors: staffErrors('viewer'),
+  },
+  {
+    method: 'get',
+    path: '/api/admin/waitlist/analytics',
+    operationId: 'getAnalytics',
+    tag: 'staff-waitlist',
+    summary: 'Sign-ups and confirmations per day',
+    description: 'UTC days, both ends included.',
+    staff: 'viewer',
+    parameters: parametersOf(analyticsParams, 'query'),
+    answers: ok('The period.', analyticsSchema),
+    errors: [400, ...staffErrors('viewer')],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/waitlist/audit',
+    operationId: 'listWaitlistAudit',
+    tag: 'staff-waitlist',
+    summary: "The waitlist service's audit log",
+    description: 'Newest first, paged by `nextCursor`.',
+    staff: 'admin',
+    parameters: parametersOf(auditParams, 'query'),
+    answers: ok('A page of audit records.', auditPageSchema),
+    errors: [400, ...staffErrors('admin')],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/waitlist/mail-templates',
+    operationId: 'listMailTemplates',
+    tag: 'staff-waitlist',
+    summary: 'Every mail the worker sends',
+    description: 'Names, descriptions and subjects with sample data.',
+    staff: 'admin',
+    answers: ok('The templates.', mailTemplatesSchema),
+    errors: staffErrors('admin'),
+  },
+  {
+    method: 'get',
+    path: '/api/admin/waitlist/mail-templates/{name}/preview',
+    operationId: 'previewMailTemplate',
+    tag: 'staff-waitlist',
+    summary: 'A mail as it would go out',
+    description: "Rendered with sample data and this deployment's footer.",
+    staff: 'admin',
+    parameters: [
+      { name: 'name', in: 'path', required: true, description: 'A template name.', schema: { type: 'string' } },
+    ],
+    answers: ok('The rendered mail.', mailTemplatePreviewSchema),
+    errors: [400, 404, ...staffErrors('admin')],
+  },
+];
+
+const STAFF_LAUNCH_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'post',
+    path: '/api/admin/waitlist/invitations',
+    operationId: 'inviteWave',
+    tag: 'staff-launch',
+    summary: 'Invite a wave',
+    description: 'The best `count` place holders (in `city`) become `invited`, one invitation mail each. Audited.',
+    staff: 'admin',
+    body: inviteWaveBody,
+    answers: { 202: { description: 'The wave.', schema: waveAcceptedSchema } },
+    errors: [...BODY_ERRORS, 404, ...staffErrors('admin')],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/waitlist/invitations/preview',
+    operationId: 'previewWave',
+    tag: 'staff-launch',
+    summary: 'How many a wave would invite',
+    description: 'Changes nothing.',
+    staff: 'viewer',
+    parameters: parametersOf(wavePreviewParams, 'query'),
+    answers: ok('Matching now, and place holders there.', wavePreviewSchema),
+    errors: [400, 404, ...staffErrors('viewer')],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/waitlist/invitations',
+    operationId: 'listWaves',
+    tag: 'staff-launch',
+    summary: 'Waves so far',
+    description: 'Newest first, at most 100.',
+    staff: 'viewer',
+    answers: ok('The waves.', wavesSchema),
+    errors: staffErrors('viewer'),
+  },
+  {
+    method: 'get',
+    path: '/api/admin/waitlist/cities',
+    operationId: 'listStaffCities',
+    tag: 'staff-launch',
+    summary: 'Cities with their people',
+    description: 'Every city and how many chose it.',
+    staff: 'viewer',
+    answers: ok('The cities.', staffCitiesSchema),
+    errors: staffErrors('viewer'),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/waitlist/cities',
+    operationId: 'createCity',
+    tag: 'staff-launch',
+    summary: 'Add a city',
+    description: 'Audited; 409 `city_exists` for a name on the list already.',
+    staff: 'admin',
+    body: createCityBody,
+    answers: { 201: { description: 'Added.', schema: staffCitySchema } },
+    errors: [...BODY_ERRORS, 409, ...staffErrors('admin')],
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/waitlist/cities/{id}',
+    operationId: 'deleteCity',
+    tag: 'staff-launch',
+    summary: 'Remove a city',
+    description: 'People keep their place; their city becomes none. Audited.',
+    staff: 'admin',
+    parameters: [pathId('id', 'A city id.', '^\\d{1,9}$')],
+    answers: { 204: { description: 'Removed.' } },
+    errors: [400, 404, ...staffErrors('admin')],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/waitlist/launch-stats',
+    operationId: 'getLaunchStats',
+    tag: 'staff-launch',
+    summary: 'Per city, and the top referrers',
+    description: 'Confirmed, invited and admitted per city; the referrers with the most credits.',
+    staff: 'viewer',
+    answers: ok('The figures.', launchStatsSchema),
+    errors: staffErrors('viewer'),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/waitlist/credits/{referredId}/revoke',
+    operationId: 'revokeCredit',
+    tag: 'staff-launch',
+    summary: 'Revoke a referral credit',
+    description: 'The granted credit turns `revoked` and the referrer moves back. Audited.',
+    staff: 'admin',
+    parameters: [pathId('referredId', 'The referred entry whose credit goes.')],
+    body: revokeCreditBody,
+    answers: ok('Revoked.', messageAnswer),
+    errors: [...BODY_ERRORS, 404, ...staffErrors('admin')],
+  },
+];
+
+export const ENDPOINTS: readonly Endpoint[] = [
+  ...PUBLIC_ENDPOINTS,
+  ...STAFF_AUTH_ENDPOINTS,
+  ...STAFF_WAITLIST_ENDPOINTS,
+  ...STAFF_LAUNCH_ENDPOINTS,
+];
+
+function operationOf(endpoint: Endpoint): JsonObject {
+  const responses: Record<string, JsonObject> = {};
+  for (const [status, answer] of Object.entries(endpoint.answers)) {
+    const content = answer.schema ? { 'application/json': { schema: jsonSchema(answer.schema) } } : answer.content;
+    responses[status] = {
+      description: answer.description,
+      ...(answer.headers ? { headers: answer.headers } : {}),
+      ...(content ? { content } : {}),
+    };
+  }
+  for (const status of [...new Set([...endpoint.errors, 500 as const])].sort())
+    responses[String(status)] = { $ref: `#/components/responses/Error${status}` };
+
+  const bodies = endpoint.body ? { 'application/json': endpoint.body, ...endpoint.extraBodies } : undefined;
+  return {
+    operationId: endpoint.operationId,
+    tags: [endpoint.tag],
+    summary: endpoint.summary,
+    description: endpoint.staff
+      ? `${endpoint.description} Role: ${endpoint.staff === 'any' ? 'any valid staff token' : endpoint.staff}.`
+      : endpoint.description,
+    ...(endpoint.staff ? { security: [{ staffToken: [] }] } : {}),
+    ...(endpoint.parameters?.length ? { parameters: endpoint.parameters } : {}),
+    ...(bodies
+      ? {
+          requestBody: {
+            required: true,
+            content: Object.fromEntries(
+              Object.entries(bodies).map(([type, schema]) => [type, { schema: jsonSchema(schema) }]),
+            ),
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+/** The whole document, built once per process. */
+let built: JsonObject | undefined;
+export function openApiDocument(): JsonObject {
+  if (built) return built;
+  const paths: Record<string, Record<string, JsonObject>> = {};
+  for (const endpoint of ENDPOINTS) (paths[endpoint.path] ??= {})[endpoint.method] = operationOf(endpoint);
+  built = {
+    openapi: '3.1.0',
+    info: {
+      title: 'Meet Match Date Marry — waitlist and staff API',
+      version: '1.0.0',
+      description:
+        'The public waitlist API (sign-up, confirmation, unsubscribe, places, cities, invitations) and the staff API of the panel. Every error answers `{success:false, code, message}`. Generated from the zod schemas of `@mmdm/contracts`.',
+      contact: { name: 'Meet Match Date Marry', url: 'https://github.com/meet-match-date-marry' },
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [
+      { url: 'http://localhost:8080', description: 'The gateway under `npm start` (in production: PUBLIC_URL).' },
+    ],
+    tags: [
+      { name: 'waitlist', description: 'Sign-up, confirmation, unsubscribe.' },
+      { name: 'launch', description: 'Places in line, cities, invitations.' },
+      { name: 'staff-auth', description: 'Staff sign-in, accounts and the auth audit log (auth service).' },
+      { name: 'staff-waitlist', description: "The staff's waitlist data (waitlist service)." },
+      { name: 'staff-launch', description: 'Invitation waves, cities, credits (waitlist service).' },
+    ],
+    paths,
+    components: {
+      schemas: { ApiError: jsonSchema(apiErrorSchema) },
+      responses: errorResponses(),
+      securitySchemes: {
+        staffToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'A staff token from POST /api/admin/login (EdDSA JWT).',
+        },
+      },
+    },
+  };
+  return built;
+}
