@@ -18,6 +18,8 @@ import { auditPageSchema } from './audit.js';
 import {
   cityChoiceBody,
   citiesAnswer,
+  confirmedPlaceAnswer,
+  confirmLinkAnswer,
   invitationAnswer,
   invitationTokenBody,
   placeStatusAnswer,
@@ -35,16 +37,7 @@ import {
   wavePreviewSchema,
   wavesSchema,
 } from './launch-admin.js';
-import {
-  confirmAnswer,
-  confirmationStatusAnswer,
-  joinAnswer,
-  messageAnswer,
-  oneClickBody,
-  signupBody,
-  tokenBody,
-  tokenQuery,
-} from './waitlist.js';
+import { joinAnswer, messageAnswer, oneClickBody, signupBody, tokenBody, tokenQuery } from './waitlist.js';
 import {
   analyticsParams,
   analyticsSchema,
@@ -185,7 +178,10 @@ const PUBLIC_ENDPOINTS: Endpoint[] = [
     summary: 'What a confirmation link stands for (read-only)',
     description: 'Changes nothing and spends nothing, so a mail scanner that opens the link confirms nobody.',
     parameters: tokenParam('The confirmation token from the mail.'),
-    answers: ok('`pending`, or `confirmed` with the referral code.', confirmationStatusAnswer),
+    answers: ok(
+      '`pending`, or confirmed (also invited or admitted since) with the referral code and the place.',
+      confirmLinkAnswer,
+    ),
     errors: [400, 404, 409, 410],
   },
   {
@@ -197,7 +193,7 @@ const PUBLIC_ENDPOINTS: Endpoint[] = [
     description:
       'Confirms the entry, gives it a place in line and its referral code. A 409 `token_used` for an address already confirmed still carries the entry in `data`.',
     body: tokenBody,
-    answers: ok('Confirmed: the entry with its referral code, share link and place.', confirmAnswer),
+    answers: ok('Confirmed: the entry with its referral code, share link and place.', confirmedPlaceAnswer),
     errors: [...BODY_ERRORS, 404, 409, 410],
   },
   {

@@ -48,12 +48,22 @@ export interface SignupWrite {
   requestId: string;
 }
 
+/**
+ * The sign-up's own client-side bound: the statement takes milliseconds, and a connection whose packets stopped
+ * flowing (a partition, not a reset) would otherwise hold the visitor until the pool's general query time-out (6 s).
+ * Timed out, the request answers 503 and the visitor may send it again: the statement is idempotent.
+ */
+const SIGN_UP_TIMEOUT_MS = 2000;
+
 export async function insertSignup(db: Queryable, input: SignupWrite): Promise<{ created: boolean; queued: number }> {
-  const { rows } = await db.query<{ created: boolean; queued: number }>({
+  // pg's client honours a per-query `query_timeout`; @types/pg's QueryConfig does not list it.
+  const query: pg.QueryConfig & { query_timeout: number } = {
     name: 'waitlist-sign-up',
     text: SIGN_UP,
+    query_timeout: SIGN_UP_TIMEOUT_MS,
     values: [input.email, input.emailNormalized, input.referralSource, input.cooldownSeconds, input.requestId],
-  });
+  };
+  const { rows } = await db.query<{ created: boolean; queued: number }>(query);
   return rows[0] ?? { created: false, queued: 0 };
 }
 
