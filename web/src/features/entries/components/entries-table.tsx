@@ -70,7 +70,7 @@ export function EntriesTable({ filter, canManage, cities }: EntriesTableProps) {
               <caption className="adm-visually-hidden">Waitlist entries, page {pageNumber}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Email</th>
+                  <th scope="col" className="adm-table__email">Email</th>
                   <th scope="col">Status</th>
                   <th scope="col">Place</th>
                   <th scope="col">Friends credited</th>
@@ -78,7 +78,11 @@ export function EntriesTable({ filter, canManage, cities }: EntriesTableProps) {
                   <th scope="col">Referral</th>
                   <th scope="col">Signed up</th>
                   <th scope="col">Confirmed</th>
-                  {canManage && <th scope="col">Actions</th>}
+                  {canManage && (
+                    <th scope="col" className="adm-table__actions">
+                      Actions
+                    </th>
+                  )}
                 </tr>
               </thead>
               <tbody>
