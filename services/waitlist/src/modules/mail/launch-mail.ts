@@ -1,19 +1,12 @@
 import { mailLinks } from '@mmdm/contracts/web-paths';
 import type { Logger } from '@mmdm/shared/logger';
-import { UnrecoverableError, type Job } from 'bullmq';
+import type { Job } from 'bullmq';
 import type pg from 'pg';
 import { issueToken, type IssuedToken, type TokenPurpose } from '../../lib/tokens.js';
-import { isPermanentRecipientRejection, type MailSender } from './mail-transport.js';
+import type { MailSender } from './mail-transport.js';
 import type { ConfirmationJob } from './mail.queue.js';
-import {
-  deleteTokens,
-  insertTokens,
-  markFailedAttempt,
-  markGivenUp,
-  markSent,
-  referralCodeOf,
-  type SendCandidate,
-} from './outbox.repository.js';
+import { deliverOutboxMail } from './outbox-delivery.js';
+import { insertTokens, referralCodeOf, type SendCandidate } from './outbox.repository.js';
 import { renderMail, type MailSite, type RenderedMail } from './templates/mail-templates.js';
 
 export interface LaunchMailDeps {
@@ -89,29 +82,21 @@ export function createLaunchMailSender({ pool, sender, site, confirmTokenTtlHour
       { hash: unsubscribe.hash, purpose: 'unsubscribe', ttlHours: null },
     ]);
     const oneClick = mailLinks.oneClickUnsubscribe(publicUrl, unsubscribe.raw);
-    try {
-      await sender.send({
+    return deliverOutboxMail({
+      pool,
+      sender,
+      log,
+      outboxId,
+      kind: candidate.kind,
+      tokenHashes: [link.hash, unsubscribe.hash],
+      mail: {
         to: candidate.email,
         ...content,
         headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
         reference: `outbox-${outboxId}`,
         devLink:
           purpose === 'invite' ? mailLinks.invitation(publicUrl, link.raw) : mailLinks.confirm(publicUrl, link.raw),
-      });
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      await deleteTokens(pool, [link.hash, unsubscribe.hash]).catch(() => undefined);
-      await markFailedAttempt(pool, outboxId, reason).catch(() => undefined);
-      if (isPermanentRecipientRejection(error)) {
-        await markGivenUp(pool, outboxId, reason).catch(() => undefined);
-        log.warn({ reason, kind: candidate.kind }, 'recipient refused permanently; not retrying');
-        throw new UnrecoverableError(`recipient refused: ${reason}`);
-      }
-      log.warn({ reason, kind: candidate.kind }, 'mail failed; will retry');
-      throw error;
-    }
-    await markSent(pool, outboxId);
-    log.info({ via: sender.kind, kind: candidate.kind }, 'mail sent');
-    return 'sent';
+      },
+    });
   };
 }

@@ -1,21 +1,14 @@
 import { mailLinks } from '@mmdm/contracts/web-paths';
 import type { Logger } from '@mmdm/shared/logger';
-import { UnrecoverableError, type Job } from 'bullmq';
+import type { Job } from 'bullmq';
 import type pg from 'pg';
 import { issueToken } from '../../lib/tokens.js';
 import { createLaunchMailSender } from './launch-mail.js';
-import { isPermanentRecipientRejection, type MailSender } from './mail-transport.js';
+import type { MailSender } from './mail-transport.js';
 import type { ConfirmationJob } from './mail.queue.js';
-import { SuppressedError } from './suppressing-sender.js';
+import { deliverOutboxMail } from './outbox-delivery.js';
 import { renderMail, type MailSite } from './templates/mail-templates.js';
-import {
-  deleteTokens,
-  findSendCandidate,
-  insertTokens,
-  markFailedAttempt,
-  markGivenUp,
-  markSent,
-} from './outbox.repository.js';
+import { findSendCandidate, insertTokens } from './outbox.repository.js';
 
 export interface MailConsumerDeps {
   pool: pg.Pool;
@@ -64,8 +57,14 @@ export function createMailProcessor({ pool, sender, logger, site, confirmTokenTt
       site,
     );
 
-    try {
-      await sender.send({
+    return deliverOutboxMail({
+      pool,
+      sender,
+      log,
+      outboxId,
+      kind: 'confirmation',
+      tokenHashes: [confirm.hash, unsubscribe.hash],
+      mail: {
         to: candidate.email,
         ...content,
         headers: {
@@ -77,32 +76,7 @@ export function createMailProcessor({ pool, sender, logger, site, confirmTokenTt
         devLink: confirmUrl,
         // Confirmation rows are queued by the person (sign-up, their resend); staff resends refuse suppressed ones.
         askedAt: candidate.queuedAt,
-      });
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      await deleteTokens(pool, [confirm.hash, unsubscribe.hash]).catch(() => undefined);
-      if (error instanceof SuppressedError && error.reason !== 'soft_bounces') {
-        await markGivenUp(pool, outboxId, reason).catch(() => undefined);
-        log.info({ reason: `suppressed: ${error.reason}` }, 'confirmation mail skipped');
-        return 'skipped';
-      }
-      await markFailedAttempt(pool, outboxId, reason).catch(() => undefined);
-      if (error instanceof SuppressedError) {
-        await markGivenUp(pool, outboxId, reason).catch(() => undefined);
-        log.warn({ reason }, 'recipient refused for now three times in a row: address suppressed; not retrying');
-        throw error;
-      }
-      if (isPermanentRecipientRejection(error)) {
-        await markGivenUp(pool, outboxId, reason).catch(() => undefined);
-        log.warn({ reason }, 'recipient refused permanently; not retrying');
-        throw new UnrecoverableError(`recipient refused: ${reason}`);
-      }
-      log.warn({ reason }, 'confirmation mail failed; will retry');
-      throw error;
-    }
-    // A crash between the SMTP server's acceptance and this update is the one case where a mail is sent twice.
-    await markSent(pool, outboxId);
-    log.info({ via: sender.kind }, 'confirmation mail sent');
-    return 'sent';
+      },
+    });
   };
 }

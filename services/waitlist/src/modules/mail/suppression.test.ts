@@ -192,4 +192,34 @@ describe('the suppression list', () => {
     await eventually(async () => smtp.to(email).length === 1);
     expect(await suppressionOf(email)).toBeUndefined();
   });
+
+  it('a welcome mail to an address suppressed since its confirmation is not sent, and its row is given up, not retried', async () => {
+    const email = uniqueEmail('welcome-suppressed');
+    await api.call('POST', '/waitlist', { body: { email } });
+    await eventually(async () => smtp.to(email).length === 1);
+    // The body is quoted-printable: soft line breaks and `=3D` for "=".
+    const body = smtp
+      .to(email)[0]!
+      .raw.replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
+    const token = /\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(body)?.[1];
+    const hash = createHmac('sha256', KEY).update(email.toLowerCase()).digest();
+    await context.pool.query(
+      `insert into waitlist.suppressions (email_hash, reason, source) values ($1, 'complaint', 'test')`,
+      [hash],
+    );
+
+    expect((await api.call('POST', '/waitlist/confirm', { body: { token } })).status).toBe(200);
+    const welcome = await eventually(async () => {
+      const { rows } = await context.pool.query<{ failedAt: Date | null; sentAt: Date | null; attempts: number }>(
+        `select o.failed_at as "failedAt", o.sent_at as "sentAt", o.attempts from waitlist.outbox o
+           join waitlist.entries e on e.id = o.entry_id where e.email_normalized = $1 and o.kind = 'welcome'`,
+        [email],
+      );
+      return rows[0]?.failedAt ? rows[0] : undefined;
+    });
+    expect(welcome).toMatchObject({ sentAt: null, attempts: 0 });
+    expect(smtp.to(email)).toHaveLength(1);
+    expect(worker.logs.lines().some((line) => line.msg === 'welcome mail skipped')).toBe(true);
+  });
 });
