@@ -11,7 +11,11 @@ import { createAuditLogRepository } from './core/audit-log.repository.js';
 import { bootstrapAdmin } from './core/bootstrap-admin.js';
 import { createDatabaseKeyStore, createEnvKeyStore, type KeyStore } from './core/key-store.js';
 import { createPasswordHasher } from './core/password-hasher.js';
-import { createSigningKeyRepository } from './core/signing-key.repository.js';
+import {
+  createSigningKeyRepository,
+  listenForKeyChanges,
+  type KeyChangeListener,
+} from './core/signing-key.repository.js';
 import { createStaffRepository } from './core/staff.repository.js';
 import { MIGRATIONS_DIR } from './migrations-dir.js';
 
@@ -41,11 +45,25 @@ async function start(): Promise<void> {
 
   const hasher = await createPasswordHasher();
   let keys: KeyStore;
+  let keyChanges: KeyChangeListener | undefined;
   if (config.tokens.envKey) {
     keys = await createEnvKeyStore(config.tokens.envKey.privateKeyPem, config.tokens.envKey.kid);
     logger.info('signing with the key from JWT_PRIVATE_KEY');
   } else {
-    keys = createDatabaseKeyStore(createSigningKeyRepository(pool));
+    const store = createDatabaseKeyStore(createSigningKeyRepository(pool));
+    keys = store;
+    // A rotation made anywhere (keys:rotate, another replica's first start) is picked up here at once.
+    keyChanges = listenForKeyChanges(
+      config.databaseUrl,
+      () => {
+        store.refresh().then(
+          () => logger.info('signing keys re-read after a change'),
+          (error: unknown) =>
+            logger.warn({ err: error }, 'could not re-read the signing keys; the periodic refresh will'),
+        );
+      },
+      (error) => logger.warn({ err: error }, 'key-change listener lost its connection; reconnecting'),
+    );
   }
   // Creates the first key pair now (race-safe across replicas) rather than on the first login.
   const { kid } = await keys.signingKey();
@@ -66,6 +84,7 @@ async function start(): Promise<void> {
     timeoutMs: config.shutdownTimeoutMs,
     server,
     resources: [
+      ...(keyChanges ? [{ name: 'key-change listener', close: () => keyChanges.close() }] : []),
       { name: 'redis', close: () => redis.quit() },
       { name: 'postgres', close: () => pool.end() },
     ],

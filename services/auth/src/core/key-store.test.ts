@@ -5,7 +5,7 @@ import { createPool } from '@mmdm/shared/db';
 import { createStaff, freshDatabase, signIn, startAuth, type AuthHarness } from '../testing/auth-harness.js';
 import type { TestDatabase } from '@mmdm/tests/support';
 import { createDatabaseKeyStore, generateSigningKey, VERIFY_WINDOW_SECONDS } from './key-store.js';
-import { createSigningKeyRepository } from './signing-key.repository.js';
+import { createSigningKeyRepository, listenForKeyChanges } from './signing-key.repository.js';
 
 let database: TestDatabase;
 let auth: AuthHarness;
@@ -21,7 +21,8 @@ afterAll(async () => {
 
 const kidOf = (token: string) => decodeProtectedHeader(token).kid;
 const verify = (token: string) => auth.call('GET', '/api/admin/verify', { token });
-const jwksKids = async () => (await auth.call('GET', '/.well-known/jwks.json')).body.keys.map((key: { kid: string }) => key.kid) as string[];
+const jwksKids = async () =>
+  (await auth.call('GET', '/.well-known/jwks.json')).body.keys.map((key: { kid: string }) => key.kid) as string[];
 
 describe('signing keys kept in Postgres', () => {
   it('two replicas starting at once on an empty key table end up with one shared key', async () => {
@@ -64,15 +65,54 @@ describe('signing keys kept in Postgres', () => {
     const oldKid = kidOf(oldToken) as string;
     const keys = createSigningKeyRepository(auth.pool);
     await keys.rotate(await generateSigningKey());
-    await auth.pool.query(`update auth.signing_keys set retired_at = now() - make_interval(secs => $2) where kid = $1`, [
-      oldKid,
-      VERIFY_WINDOW_SECONDS + 60,
-    ]);
+    await auth.pool.query(
+      `update auth.signing_keys set retired_at = now() - make_interval(secs => $2) where kid = $1`,
+      [oldKid, VERIFY_WINDOW_SECONDS + 60],
+    );
     await auth.keys.refresh();
 
     expect(await jwksKids()).not.toContain(oldKid);
     expect((await verify(oldToken)).status).toBe(401);
     expect(await keys.pruneRetired(VERIFY_WINDOW_SECONDS)).toContain(oldKid);
+  });
+
+  it('a rotation made elsewhere is announced to every listening replica at once, which then signs with the new key', async () => {
+    const pool = createPool({ connectionString: database.url, applicationName: 'key-listen' });
+    const replica = createDatabaseKeyStore(createSigningKeyRepository(pool));
+    const before = (await replica.signingKey()).kid;
+    const heard: number[] = [];
+    const listener = listenForKeyChanges(
+      database.url,
+      () => {
+        heard.push(Date.now());
+        void replica.refresh();
+      },
+      () => undefined,
+    );
+    try {
+      // LISTEN is issued once the listener's connection is up; a rotation before that would not be heard.
+      await expect
+        .poll(
+          async () =>
+            (
+              await pool.query(
+                "select 1 from pg_stat_activity where application_name = 'mmdm-auth-keys' and query ilike 'listen%'",
+              )
+            ).rowCount,
+          { timeout: 5000 },
+        )
+        .toBeGreaterThan(0);
+      const next = await generateSigningKey();
+      const rotatedAt = Date.now();
+      await createSigningKeyRepository(pool).rotate(next);
+      await expect.poll(async () => (await replica.signingKey()).kid, { timeout: 2000, interval: 20 }).toBe(next.kid);
+      expect(next.kid).not.toBe(before);
+      expect(heard.length).toBeGreaterThanOrEqual(1);
+      expect(heard[0]! - rotatedAt).toBeLessThan(1000);
+    } finally {
+      await listener.close();
+      await pool.end();
+    }
   });
 
   it('keeps retired keys verifying for at least the longest token lifetime', () => {
