@@ -297,7 +297,7 @@ describe.skipIf(!built)(`npm start -- --replicas ${REPLICAS}`, () => {
   });
 
   it('under load, spreads sign-ups over both APIs and both workers and mails every acknowledged one exactly once', async () => {
-    const emails = Array.from({ length: 150 }, (_, i) => `load-${i}-${randomBytes(3).toString('hex')}@example.com`);
+    const emails = Array.from({ length: 120 }, (_, i) => `load-${i}-${randomBytes(3).toString('hex')}@example.com`);
     for (let i = 0; i < emails.length; i += 10)
       await Promise.all(emails.slice(i, i + 10).map((email) => signUp(email)));
     const ok = emails.filter((email) => acknowledged.includes(email));
@@ -442,8 +442,8 @@ describe.skipIf(!built)(`npm start -- --replicas ${REPLICAS}`, () => {
 
     const after = (list: typeof signups, ms: number) => list.filter((result) => result.started >= killedAt + ms);
     const failed = (list: typeof signups) => list.filter((result) => result.status !== 200);
-    // Only calls in flight on a killed replica can fail: at most the sign-ups and staff calls then running, and none
-    // started a second after the kill.
+    // Only calls that reached a killed replica can fail (those in flight, and one sent on a pooled connection the
+    // kernel had just reset): at most the sign-ups and staff calls then running, and none started a second later.
     expect(failed(signups).length, JSON.stringify(failed(signups))).toBeLessThanOrEqual(10);
     expect(failed(reads).length, JSON.stringify(failed(reads))).toBeLessThanOrEqual(3);
     expect(after(signups, 1000).length).toBeGreaterThan(10);

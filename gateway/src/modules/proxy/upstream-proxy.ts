@@ -15,6 +15,7 @@ export interface UpstreamProxyOptions {
   timeoutMs: number;
   logger: Logger;
 }
+
 const UNAVAILABLE = 'The service is temporarily unavailable. Please try again.';
 const TOO_SLOW = 'The service took too long to answer. Please try again.';
 
@@ -108,6 +109,11 @@ export function createUpstreamProxy({ pools, timeoutMs, logger }: UpstreamProxyO
   const onAttemptFailed = (call: Call, attempt: number, error: Error & { code?: string }) => {
     if (attempt !== call.attempt) return; // an earlier attempt's request stream reporting late
     const { req, res, pool, target } = call;
+    // The client went away: its own connection failed, not the member's, which stays in rotation.
+    if (res.destroyed || req.socket.destroyed) {
+      fail(call.upstream, error, req, res);
+      return;
+    }
     const plan = retryPlanOf({
       method: req.method ?? 'GET',
       code: error.code,
@@ -117,7 +123,7 @@ export function createUpstreamProxy({ pools, timeoutMs, logger }: UpstreamProxyO
       bodyReplayable: call.body === undefined ? !hasBody(req) : call.body.complete,
     });
     if (plan.markDown) pool.markDown(target);
-    if (plan.retry && !res.destroyed && call.tried.size < pool.targets.length) {
+    if (plan.retry && call.tried.size < pool.targets.length) {
       logger.warn(
         { reqId: req.headers['x-request-id'], upstream: call.upstream, code: error.code ?? error.message },
         'upstream member failed; trying another',
