@@ -7,16 +7,11 @@ import { migrate } from '@mmdm/shared/migrate';
 import { createRedis, redisUnreachableMessage, waitForRedis } from '@mmdm/shared/redis';
 import { createAuthApp } from './app.js';
 import { loadAuthConfig, type AuthConfig } from './config.js';
-import { createAuditLogRepository } from './core/audit-log.repository.js';
-import { bootstrapAdmin } from './core/bootstrap-admin.js';
-import { createDatabaseKeyStore, createEnvKeyStore, type KeyStore } from './core/key-store.js';
-import { createPasswordHasher } from './core/password-hasher.js';
-import {
-  createSigningKeyRepository,
-  listenForKeyChanges,
-  type KeyChangeListener,
-} from './core/signing-key.repository.js';
-import { createStaffRepository } from './core/staff.repository.js';
+import { createPasswordHasher } from './lib/password-hasher.js';
+import { createAuditService } from './modules/audit/audit.service.js';
+import { listenForKeyChanges, type KeyChangeListener } from './modules/keys/keys.repository.js';
+import { createDatabaseKeyStore, createEnvKeyStore, type KeyStore } from './modules/keys/keys.service.js';
+import { bootstrapAdmin } from './modules/staff/staff.service.js';
 import { MIGRATIONS_DIR } from './migrations-dir.js';
 
 let config: AuthConfig;
@@ -50,7 +45,7 @@ async function start(): Promise<void> {
     keys = await createEnvKeyStore(config.tokens.envKey.privateKeyPem, config.tokens.envKey.kid);
     logger.info('signing with the key from JWT_PRIVATE_KEY');
   } else {
-    const store = createDatabaseKeyStore(createSigningKeyRepository(pool));
+    const store = createDatabaseKeyStore(pool);
     keys = store;
     // A rotation made anywhere (keys:rotate, another replica's first start) is picked up here at once.
     keyChanges = listenForKeyChanges(
@@ -70,8 +65,8 @@ async function start(): Promise<void> {
   logger.info({ kid }, 'signing key ready');
 
   await bootstrapAdmin({
-    staff: createStaffRepository(pool),
-    audit: createAuditLogRepository(pool),
+    pool,
+    audit: createAuditService(pool),
     hasher,
     logger,
     admin: config.bootstrapAdmin,

@@ -2,10 +2,10 @@ import { generateKeyPairSync } from 'node:crypto';
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '@mmdm/shared/db';
-import { createStaff, freshDatabase, signIn, startAuth, type AuthHarness } from '../testing/auth-harness.js';
+import { createStaff, freshDatabase, signIn, startAuth, type AuthHarness } from '../../testing/auth-harness.js';
 import type { TestDatabase } from '@mmdm/tests/support';
-import { createDatabaseKeyStore, generateSigningKey, VERIFY_WINDOW_SECONDS } from './key-store.js';
-import { createSigningKeyRepository, listenForKeyChanges } from './signing-key.repository.js';
+import { listenForKeyChanges, pruneRetiredKeys, rotateKey } from './keys.repository.js';
+import { createDatabaseKeyStore, generateSigningKey, VERIFY_WINDOW_SECONDS } from './keys.service.js';
 
 let database: TestDatabase;
 let auth: AuthHarness;
@@ -30,7 +30,7 @@ describe('signing keys kept in Postgres', () => {
     const probe = await startAuth({ databaseUrl: empty.url });
     const pool = createPool({ connectionString: empty.url, applicationName: 'key-race' });
     try {
-      const replicas = [0, 1, 2].map(() => createDatabaseKeyStore(createSigningKeyRepository(pool)));
+      const replicas = [0, 1, 2].map(() => createDatabaseKeyStore(pool));
       const kids = await Promise.all(replicas.map(async (replica) => (await replica.signingKey()).kid));
       expect(new Set(kids).size).toBe(1);
       const { rows } = await pool.query('select kid, private_jwk from auth.signing_keys');
@@ -49,7 +49,7 @@ describe('signing keys kept in Postgres', () => {
     const oldKid = kidOf(oldToken);
 
     const next = await generateSigningKey();
-    expect(await createSigningKeyRepository(auth.pool).rotate(next)).toEqual([oldKid]);
+    expect(await rotateKey(auth.pool, next)).toEqual([oldKid]);
     await auth.keys.refresh();
 
     const newToken = await signIn(auth, member);
@@ -63,8 +63,7 @@ describe('signing keys kept in Postgres', () => {
     const member = await createStaff(auth);
     const oldToken = await signIn(auth, member);
     const oldKid = kidOf(oldToken) as string;
-    const keys = createSigningKeyRepository(auth.pool);
-    await keys.rotate(await generateSigningKey());
+    await rotateKey(auth.pool, await generateSigningKey());
     await auth.pool.query(
       `update auth.signing_keys set retired_at = now() - make_interval(secs => $2) where kid = $1`,
       [oldKid, VERIFY_WINDOW_SECONDS + 60],
@@ -73,12 +72,12 @@ describe('signing keys kept in Postgres', () => {
 
     expect(await jwksKids()).not.toContain(oldKid);
     expect((await verify(oldToken)).status).toBe(401);
-    expect(await keys.pruneRetired(VERIFY_WINDOW_SECONDS)).toContain(oldKid);
+    expect(await pruneRetiredKeys(auth.pool, VERIFY_WINDOW_SECONDS)).toContain(oldKid);
   });
 
   it('a rotation made elsewhere is announced to every listening replica at once, which then signs with the new key', async () => {
     const pool = createPool({ connectionString: database.url, applicationName: 'key-listen' });
-    const replica = createDatabaseKeyStore(createSigningKeyRepository(pool));
+    const replica = createDatabaseKeyStore(pool);
     const before = (await replica.signingKey()).kid;
     const heard: number[] = [];
     const listener = listenForKeyChanges(
@@ -104,7 +103,7 @@ describe('signing keys kept in Postgres', () => {
         .toBeGreaterThan(0);
       const next = await generateSigningKey();
       const rotatedAt = Date.now();
-      await createSigningKeyRepository(pool).rotate(next);
+      await rotateKey(pool, next);
       await expect.poll(async () => (await replica.signingKey()).kid, { timeout: 2000, interval: 20 }).toBe(next.kid);
       expect(next.kid).not.toBe(before);
       expect(heard.length).toBeGreaterThanOrEqual(1);
