@@ -9,6 +9,7 @@ import { createAuthApp } from './app.js';
 import { loadAuthConfig, type AuthConfig } from './config.js';
 import { createPasswordHasher } from './lib/password-hasher.js';
 import { createAuditService } from './modules/audit/audit.service.js';
+import { listenForKeyChanges, type KeyChangeListener } from './modules/keys/keys.repository.js';
 import { createDatabaseKeyStore, createEnvKeyStore, type KeyStore } from './modules/keys/keys.service.js';
 import { bootstrapAdmin } from './modules/staff/staff.service.js';
 import { MIGRATIONS_DIR } from './migrations-dir.js';
@@ -39,11 +40,25 @@ async function start(): Promise<void> {
 
   const hasher = await createPasswordHasher();
   let keys: KeyStore;
+  let keyChanges: KeyChangeListener | undefined;
   if (config.tokens.envKey) {
     keys = await createEnvKeyStore(config.tokens.envKey.privateKeyPem, config.tokens.envKey.kid);
     logger.info('signing with the key from JWT_PRIVATE_KEY');
   } else {
-    keys = createDatabaseKeyStore(pool);
+    const store = createDatabaseKeyStore(pool);
+    keys = store;
+    // A rotation made anywhere (keys:rotate, another replica's first start) is picked up here at once.
+    keyChanges = listenForKeyChanges(
+      config.databaseUrl,
+      () => {
+        store.refresh().then(
+          () => logger.info('signing keys re-read after a change'),
+          (error: unknown) =>
+            logger.warn({ err: error }, 'could not re-read the signing keys; the periodic refresh will'),
+        );
+      },
+      (error) => logger.warn({ err: error }, 'key-change listener lost its connection; reconnecting'),
+    );
   }
   // Creates the first key pair now (race-safe across replicas) rather than on the first login.
   const { kid } = await keys.signingKey();
@@ -64,6 +79,7 @@ async function start(): Promise<void> {
     timeoutMs: config.shutdownTimeoutMs,
     server,
     resources: [
+      ...(keyChanges ? [{ name: 'key-change listener', close: () => keyChanges.close() }] : []),
       { name: 'redis', close: () => redis.quit() },
       { name: 'postgres', close: () => pool.end() },
     ],

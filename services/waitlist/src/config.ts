@@ -11,7 +11,10 @@ const sharedSchema = commonEnvSchema.extend({
   /** Public base URL of the site: the base of every link in a mail. Unset: http://localhost:HTTP_PORT. */
   PUBLIC_URL: z
     .string()
-    .refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), 'must be an http(s) URL')
+    .refine(
+      (value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol),
+      'must be an http(s) URL',
+    )
     .optional(),
   /**
    * The site's published port (compose: nginx's host port). Only the default PUBLIC_URL follows it, so moving the
@@ -83,6 +86,11 @@ export const workerEnvSchema = sharedSchema
     SMTP_POOL_SIZE: env.int(5, 1),
     MAIL_ATTEMPTS: env.int(15, 1),
     MAIL_BACKOFF_MS: env.int(1000, 1),
+    /**
+     * BullMQ's job lock: a worker renews it every half of this while it sends; the jobs of a worker that died
+     * (SIGKILL, a lost machine) go to another worker between one and two of these after its last renewal.
+     */
+    MAIL_JOB_LOCK_MS: env.int(30_000, 1000),
     RELAY_INTERVAL_MS: env.int(200, 10),
     /** How often closed days are rolled up into waitlist.daily_stats. */
     STATS_ROLLUP_INTERVAL_MS: env.int(60_000, 100),
@@ -139,6 +147,7 @@ export interface WorkerConfig {
     poolSize: number;
     attempts: number;
     backoffMs: number;
+    jobLockMs: number;
   };
   relayIntervalMs: number;
   statsRollupIntervalMs: number;
@@ -195,6 +204,7 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
       poolSize: e.SMTP_POOL_SIZE,
       attempts: e.MAIL_ATTEMPTS,
       backoffMs: e.MAIL_BACKOFF_MS,
+      jobLockMs: e.MAIL_JOB_LOCK_MS,
     },
     relayIntervalMs: e.RELAY_INTERVAL_MS,
     statsRollupIntervalMs: e.STATS_ROLLUP_INTERVAL_MS,

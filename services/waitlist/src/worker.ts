@@ -123,7 +123,14 @@ export async function startMailWorker({
       confirmTokenTtlHours: config.confirmTokenTtlHours,
       placeOf: async (entryId) => (await placesOf(pool, [entryId]))[0]?.position ?? null,
     }),
-    { connection: consumer, prefix: bullPrefix(config.redis.prefix), concurrency: config.mail.concurrency },
+    {
+      connection: consumer,
+      prefix: bullPrefix(config.redis.prefix),
+      concurrency: config.mail.concurrency,
+      // A dead worker's jobs are found by the others' stalled-job check, run as often as a lock lasts.
+      lockDuration: config.mail.jobLockMs,
+      stalledInterval: config.mail.jobLockMs,
+    },
   );
   let workerFailing = false;
   worker.on('error', (error) => {
@@ -137,7 +144,8 @@ export async function startMailWorker({
     if (result === 'sent') mailMetrics.sent.inc();
   });
   worker.on('failed', (job, error) => {
-    const givenUp = error instanceof UnrecoverableError || (job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1));
+    const givenUp =
+      error instanceof UnrecoverableError || (job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1));
     (givenUp ? mailMetrics.failed : mailMetrics.retried).inc();
     if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
       void markGivenUp(pool, job.data.outboxId, error.message).catch(() => undefined);

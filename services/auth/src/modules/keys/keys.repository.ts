@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 import { inTransaction, type Queryable } from '@mmdm/shared/db';
 import type { JWK } from 'jose';
 
@@ -26,6 +26,15 @@ interface KeyRow {
 
 /** Serialises key creation and rotation across replicas, so two first starts do not both create a signing key. */
 const KEY_LOCK = 'mmdm:auth:signing-keys';
+
+/**
+ * The channel a key change is announced on (Postgres NOTIFY, sent when the transaction commits): every auth replica
+ * listens and re-reads the key table at once, so a rotation made anywhere (the CLI, another replica) signs and
+ * verifies everywhere within milliseconds instead of within the next periodic refresh.
+ */
+export const KEY_CHANGE_CHANNEL = 'mmdm_auth_signing_keys';
+const announce = (client: pg.PoolClient, kid: string) =>
+  client.query('select pg_notify($1, $2)', [KEY_CHANGE_CHANNEL, kid]);
 
 /** Serialises key creation and rotation across replicas for the length of one transaction. */
 function withKeyLock<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -69,6 +78,7 @@ export async function ensureActiveKey(pool: pg.Pool, generate: () => Promise<Gen
       JSON.stringify(key.publicJwk),
       JSON.stringify(key.privateJwk),
     ]);
+    await announce(client, key.kid);
     return true;
   });
 }
@@ -84,6 +94,7 @@ export async function rotateKey(pool: pg.Pool, key: GeneratedKey): Promise<strin
       JSON.stringify(key.publicJwk),
       JSON.stringify(key.privateJwk),
     ]);
+    await announce(client, key.kid);
     return retired.rows.map((row) => row.kid);
   });
 }
@@ -96,4 +107,63 @@ export async function pruneRetiredKeys(db: Queryable, verifyWindowSeconds: numbe
     [verifyWindowSeconds],
   );
   return rows.map((row) => row.kid);
+}
+
+export interface KeyChangeListener {
+  close(): Promise<void>;
+}
+
+/**
+ * Calls `onChange` whenever a key is created or rotated anywhere, on a connection of its own (LISTEN holds it). A lost
+ * connection is re-opened after a second, and `onChange` called then too: a change may have been missed meanwhile.
+ */
+export function listenForKeyChanges(
+  databaseUrl: string,
+  onChange: () => void,
+  onTrouble: (error: unknown) => void,
+): KeyChangeListener {
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const reconnectSoon = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void open(true);
+    }, 1000);
+    retry.unref();
+  };
+
+  async function open(again: boolean): Promise<void> {
+    const next = new pg.Client({ connectionString: databaseUrl, application_name: 'mmdm-auth-keys' });
+    client = next;
+    next.on('notification', (message) => {
+      if (message.channel === KEY_CHANGE_CHANNEL) onChange();
+    });
+    next.on('error', (error) => {
+      onTrouble(error);
+      void next.end().catch(() => undefined);
+      reconnectSoon();
+    });
+    next.on('end', reconnectSoon);
+    try {
+      await next.connect();
+      await next.query(`listen ${KEY_CHANGE_CHANNEL}`);
+      if (again) onChange();
+    } catch (error) {
+      onTrouble(error);
+      void next.end().catch(() => undefined);
+      reconnectSoon();
+    }
+  }
+
+  void open(false);
+  return {
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    },
+  };
 }

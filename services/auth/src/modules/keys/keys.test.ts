@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '@mmdm/shared/db';
 import { createStaff, freshDatabase, signIn, startAuth, type AuthHarness } from '../../testing/auth-harness.js';
 import type { TestDatabase } from '@mmdm/tests/support';
-import { pruneRetiredKeys, rotateKey } from './keys.repository.js';
+import { listenForKeyChanges, pruneRetiredKeys, rotateKey } from './keys.repository.js';
 import { createDatabaseKeyStore, generateSigningKey, VERIFY_WINDOW_SECONDS } from './keys.service.js';
 
 let database: TestDatabase;
@@ -73,6 +73,45 @@ describe('signing keys kept in Postgres', () => {
     expect(await jwksKids()).not.toContain(oldKid);
     expect((await verify(oldToken)).status).toBe(401);
     expect(await pruneRetiredKeys(auth.pool, VERIFY_WINDOW_SECONDS)).toContain(oldKid);
+  });
+
+  it('a rotation made elsewhere is announced to every listening replica at once, which then signs with the new key', async () => {
+    const pool = createPool({ connectionString: database.url, applicationName: 'key-listen' });
+    const replica = createDatabaseKeyStore(pool);
+    const before = (await replica.signingKey()).kid;
+    const heard: number[] = [];
+    const listener = listenForKeyChanges(
+      database.url,
+      () => {
+        heard.push(Date.now());
+        void replica.refresh();
+      },
+      () => undefined,
+    );
+    try {
+      // LISTEN is issued once the listener's connection is up; a rotation before that would not be heard.
+      await expect
+        .poll(
+          async () =>
+            (
+              await pool.query(
+                "select 1 from pg_stat_activity where application_name = 'mmdm-auth-keys' and query ilike 'listen%'",
+              )
+            ).rowCount,
+          { timeout: 5000 },
+        )
+        .toBeGreaterThan(0);
+      const next = await generateSigningKey();
+      const rotatedAt = Date.now();
+      await rotateKey(pool, next);
+      await expect.poll(async () => (await replica.signingKey()).kid, { timeout: 2000, interval: 20 }).toBe(next.kid);
+      expect(next.kid).not.toBe(before);
+      expect(heard.length).toBeGreaterThanOrEqual(1);
+      expect(heard[0]! - rotatedAt).toBeLessThan(1000);
+    } finally {
+      await listener.close();
+      await pool.end();
+    }
   });
 
   it('keeps retired keys verifying for at least the longest token lifetime', () => {
