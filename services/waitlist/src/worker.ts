@@ -17,7 +17,7 @@ import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { WorkerConfig } from './config.js';
-import { eraseEntry } from './modules/admin/erase-entry.js';
+import { eraseEntries } from './modules/admin/erase-entry.js';
 import { startStatsRollup } from './modules/admin/stats-rollup.js';
 import { createPlacesService } from './modules/places/places.service.js';
 import { createRetention, startRetention, type Retention } from './modules/retention/retention.service.js';
@@ -172,7 +172,7 @@ export async function startMailWorker({
     rules: config.retention,
     suppressionKey: config.suppressionKey,
     // Staff deletion's erasure (the referrer's credit taken back), keeping the anonymous daily counts.
-    erase: (client, entryId) => eraseEntry(client, entryId, places.beforeErase, { forgetCounts: false }),
+    erase: (client, entryIds) => eraseEntries(client, entryIds, places.beforeErase),
   });
   const retentionRuns = startRetention(retention, logger, config.retention.intervalMs);
   const placeRule = syncPlaceRule(pool, config.referral.boost, logger).catch((error: unknown) =>

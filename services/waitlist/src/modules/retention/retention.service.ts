@@ -1,15 +1,15 @@
 import type { Logger } from '@mmdm/shared/logger';
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db.js';
-import { suppress, suppressionHash } from '../../lib/suppression.js';
+import { suppressAll, suppressionHash } from '../../lib/suppression.js';
 import { writeAudit } from '../admin/audit.repository.js';
 import { deleteOldAuditRows, lockLapsedUnconfirmed, lockLapsedUnsubscribed } from './retention.repository.js';
 
-/** Erases one entry in the caller's transaction (the admin module's erasure, credit take-back included). */
-export type EraseLapsedEntry = (
+/** Erases a batch of entries in the caller's transaction (the admin module's erasure, credit take-back included). */
+export type EraseLapsedEntries = (
   client: pg.PoolClient,
-  entryId: string,
-) => Promise<{ erased: boolean; creditedReferrer: string | undefined }>;
+  entryIds: string[],
+) => Promise<{ erased: number; creditsTakenBack: number }>;
 
 export interface RetentionRules {
   /** Unsubscribed rows go this many hours after unsubscribing (0: at the next run). */
@@ -25,7 +25,7 @@ export interface RetentionDeps {
   logger: Logger;
   rules: RetentionRules;
   suppressionKey: string;
-  erase: EraseLapsedEntry;
+  erase: EraseLapsedEntries;
   /** Rows per transaction: small, so locks are held for milliseconds. */
   batchSize?: number;
   /** A run stops starting batches after this long and goes on at the next run. */
@@ -63,14 +63,14 @@ export function createRetention({
   ): Promise<{ locked: number; erased: number }> {
     return inTransaction(pool, async (client) => {
       const rows = await lock(client);
-      let erased = 0;
-      for (const row of rows) {
-        // Never mailed again unless the person signs up anew: the hash stays when the row goes.
-        if (row.email) await suppress(client, suppressionHash(suppressionKey, row.email), 'unsubscribed', 'retention');
-        const result = await erase(client, row.id);
-        if (result.erased) erased++;
-        if (result.creditedReferrer) counts.creditsTakenBack++;
-      }
+      // Never mailed again unless the person signs up anew: the keyed hash stays when the row goes.
+      const hashes = rows.flatMap((row) => (row.email ? [suppressionHash(suppressionKey, row.email)] : []));
+      await suppressAll(client, hashes, 'unsubscribed', 'retention');
+      const { erased, creditsTakenBack } = await erase(
+        client,
+        rows.map((row) => row.id),
+      );
+      counts.creditsTakenBack += creditsTakenBack;
       return { locked: rows.length, erased };
     });
   }
@@ -141,7 +141,7 @@ export function startRetention(retention: Retention, logger: Logger, intervalMs:
     }
     if (!stopped) timer = setTimeout(() => (running = tick()), intervalMs);
   };
-  timer = setTimeout(() => (running = tick()), Math.min(intervalMs, 5_000));
+  timer = setTimeout(() => (running = tick()), intervalMs);
   return {
     async stop() {
       stopped = true;
