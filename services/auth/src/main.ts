@@ -14,6 +14,7 @@ import { createPasswordHasher } from './core/password-hasher.js';
 import { createSigningKeyRepository } from './core/signing-key.repository.js';
 import { createStaffRepository } from './core/staff.repository.js';
 import { MIGRATIONS_DIR } from './migrations-dir.js';
+import { startAuditRetention } from './modules/audit/audit-retention.js';
 
 let config: AuthConfig;
 try {
@@ -61,11 +62,13 @@ async function start(): Promise<void> {
 
   const app = createAuthApp({ config, logger, pool, redis, keys, hasher });
   const server = createServer(app);
+  const auditRetention = startAuditRetention({ pool, logger, ...config.auditRetention });
   handleLifecycle({
     logger,
     timeoutMs: config.shutdownTimeoutMs,
     server,
     resources: [
+      { name: 'audit retention', close: () => auditRetention.stop() },
       { name: 'redis', close: () => redis.quit() },
       { name: 'postgres', close: () => pool.end() },
     ],
