@@ -18,6 +18,7 @@ import { CountingSmtpSink } from './lib/smtp-counter.js';
 import { BenchSystem, ENTRIES, ROOT } from './lib/system.js';
 import { footprintSuite } from './suites/footprint.js';
 import { gatewaySuite } from './suites/gateway.js';
+import { launchSuite } from './suites/launch.js';
 import { mailSuite } from './suites/mail.js';
 import { signupSuite } from './suites/signup.js';
 import { siteSuite } from './suites/site.js';
@@ -128,6 +129,7 @@ try {
   await suite('site', () => siteSuite(context));
   await suite('mail', () => mailSuite(context, sink));
   await suite('staff', () => staffSuite(context));
+  await suite('launch', () => launchSuite(context, sink));
   await describeEnvironment('at the end');
 } catch (error) {
   failed = true;

@@ -22,6 +22,7 @@ import { remoteStaffKeys } from './lib/staff-keys.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { invitationsAdminRoutes } from './modules/invitations/invitations-admin.routes.js';
+import { createInvitationsMetrics } from './modules/invitations/invitations.metrics.js';
 import { invitationRoutes } from './modules/invitations/invitations.routes.js';
 import { createInvitationsService } from './modules/invitations/invitations.service.js';
 import { placesAdminRoutes } from './modules/places/places-admin.routes.js';
@@ -87,7 +88,7 @@ export function createApp({
     publicUrl: config.publicUrl,
     maxCredits: config.referral.maxCredits,
   });
-  const invitations = createInvitationsService({ pool });
+  const invitations = createInvitationsService({ pool, metrics: createInvitationsMetrics(registry) });
   const signupService = createSignupService({
     pool,
     publicUrl: config.publicUrl,

@@ -1,23 +1,14 @@
 import type { Logger } from '@mmdm/shared/logger';
 import type pg from 'pg';
+import { deleteAuditOlderThan } from './audit.repository.js';
 
-/**
- * Erases audit rows older than `days`, a batch per statement (short transactions: sign-ins write this table), and
- * answers how many went. Rows are walked by id, which follows their time.
- */
+/** Erases audit rows older than `days`, a batch per statement, and answers how many went. */
 export async function purgeAuditLog(pool: pg.Pool, days: number, batchSize = 1000): Promise<number> {
   let total = 0;
   for (;;) {
-    const { rowCount } = await pool.query(
-      `delete from auth.audit_log
-        where id in (select id from auth.audit_log
-                      where at < now() - make_interval(days => $1::int)
-                      order by id
-                      limit $2)`,
-      [days, batchSize],
-    );
-    total += rowCount ?? 0;
-    if ((rowCount ?? 0) < batchSize) return total;
+    const deleted = await deleteAuditOlderThan(pool, days, batchSize);
+    total += deleted;
+    if (deleted < batchSize) return total;
   }
 }
 
