@@ -33,6 +33,9 @@ export const authEnvSchema = commonEnvSchema
     LOGIN_ACCOUNT_WINDOW_S: env.int(900, 1),
     /** Failures on one account from all addresses together per hour: caps a distributed guessing attack (OWASP). */
     LOGIN_ACCOUNT_HOURLY_MAX: env.int(100, 1),
+    /** The privacy policy's retention of audit rows (the same variable as the waitlist's), checked this often. */
+    AUDIT_RETENTION_DAYS: env.int(400, 1),
+    RETENTION_INTERVAL_MS: env.int(60_000, 100),
   })
   .transform((e) => ({
     nodeEnv: e.NODE_ENV,
@@ -41,6 +44,7 @@ export const authEnvSchema = commonEnvSchema
     redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
     http: { port: e.AUTH_PORT, host: e.HOST, trustProxy: e.TRUST_PROXY },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    auditRetention: { days: e.AUDIT_RETENTION_DAYS, intervalMs: e.RETENTION_INTERVAL_MS },
     bootstrapAdmin: e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     adminEmail: e.ADMIN_EMAIL,
     tokens: {

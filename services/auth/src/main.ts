@@ -13,6 +13,7 @@ import { listenForKeyChanges, type KeyChangeListener } from './modules/keys/keys
 import { createDatabaseKeyStore, createEnvKeyStore, type KeyStore } from './modules/keys/keys.service.js';
 import { bootstrapAdmin } from './modules/staff/staff.service.js';
 import { MIGRATIONS_DIR } from './migrations-dir.js';
+import { startAuditRetention } from './modules/audit/audit-retention.js';
 
 let config: AuthConfig;
 try {
@@ -74,12 +75,14 @@ async function start(): Promise<void> {
 
   const app = createAuthApp({ config, logger, pool, redis, keys, hasher });
   const server = createServer(app);
+  const auditRetention = startAuditRetention({ pool, logger, ...config.auditRetention });
   handleLifecycle({
     logger,
     timeoutMs: config.shutdownTimeoutMs,
     server,
     resources: [
       ...(keyChanges ? [{ name: 'key-change listener', close: () => keyChanges.close() }] : []),
+      { name: 'audit retention', close: () => auditRetention.stop() },
       { name: 'redis', close: () => redis.quit() },
       { name: 'postgres', close: () => pool.end() },
     ],

@@ -37,6 +37,15 @@ import {
   wavePreviewSchema,
   wavesSchema,
 } from './launch-admin.js';
+import {
+  DATA_LINK_TTL_MINUTES,
+  DATA_SESSION_TTL_MINUTES,
+  dataAccessBody,
+  dataEraseBody,
+  dataOpenAnswer,
+  dataOpenBody,
+  PRIVACY_API_PATHS,
+} from './privacy.js';
 import { joinAnswer, messageAnswer, oneClickBody, signupBody, tokenBody, tokenQuery } from './waitlist.js';
 import {
   analyticsParams,
@@ -135,7 +144,7 @@ interface Endpoint {
   method: 'get' | 'post' | 'patch' | 'delete';
   path: string;
   operationId: string;
-  tag: 'waitlist' | 'launch' | 'staff-auth' | 'staff-waitlist' | 'staff-launch';
+  tag: 'waitlist' | 'launch' | 'privacy' | 'staff-auth' | 'staff-waitlist' | 'staff-launch';
   summary: string;
   description: string;
   /** The least role allowed; `any` = any valid staff token. Absent: public. */
@@ -501,7 +510,8 @@ const STAFF_WAITLIST_ENDPOINTS: Endpoint[] = [
     operationId: 'listWaitlistAudit',
     tag: 'staff-waitlist',
     summary: "The waitlist service's audit log",
-    description: 'Newest first, paged by `nextCursor`.',
+    description:
+      'Newest first, paged by `nextCursor`. `kind=reads`: only staff reading personal data (the Users list, searches, exports); `kind=changes`: everything else.',
     staff: 'admin',
     parameters: parametersOf(auditParams, 'query'),
     answers: ok('A page of audit records.', auditPageSchema),
@@ -631,8 +641,47 @@ const STAFF_LAUNCH_ENDPOINTS: Endpoint[] = [
   },
 ];
 
+/** The "Your data" page's calls (`/your-data`): access, export and erasure by the person. */
+const PRIVACY_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'post',
+    path: PRIVACY_API_PATHS.requestLink,
+    operationId: 'requestDataLink',
+    tag: 'privacy',
+    summary: 'Ask for a link to one’s data',
+    description: `Mails a single-use link (valid ${DATA_LINK_TTL_MINUTES} minutes) to the address if it is on the list, at most one per address every two minutes. The answer is the same whether it is listed or not.`,
+    body: dataAccessBody,
+    answers: ok('Asked (the same answer for a listed and an unlisted address).', messageAnswer),
+    errors: [...BODY_ERRORS, 429, 503],
+  },
+  {
+    method: 'post',
+    path: PRIVACY_API_PATHS.open,
+    operationId: 'openDataLink',
+    tag: 'privacy',
+    summary: 'Open the link: everything held',
+    description: `Spends the link and answers everything the waitlist holds about the address, and a session (valid ${DATA_SESSION_TTL_MINUTES} minutes) for the erasure.`,
+    body: dataOpenBody,
+    answers: ok('Everything held, and the session.', dataOpenAnswer),
+    errors: [...BODY_ERRORS, 404, 409, 410],
+  },
+  {
+    method: 'post',
+    path: PRIVACY_API_PATHS.erase,
+    operationId: 'eraseMyData',
+    tag: 'privacy',
+    summary: 'Erase everything now',
+    description:
+      'Erases the entry, its tokens, its mails and the credits it received at once (the credit it gave is taken back); the address may sign up again afterwards.',
+    body: dataEraseBody,
+    answers: ok('Erased.', messageAnswer),
+    errors: [...BODY_ERRORS, 404, 410],
+  },
+];
+
 export const ENDPOINTS: readonly Endpoint[] = [
   ...PUBLIC_ENDPOINTS,
+  ...PRIVACY_ENDPOINTS,
   ...STAFF_AUTH_ENDPOINTS,
   ...STAFF_WAITLIST_ENDPOINTS,
   ...STAFF_LAUNCH_ENDPOINTS,
@@ -697,6 +746,7 @@ export function openApiDocument(): JsonObject {
     tags: [
       { name: 'waitlist', description: 'Sign-up, confirmation, unsubscribe.' },
       { name: 'launch', description: 'Places in line, cities, invitations.' },
+      { name: 'privacy', description: 'The "Your data" page: see, download and erase one’s own data.' },
       { name: 'staff-auth', description: 'Staff sign-in, accounts and the auth audit log (auth service).' },
       { name: 'staff-waitlist', description: "The staff's waitlist data (waitlist service)." },
       { name: 'staff-launch', description: 'Invitation waves, cities, credits (waitlist service).' },

@@ -29,9 +29,21 @@ import { placesAdminRoutes } from './modules/places/places-admin.routes.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { createPlacesService } from './modules/places/places.service.js';
 import { mailTemplateRoutes } from './modules/mail/mail-templates.routes.js';
+import { eraseEntry } from './modules/admin/erase-entry.js';
+import { createMailJobEraser } from './modules/mail/mail-jobs.js';
+import { privacyRoutes } from './modules/privacy/privacy.routes.js';
+import { createPrivacyService } from './modules/privacy/privacy.service.js';
 import { createSignupMetrics } from './modules/signup/signup.metrics.js';
 import { signupRoutes } from './modules/signup/signup.routes.js';
 import { createSignupService } from './modules/signup/signup.service.js';
+
+/**
+ * "Your data" requests: a person asks a few times at most (DATA_ACCESS_RATE_LIMIT per client address per window); a
+ * script asking about many addresses is cut off. The answer never says whether an address is listed, and a listed
+ * one gets at most one mail per cooldown, whoever asks.
+ */
+const DATA_ACCESS_RATE_WINDOW_S = 900;
+const DATA_ACCESS_COOLDOWN_S = 120;
 
 export interface AppDeps {
   config: ApiConfig;
@@ -46,7 +58,14 @@ export interface AppDeps {
 }
 
 /** Builds the waitlist API without listening, so tests drive it in-process. */
-export function createApp({ config, pool, redis, logger, staffKeys, registry = createMetricsRegistry() }: AppDeps): Express {
+export function createApp({
+  config,
+  pool,
+  redis,
+  logger,
+  staffKeys,
+  registry = createMetricsRegistry(),
+}: AppDeps): Express {
   const app = createServiceApp({ logger, trustProxy: config.http.trustProxy, metrics: createHttpMetrics(registry) });
 
   const checks = { postgres: () => pingPostgres(pool), redis: () => pingRedis(redis) };
@@ -79,6 +98,27 @@ export function createApp({ config, pool, redis, logger, staffKeys, registry = c
     confirmation: places,
   });
   app.use(signupRoutes({ service: signupService, signupLimiter }));
+  app.use(
+    privacyRoutes({
+      service: createPrivacyService({
+        pool,
+        logger,
+        suppressionKey: config.suppressionKey,
+        // The erasure staff deletion uses, with the places module taking back the credit the entry gave.
+        erase: (client, entryId) => eraseEntry(client, entryId, places.beforeErase),
+        placeOf: async (entryId) => (await places.placesOf([entryId])).get(entryId)?.position ?? null,
+        forgetMailJobs: createMailJobEraser(redis, config.redis.prefix, logger),
+        cooldownSeconds: DATA_ACCESS_COOLDOWN_S,
+      }),
+      requestLimiter: createClientRateLimiter({
+        redis,
+        keyPrefix: `${config.redis.prefix}:waitlist:data-access`,
+        points: config.dataAccessRateLimit,
+        windowSeconds: DATA_ACCESS_RATE_WINDOW_S,
+        message: 'Too many requests from your network. Please try again later.',
+      }),
+    }),
+  );
   app.use(placesRoutes({ service: places }));
   app.use(invitationRoutes({ service: invitations }));
 
@@ -94,7 +134,7 @@ export function createApp({ config, pool, redis, logger, staffKeys, registry = c
   // Before the admin module's routes: the Users list by place or city is answered here, any other list falls through.
   app.use(placesAdminRoutes({ service: places, pool, verifier }));
   app.use(invitationsAdminRoutes({ service: invitations, verifier }));
-  app.use(adminRoutes({ service: adminService, verifier }));
+  app.use(adminRoutes({ service: adminService, verifier, pool }));
   app.use(mailTemplateRoutes({ site: config.mailSite, verifier }));
 
   return finishServiceApp(app, logger);

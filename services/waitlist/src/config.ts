@@ -46,6 +46,8 @@ export const apiEnvSchema = sharedSchema.extend({
   AUTH_JWKS_URL: env.url('http://127.0.0.1:8081/.well-known/jwks.json', ['http:', 'https:']),
   /** CSV exports streaming at once (each holds its own Postgres connection); more are refused with 429. */
   EXPORT_MAX_CONCURRENT: env.int(2, 1),
+  /** "Your data" link requests per client address per 15 minutes. */
+  DATA_ACCESS_RATE_LIMIT: env.int(5, 1),
 });
 
 export const workerEnvSchema = sharedSchema
@@ -94,6 +96,11 @@ export const workerEnvSchema = sharedSchema
     RELAY_INTERVAL_MS: env.int(200, 10),
     /** How often closed days are rolled up into waitlist.daily_stats. */
     STATS_ROLLUP_INTERVAL_MS: env.int(60_000, 100),
+    /** Retention (the privacy policy's periods): unsubscribed rows, never-confirmed sign-ups, audit rows. */
+    UNSUBSCRIBED_RETENTION_H: env.int(0, 0),
+    UNCONFIRMED_RETENTION_H: env.int(168, 1),
+    AUDIT_RETENTION_DAYS: env.int(400, 1),
+    RETENTION_INTERVAL_MS: env.int(60_000, 100),
   })
   .refine((e) => [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY_FILE].filter(Boolean).length % 3 === 0, {
     message: 'set all three of DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY_FILE, or none',
@@ -123,6 +130,7 @@ export interface ApiConfig {
   referral: { boost: number; maxCredits: number };
   authJwksUrl: string;
   exportMaxConcurrent: number;
+  dataAccessRateLimit: number;
   shutdownTimeoutMs: number;
 }
 
@@ -151,6 +159,7 @@ export interface WorkerConfig {
   };
   relayIntervalMs: number;
   statsRollupIntervalMs: number;
+  retention: { unsubscribedHours: number; unconfirmedHours: number; auditDays: number; intervalMs: number };
   shutdownTimeoutMs: number;
 }
 
@@ -174,6 +183,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     referral: { boost: e.REFERRAL_BOOST, maxCredits: e.REFERRAL_MAX_CREDITS },
     authJwksUrl: e.AUTH_JWKS_URL,
     exportMaxConcurrent: e.EXPORT_MAX_CONCURRENT,
+    dataAccessRateLimit: e.DATA_ACCESS_RATE_LIMIT,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   });
 }
@@ -208,6 +218,12 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
     },
     relayIntervalMs: e.RELAY_INTERVAL_MS,
     statsRollupIntervalMs: e.STATS_ROLLUP_INTERVAL_MS,
+    retention: {
+      unsubscribedHours: e.UNSUBSCRIBED_RETENTION_H,
+      unconfirmedHours: e.UNCONFIRMED_RETENTION_H,
+      auditDays: e.AUDIT_RETENTION_DAYS,
+      intervalMs: e.RETENTION_INTERVAL_MS,
+    },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   });
 }

@@ -17,7 +17,10 @@ import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { WorkerConfig } from './config.js';
+import { eraseEntries } from './modules/admin/erase-entry.js';
 import { startStatsRollup } from './modules/admin/stats-rollup.js';
+import { createPlacesService } from './modules/places/places.service.js';
+import { createRetention, startRetention, type Retention } from './modules/retention/retention.service.js';
 import { syncPlaceRule } from './modules/places/place-rule.js';
 import { placesOf } from './modules/places/places.repository.js';
 import { createMailProcessor } from './modules/mail/mail-consumer.js';
@@ -31,6 +34,8 @@ import { markGivenUp } from './modules/mail/outbox.repository.js';
 export interface MailWorker {
   /** /healthz, /readyz and /metrics of the worker process, on its own port (WORKER_PORT). */
   app: Express;
+  /** The retention rules, also run every RETENTION_INTERVAL_MS. */
+  retention: Retention;
   registry: Registry;
   relay: Relay;
   sender: MailSender;
@@ -167,6 +172,16 @@ export async function startMailWorker({
     onQueueBroken: () => onFatal?.('mail queue broken'),
   });
   const rollup = startStatsRollup({ pool, logger, intervalMs: config.statsRollupIntervalMs });
+  const places = createPlacesService({ pool, publicUrl: config.publicUrl, maxCredits: config.referral.maxCredits });
+  const retention = createRetention({
+    pool,
+    logger,
+    rules: config.retention,
+    suppressionKey: config.suppressionKey,
+    // Staff deletion's erasure (the referrer's credit taken back), keeping the anonymous daily counts.
+    erase: (client, entryIds) => eraseEntries(client, entryIds, places.beforeErase),
+  });
+  const retentionRuns = startRetention(retention, logger, config.retention.intervalMs);
   const placeRule = syncPlaceRule(pool, config.referral.boost, logger).catch((error: unknown) =>
     logger.error({ err: error }, 'could not apply REFERRAL_BOOST to the place keys; retried at the next start'),
   );
@@ -183,6 +198,7 @@ export async function startMailWorker({
   const resources: Closable[] = [
     { name: 'outbox relay', close: () => relay.stop() },
     { name: 'stats roll-up', close: () => rollup.stop() },
+    { name: 'retention', close: () => retentionRuns.stop() },
     { name: 'place rule', close: () => placeRule },
     // close() waits for the jobs in progress to finish.
     { name: 'mail worker', close: () => worker.close() },
@@ -192,5 +208,5 @@ export async function startMailWorker({
     { name: 'redis consumer', close: () => closeRedis(consumer) },
   ];
   if (!givenPool) resources.push({ name: 'postgres', close: () => pool.end() });
-  return { app, registry, relay, sender, resources };
+  return { app, retention, registry, relay, sender, resources };
 }

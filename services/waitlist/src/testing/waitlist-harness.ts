@@ -20,6 +20,7 @@ import {
 import { createApp } from '../app.js';
 import { loadApiConfig, loadWorkerConfig, type ApiConfig, type WorkerConfig } from '../config.js';
 import { migrateWaitlist } from '../migrations.js';
+import { CONSENT_SESSION_SETTINGS } from '../modules/privacy/consent.js';
 import { startMailWorker, type MailWorker } from '../worker.js';
 
 export interface CallOptions {
@@ -81,7 +82,12 @@ export async function createTestContext(): Promise<TestContext> {
   const database: TestDatabase = await createTestDatabase(serverUrl);
   const logger = createLogger({ name: 'waitlist-test', level: 'silent' });
   await migrateWaitlist(database.url, logger);
-  const pool = createPool({ connectionString: database.url, applicationName: 'waitlist-test' });
+  // As the API's own pool: sign-ups record the privacy policy version.
+  const pool = createPool({
+    connectionString: database.url,
+    applicationName: 'waitlist-test',
+    sessionSettings: CONSENT_SESSION_SETTINGS,
+  });
   const prefix = `${inject('redisPrefix')}${randomBytes(3).toString('hex')}`;
   const redisUrl = inject('redisUrl');
   return {
@@ -132,6 +138,7 @@ export async function startApi(
     TRUST_PROXY: 'loopback',
     PUBLIC_URL: 'http://mmdm.test',
     SIGNUP_RATE_LIMIT: '1000',
+    DATA_ACCESS_RATE_LIMIT: '1000',
     ...options.env,
   });
   const logs = captureLogs();
@@ -181,6 +188,8 @@ export async function startWorker(
     RELAY_INTERVAL_MS: '50',
     MAIL_BACKOFF_MS: '100',
     MAIL_ATTEMPTS: '15',
+    // Tests run the retention rules themselves (worker.retention.runOnce()), when they mean to.
+    RETENTION_INTERVAL_MS: '3600000',
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     ...options.env,
   });

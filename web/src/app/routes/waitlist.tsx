@@ -39,7 +39,8 @@ export function WaitlistRoute() {
           </QueryProvider>
           <p className="field__hint">
             By joining you confirm you are 18 or older and agree to our{' '}
-            <Link to={paths.privacyPolicy}>Privacy Policy</Link>. You can unsubscribe at any time.
+            <Link to={paths.privacyPolicy}>Privacy Policy</Link>. You can unsubscribe at any time, and{' '}
+            <Link to={paths.yourData}>see or erase your data</Link> whenever you like.
           </p>
         </div>
       </div>

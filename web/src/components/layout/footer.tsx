@@ -10,6 +10,7 @@ const legal = [
   { to: paths.privacyPolicy, label: 'Privacy Policy' },
   { to: paths.terms, label: 'Terms & Conditions' },
   { to: paths.cookiePolicy, label: 'Cookie Policy' },
+  { to: paths.yourData, label: 'Your data' },
 ] as const;
 
 const company = [

@@ -91,3 +91,19 @@ export async function selectAuditPage(
   }));
   return { items, nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
 }
+
+/**
+ * Retention: erases up to `limit` rows older than `days` (walked by id, which follows their time), answering how many
+ * went. One short statement per batch: sign-ins write this table.
+ */
+export async function deleteAuditOlderThan(db: Queryable, days: number, limit: number): Promise<number> {
+  const { rowCount } = await db.query(
+    `delete from auth.audit_log
+      where id in (select id from auth.audit_log
+                    where at < now() - make_interval(days => $1::int)
+                    order by id
+                    limit $2)`,
+    [days, limit],
+  );
+  return rowCount ?? 0;
+}
