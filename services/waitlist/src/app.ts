@@ -28,6 +28,11 @@ import { placesAdminRoutes } from './modules/places/places-admin.routes.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { createPlacesService } from './modules/places/places.service.js';
 import { mailTemplateRoutes } from './modules/mail/mail-templates.routes.js';
+import { createBounceMetrics } from './modules/bounces/bounces.metrics.js';
+import { createBounceService } from './modules/bounces/bounces.service.js';
+import { postmarkWebhookRoutes } from './modules/bounces/postmark-webhook.routes.js';
+import { sesWebhookRoutes } from './modules/bounces/ses-webhook.routes.js';
+import { createSnsVerifier, fetchFromAws, type AwsFetch } from './modules/bounces/sns-signature.js';
 import { createSignupMetrics } from './modules/signup/signup.metrics.js';
 import { signupRoutes } from './modules/signup/signup.routes.js';
 import { createSignupService } from './modules/signup/signup.service.js';
@@ -42,10 +47,20 @@ export interface AppDeps {
   staffKeys?: JWTVerifyGetKey;
   /** Where this app's metrics go (`GET /metrics`); a fresh registry by default. */
   registry?: Registry;
+  /** Fetches SNS signing certificates and SubscribeURLs; AWS by default. Tests answer with their own certificate. */
+  fetchAws?: AwsFetch;
 }
 
 /** Builds the waitlist API without listening, so tests drive it in-process. */
-export function createApp({ config, pool, redis, logger, staffKeys, registry = createMetricsRegistry() }: AppDeps): Express {
+export function createApp({
+  config,
+  pool,
+  redis,
+  logger,
+  staffKeys,
+  registry = createMetricsRegistry(),
+  fetchAws = fetchFromAws,
+}: AppDeps): Express {
   const app = createServiceApp({ logger, trustProxy: config.http.trustProxy, metrics: createHttpMetrics(registry) });
 
   const checks = { postgres: () => pingPostgres(pool), redis: () => pingRedis(redis) };
@@ -80,6 +95,27 @@ export function createApp({ config, pool, redis, logger, staffKeys, registry = c
   app.use(signupRoutes({ service: signupService, signupLimiter }));
   app.use(placesRoutes({ service: places }));
   app.use(invitationRoutes({ service: invitations }));
+
+  // Bounce and complaint webhooks: each one exists (else 404) only when configured.
+  if (config.hooks.ses || config.hooks.postmark) {
+    const bounces = createBounceService({
+      pool,
+      suppressionKey: config.suppressionKey,
+      logger,
+      metrics: createBounceMetrics(registry),
+    });
+    if (config.hooks.ses)
+      app.use(
+        sesWebhookRoutes({
+          service: bounces,
+          verifier: createSnsVerifier(fetchAws),
+          fetchAws,
+          topicArns: config.hooks.ses.topicArns,
+          logger,
+        }),
+      );
+    if (config.hooks.postmark) app.use(postmarkWebhookRoutes({ service: bounces, ...config.hooks.postmark }));
+  }
 
   const keys = staffKeys ?? remoteStaffKeys(config.authJwksUrl);
   const verifier = createStaffTokenVerifier({ keys, redis, redisPrefix: config.redis.prefix });
