@@ -4,6 +4,7 @@ import {
   snsMessageSchema,
   type SesNotification,
 } from '@mmdm/contracts/mail-feeds';
+import { ERROR_CODES } from '@mmdm/contracts/error-codes';
 import { AppError } from '@mmdm/shared/errors';
 import type { Logger } from '@mmdm/shared/logger';
 import express, { Router } from 'express';
@@ -67,7 +68,7 @@ export function sesWebhookRoutes({ service, verifier, fetchAws, topicArns, logge
     }
     const fields = json as { Signature?: unknown; SigningCertURL?: unknown } | null;
     if (!fields || typeof fields !== 'object' || !fields.Signature || !fields.SigningCertURL)
-      throw refused(401, 'signature_missing', 'Only signed SNS messages are accepted.');
+      throw refused(401, ERROR_CODES.signatureMissing, 'Only signed SNS messages are accepted.');
     const message = parse(snsMessageSchema, json);
 
     let verdict;
@@ -78,14 +79,14 @@ export function sesWebhookRoutes({ service, verifier, fetchAws, topicArns, logge
       throw new AppError(503, 'unavailable', 'The signing certificate could not be fetched; try again.');
     }
     if (verdict === 'untrusted_certificate_url')
-      throw refused(403, 'signature_invalid', 'The signing certificate is not on an SNS host.');
-    if (verdict !== 'valid') throw refused(403, 'signature_invalid', 'The SNS signature does not verify.');
+      throw refused(403, ERROR_CODES.signatureInvalid, 'The signing certificate is not on an SNS host.');
+    if (verdict !== 'valid') throw refused(403, ERROR_CODES.signatureInvalid, 'The SNS signature does not verify.');
     if (!topicArns.includes(message.TopicArn))
-      throw refused(403, 'topic_not_allowed', 'Messages from this topic are not accepted.');
+      throw refused(403, ERROR_CODES.topicNotAllowed, 'Messages from this topic are not accepted.');
 
     if (message.Type === 'SubscriptionConfirmation') {
       const subscribe = trustedSnsUrl(message.SubscribeURL);
-      if (!subscribe) throw refused(403, 'signature_invalid', 'The SubscribeURL is not on an SNS host.');
+      if (!subscribe) throw refused(403, ERROR_CODES.signatureInvalid, 'The SubscribeURL is not on an SNS host.');
       try {
         await fetchAws(subscribe);
       } catch (error) {
