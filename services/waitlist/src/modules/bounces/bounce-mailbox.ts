@@ -68,6 +68,7 @@ export function startBounceMailbox({
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let lastSuccess = 0;
+  let current: ImapFlow | undefined;
   const log = logger.child({ mailbox: `${settings.host}:${settings.port}/${settings.mailbox}` });
 
   if (registry) {
@@ -103,6 +104,7 @@ export function startBounceMailbox({
     });
     // A dropped connection is reported as an 'error' event too; the pass's own rejection says it once.
     client.on('error', () => undefined);
+    current = client;
     await client.connect();
     let read = 0;
     try {
@@ -125,6 +127,7 @@ export function startBounceMailbox({
       await pruneReports(pool);
     } finally {
       await client.logout().catch(() => client.close());
+      current = undefined;
     }
     return read;
   }
@@ -160,6 +163,9 @@ export function startBounceMailbox({
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      // A pass waiting on a slow server would hold shutdown for its socket time-out: cut it. What it applied is
+      // committed; a message not yet flagged is read again next time and changes nothing (bounce_reports).
+      if (running) current?.close();
       await running;
     },
   };
