@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer, type AddressInfo } from 'node:net';
-import { userInfo } from 'node:os';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
 /** A port free right now on the loopback interface. */
@@ -106,7 +105,7 @@ export class Dovecot {
     return this;
   }
 
-  /** Stops dovecot (the whole process group is its own children) and waits for it. */
+  /** Stops dovecot (its master process takes its children down with it) and waits for it. */
   async stop(): Promise<void> {
     const child = this.process;
     if (child && child.exitCode === null) {
