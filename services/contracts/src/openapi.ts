@@ -46,6 +46,7 @@ import {
   dataOpenBody,
   PRIVACY_API_PATHS,
 } from './privacy.js';
+import { mailHookAnswer, MAIL_HOOK_PATHS, postmarkEventSchema, snsMessageSchema } from './mail-feeds.js';
 import { joinAnswer, messageAnswer, oneClickBody, signupBody, tokenBody, tokenQuery } from './waitlist.js';
 import {
   analyticsParams,
@@ -99,8 +100,8 @@ const pathId = (name: string, description: string, pattern = '^\\d{1,18}$'): Jso
 /** Error statuses and what each means; every one answers `ApiError`. */
 const ERRORS = {
   400: 'The request is malformed: `validation_error` (with `issues` naming each field), `invalid_json`, or a code of this endpoint.',
-  401: 'No valid staff token (`unauthorized`, `invalid_token`), or wrong credentials (`invalid_credentials`).',
-  403: 'The staff role does not allow this (`forbidden`).',
+  401: 'No valid staff token (`unauthorized`, `invalid_token`), wrong credentials (`invalid_credentials`), or an unsigned or unauthenticated webhook (`signature_missing`, `unauthorized`).',
+  403: 'The staff role does not allow this (`forbidden`), or a webhook whose signature, signing host, topic or client address is refused (`signature_invalid`, `topic_not_allowed`, `forbidden`).',
   404: 'Not found (`not_found`, `token_invalid`, `staff_not_found`, `template_not_found`).',
   408: 'The request took too long to arrive (`request_timeout`).',
   409: 'Conflicts with the current state (`token_used`, `not_pending`, `suppressed`, `email_taken`, `last_admin`, `city_exists`).',
@@ -144,11 +145,13 @@ interface Endpoint {
   method: 'get' | 'post' | 'patch' | 'delete';
   path: string;
   operationId: string;
-  tag: 'waitlist' | 'launch' | 'privacy' | 'staff-auth' | 'staff-waitlist' | 'staff-launch';
+  tag: 'waitlist' | 'launch' | 'privacy' | 'mail-hooks' | 'staff-auth' | 'staff-waitlist' | 'staff-launch';
   summary: string;
   description: string;
   /** The least role allowed; `any` = any valid staff token. Absent: public. */
   staff?: 'admin' | 'viewer' | 'any';
+  /** Another security scheme of components.securitySchemes (a webhook's credentials). */
+  security?: 'postmarkBasic';
   parameters?: JsonObject[];
   body?: Schema;
   /** More request body types besides JSON (RFC 8058 one-click). */
@@ -305,6 +308,35 @@ const PUBLIC_ENDPOINTS: Endpoint[] = [
     body: invitationTokenBody,
     answers: ok('Admitted.', invitationAnswer),
     errors: [...BODY_ERRORS, 404],
+  },
+];
+
+const MAIL_HOOK_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'post',
+    path: MAIL_HOOK_PATHS.ses,
+    operationId: 'sesNotification',
+    tag: 'mail-hooks',
+    summary: 'Amazon SES bounces and complaints through SNS',
+    description:
+      'An SNS HTTPS subscription of the SES notification topic (SES_SNS_TOPIC_ARNS). Every message must carry a valid SNS signature (SignatureVersion 1 or 2) with its certificate on `sns.<region>.amazonaws.com`; a SubscriptionConfirmation is confirmed by fetching its SubscribeURL on that host. Bounce Permanent suppresses the address as a hard bounce, Transient counts as a soft bounce, Complaint suppresses it as a complaint; a message already applied changes nothing. 404 unless configured.',
+    body: snsMessageSchema,
+    extraBodies: { 'text/plain': snsMessageSchema },
+    answers: ok('Recorded, confirmed, or nothing to record.', mailHookAnswer),
+    errors: [...BODY_ERRORS, 401, 403, 404, 503],
+  },
+  {
+    method: 'post',
+    path: MAIL_HOOK_PATHS.postmark,
+    operationId: 'postmarkWebhook',
+    tag: 'mail-hooks',
+    summary: 'Postmark bounces and spam complaints',
+    description:
+      'Authenticated by HTTP Basic credentials (POSTMARK_WEBHOOK_USER and POSTMARK_WEBHOOK_PASSWORD, written into the webhook URL at Postmark), optionally only from POSTMARK_WEBHOOK_IPS. Bounce HardBounce or BadEmailAddress suppresses the address as a hard bounce, SoftBounce counts as a soft bounce, SpamComplaint suppresses it as a complaint; other records are accepted and ignored. 404 unless configured.',
+    security: 'postmarkBasic',
+    body: postmarkEventSchema,
+    answers: ok('Recorded, or nothing to record.', mailHookAnswer),
+    errors: [...BODY_ERRORS, 401, 403, 404],
   },
 ];
 
@@ -682,6 +714,7 @@ const PRIVACY_ENDPOINTS: Endpoint[] = [
 export const ENDPOINTS: readonly Endpoint[] = [
   ...PUBLIC_ENDPOINTS,
   ...PRIVACY_ENDPOINTS,
+  ...MAIL_HOOK_ENDPOINTS,
   ...STAFF_AUTH_ENDPOINTS,
   ...STAFF_WAITLIST_ENDPOINTS,
   ...STAFF_LAUNCH_ENDPOINTS,
@@ -709,6 +742,7 @@ function operationOf(endpoint: Endpoint): JsonObject {
       ? `${endpoint.description} Role: ${endpoint.staff === 'any' ? 'any valid staff token' : endpoint.staff}.`
       : endpoint.description,
     ...(endpoint.staff ? { security: [{ staffToken: [] }] } : {}),
+    ...(endpoint.security ? { security: [{ [endpoint.security]: [] }] } : {}),
     ...(endpoint.parameters?.length ? { parameters: endpoint.parameters } : {}),
     ...(bodies
       ? {
@@ -747,6 +781,7 @@ export function openApiDocument(): JsonObject {
       { name: 'waitlist', description: 'Sign-up, confirmation, unsubscribe.' },
       { name: 'launch', description: 'Places in line, cities, invitations.' },
       { name: 'privacy', description: 'The "Your data" page: see, download and erase one’s own data.' },
+      { name: 'mail-hooks', description: "Mail providers' bounce and complaint webhooks." },
       { name: 'staff-auth', description: 'Staff sign-in, accounts and the auth audit log (auth service).' },
       { name: 'staff-waitlist', description: "The staff's waitlist data (waitlist service)." },
       { name: 'staff-launch', description: 'Invitation waves, cities, credits (waitlist service).' },
@@ -761,6 +796,12 @@ export function openApiDocument(): JsonObject {
           scheme: 'bearer',
           bearerFormat: 'JWT',
           description: 'A staff token from POST /api/admin/login (EdDSA JWT).',
+        },
+        postmarkBasic: {
+          type: 'http',
+          scheme: 'basic',
+          description:
+            "The webhook credentials in Postmark's webhook URL (POSTMARK_WEBHOOK_USER, POSTMARK_WEBHOOK_PASSWORD).",
         },
       },
     },

@@ -100,6 +100,8 @@ export const waitlistEntrySchema = z.object({
   /** Credited referrals. */
   referralCount: z.number().optional(),
   cityId: z.number().nullish(),
+  /** Why the address is never mailed (the suppression list), or null when it is mailed. */
+  suppressed: z.enum(['unsubscribed', 'hard_bounce', 'complaint', 'soft_bounces']).nullish(),
 });
 export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
 

@@ -33,6 +33,11 @@ import { eraseEntry } from './modules/admin/erase-entry.js';
 import { createMailJobEraser } from './modules/mail/mail-jobs.js';
 import { privacyRoutes } from './modules/privacy/privacy.routes.js';
 import { createPrivacyService } from './modules/privacy/privacy.service.js';
+import { createBounceMetrics } from './modules/bounces/bounces.metrics.js';
+import { createBounceService } from './modules/bounces/bounces.service.js';
+import { postmarkWebhookRoutes } from './modules/bounces/postmark-webhook.routes.js';
+import { sesWebhookRoutes } from './modules/bounces/ses-webhook.routes.js';
+import { createSnsVerifier, fetchFromAws, type AwsFetch } from './modules/bounces/sns-signature.js';
 import { createSignupMetrics } from './modules/signup/signup.metrics.js';
 import { signupRoutes } from './modules/signup/signup.routes.js';
 import { createSignupService } from './modules/signup/signup.service.js';
@@ -55,6 +60,8 @@ export interface AppDeps {
   staffKeys?: JWTVerifyGetKey;
   /** Where this app's metrics go (`GET /metrics`); a fresh registry by default. */
   registry?: Registry;
+  /** Fetches SNS signing certificates and SubscribeURLs; AWS by default. Tests answer with their own certificate. */
+  fetchAws?: AwsFetch;
 }
 
 /** Builds the waitlist API without listening, so tests drive it in-process. */
@@ -65,6 +72,7 @@ export function createApp({
   logger,
   staffKeys,
   registry = createMetricsRegistry(),
+  fetchAws = fetchFromAws,
 }: AppDeps): Express {
   const app = createServiceApp({ logger, trustProxy: config.http.trustProxy, metrics: createHttpMetrics(registry) });
 
@@ -121,6 +129,27 @@ export function createApp({
   );
   app.use(placesRoutes({ service: places }));
   app.use(invitationRoutes({ service: invitations }));
+
+  // Bounce and complaint webhooks: each one exists (else 404) only when configured.
+  if (config.hooks.ses || config.hooks.postmark) {
+    const bounces = createBounceService({
+      pool,
+      suppressionKey: config.suppressionKey,
+      logger,
+      metrics: createBounceMetrics(registry),
+    });
+    if (config.hooks.ses)
+      app.use(
+        sesWebhookRoutes({
+          service: bounces,
+          verifier: createSnsVerifier(fetchAws),
+          fetchAws,
+          topicArns: config.hooks.ses.topicArns,
+          logger,
+        }),
+      );
+    if (config.hooks.postmark) app.use(postmarkWebhookRoutes({ service: bounces, ...config.hooks.postmark }));
+  }
 
   const keys = staffKeys ?? remoteStaffKeys(config.authJwksUrl);
   const verifier = createStaffTokenVerifier({ keys, redis, redisPrefix: config.redis.prefix });

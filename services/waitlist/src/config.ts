@@ -37,18 +37,53 @@ const sharedSchema = commonEnvSchema.extend({
   REFERRAL_MAX_CREDITS: env.int(50, 0),
 });
 
-export const apiEnvSchema = sharedSchema.extend({
-  WAITLIST_PORT: env.port(8082),
-  /** Loopback unless told otherwise: only the gateway calls a service (compose sets 0.0.0.0 on its own network). */
-  HOST: z.string().default('127.0.0.1'),
-  SIGNUP_RATE_LIMIT: env.int(10, 1),
-  SIGNUP_RATE_WINDOW_S: env.int(3600, 1),
-  AUTH_JWKS_URL: env.url('http://127.0.0.1:8081/.well-known/jwks.json', ['http:', 'https:']),
-  /** CSV exports streaming at once (each holds its own Postgres connection); more are refused with 429. */
-  EXPORT_MAX_CONCURRENT: env.int(2, 1),
-  /** "Your data" link requests per client address per 15 minutes. */
-  DATA_ACCESS_RATE_LIMIT: env.int(5, 1),
-});
+export const apiEnvSchema = sharedSchema
+  .extend({
+    WAITLIST_PORT: env.port(8082),
+    /** Loopback unless told otherwise: only the gateway calls a service (compose sets 0.0.0.0 on its own network). */
+    HOST: z.string().default('127.0.0.1'),
+    SIGNUP_RATE_LIMIT: env.int(10, 1),
+    SIGNUP_RATE_WINDOW_S: env.int(3600, 1),
+    AUTH_JWKS_URL: env.url('http://127.0.0.1:8081/.well-known/jwks.json', ['http:', 'https:']),
+    /** CSV exports streaming at once (each holds its own Postgres connection); more are refused with 429. */
+    EXPORT_MAX_CONCURRENT: env.int(2, 1),
+    /** "Your data" link requests per client address per 15 minutes. */
+    DATA_ACCESS_RATE_LIMIT: env.int(5, 1),
+    /**
+     * Amazon SES through SNS: the topic ARNs (comma-separated) whose notifications are accepted. A valid SNS signature
+     * only proves the message came from SNS, not from our topic; unset, POST /waitlist/hooks/ses answers 404.
+     */
+    SES_SNS_TOPIC_ARNS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? '')
+          .split(',')
+          .map((arn) => arn.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(z.string().regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_.-]+$/, 'must be SNS topic ARNs')),
+      ),
+    /** Postmark's webhook: the HTTP Basic credentials set in its webhook URL. Unset, POST /waitlist/hooks/postmark answers 404. */
+    POSTMARK_WEBHOOK_USER: z.string().min(1).max(200).optional(),
+    POSTMARK_WEBHOOK_PASSWORD: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
+    /** Optional: the only client addresses Postmark's webhook may come from (comma-separated; Postmark lists its own). */
+    POSTMARK_WEBHOOK_IPS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? '')
+          .split(',')
+          .map((ip) => ip.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.union([z.ipv4(), z.ipv6()]))),
+  })
+  .refine((e) => Boolean(e.POSTMARK_WEBHOOK_USER) === Boolean(e.POSTMARK_WEBHOOK_PASSWORD), {
+    message: 'set both POSTMARK_WEBHOOK_USER and POSTMARK_WEBHOOK_PASSWORD, or neither',
+    path: ['POSTMARK_WEBHOOK_PASSWORD'],
+  });
 
 export const workerEnvSchema = sharedSchema
   .extend({
@@ -84,6 +119,23 @@ export const workerEnvSchema = sharedSchema
       .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be a DNS label')
       .optional(),
     DKIM_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+    /**
+     * The envelope sender (SMTP MAIL FROM, the Return-Path) where bounces go: the address of BOUNCE_MAILBOX_URL's
+     * mailbox. Unset: MAIL_FROM's address.
+     */
+    MAIL_RETURN_PATH: z.email().optional(),
+    /** The mailbox asynchronous bounce and complaint reports arrive in: imaps://user:password@host:993/INBOX. */
+    BOUNCE_MAILBOX_URL: z
+      .string()
+      .refine(
+        (value) =>
+          URL.canParse(value) &&
+          ['imap:', 'imaps:'].includes(new URL(value).protocol) &&
+          new URL(value).username !== '',
+        'must be an imap:// or imaps:// URL with a user name',
+      )
+      .optional(),
+    BOUNCE_MAILBOX_POLL_MS: env.int(60_000, 1000),
     MAIL_CONCURRENCY: env.int(25, 1),
     SMTP_POOL_SIZE: env.int(5, 1),
     MAIL_ATTEMPTS: env.int(15, 1),
@@ -131,6 +183,11 @@ export interface ApiConfig {
   authJwksUrl: string;
   exportMaxConcurrent: number;
   dataAccessRateLimit: number;
+  /** Bounce and complaint webhooks; each undefined (its route answers 404) unless configured. */
+  hooks: {
+    ses: { topicArns: string[] } | undefined;
+    postmark: { user: string; password: string; allowedIps: string[] } | undefined;
+  };
   shutdownTimeoutMs: number;
 }
 
@@ -156,7 +213,9 @@ export interface WorkerConfig {
     attempts: number;
     backoffMs: number;
     jobLockMs: number;
+    returnPath: string | undefined;
   };
+  bounceMailbox: { url: string; pollMs: number } | undefined;
   relayIntervalMs: number;
   statsRollupIntervalMs: number;
   retention: { unsubscribedHours: number; unconfirmedHours: number; auditDays: number; intervalMs: number };
@@ -184,6 +243,13 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     authJwksUrl: e.AUTH_JWKS_URL,
     exportMaxConcurrent: e.EXPORT_MAX_CONCURRENT,
     dataAccessRateLimit: e.DATA_ACCESS_RATE_LIMIT,
+    hooks: {
+      ses: e.SES_SNS_TOPIC_ARNS.length ? { topicArns: e.SES_SNS_TOPIC_ARNS } : undefined,
+      postmark:
+        e.POSTMARK_WEBHOOK_USER && e.POSTMARK_WEBHOOK_PASSWORD
+          ? { user: e.POSTMARK_WEBHOOK_USER, password: e.POSTMARK_WEBHOOK_PASSWORD, allowedIps: e.POSTMARK_WEBHOOK_IPS }
+          : undefined,
+    },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   });
 }
@@ -215,7 +281,9 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
       attempts: e.MAIL_ATTEMPTS,
       backoffMs: e.MAIL_BACKOFF_MS,
       jobLockMs: e.MAIL_JOB_LOCK_MS,
+      returnPath: e.MAIL_RETURN_PATH,
     },
+    bounceMailbox: e.BOUNCE_MAILBOX_URL ? { url: e.BOUNCE_MAILBOX_URL, pollMs: e.BOUNCE_MAILBOX_POLL_MS } : undefined,
     relayIntervalMs: e.RELAY_INTERVAL_MS,
     statsRollupIntervalMs: e.STATS_ROLLUP_INTERVAL_MS,
     retention: {

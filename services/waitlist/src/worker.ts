@@ -30,6 +30,9 @@ import { bullPrefix, createMailQueue, MAIL_QUEUE, type ConfirmationJob } from '.
 import { withSuppression } from './modules/mail/suppressing-sender.js';
 import { startRelay, type Relay } from './modules/mail/outbox-relay.js';
 import { markGivenUp } from './modules/mail/outbox.repository.js';
+import { mailboxSettingsOf, startBounceMailbox, type BounceMailbox } from './modules/bounces/bounce-mailbox.js';
+import { countBounce, createBounceMetrics } from './modules/bounces/bounces.metrics.js';
+import { createBounceService } from './modules/bounces/bounces.service.js';
 
 export interface MailWorker {
   /** /healthz, /readyz and /metrics of the worker process, on its own port (WORKER_PORT). */
@@ -39,6 +42,8 @@ export interface MailWorker {
   registry: Registry;
   relay: Relay;
   sender: MailSender;
+  /** Reads BOUNCE_MAILBOX_URL when it is set. */
+  bounceMailbox: BounceMailbox | undefined;
   /** In shutdown order: stop taking work, finish current jobs, then close connections. */
   resources: Closable[];
 }
@@ -103,10 +108,17 @@ export async function startMailWorker({
     from: config.mail.from,
     replyTo: config.mail.supportEmail,
     poolSize: config.mail.poolSize,
+    returnPath: config.mail.returnPath,
     dkim: config.mail.dkim,
     logger,
   });
-  const sender = withSuppression(transport, { db: pool, key: config.suppressionKey, logger });
+  const bounceMetrics = createBounceMetrics(registry);
+  const sender = withSuppression(transport, {
+    db: pool,
+    key: config.suppressionKey,
+    logger,
+    onBounce: (kind) => countBounce(bounceMetrics, 'smtp', kind),
+  });
   if (sender.kind === 'file')
     logger.warn({ dir: config.mail.dir }, 'SMTP_URL is not set: mails are written as .eml files');
 
@@ -171,6 +183,16 @@ export async function startMailWorker({
     backoffMs: config.mail.backoffMs,
     onQueueBroken: () => onFatal?.('mail queue broken'),
   });
+  const bounceMailbox = config.bounceMailbox
+    ? startBounceMailbox({
+        settings: mailboxSettingsOf(config.bounceMailbox.url),
+        pool,
+        service: createBounceService({ pool, suppressionKey: config.suppressionKey, logger, metrics: bounceMetrics }),
+        logger,
+        intervalMs: config.bounceMailbox.pollMs,
+        registry,
+      })
+    : undefined;
   const rollup = startStatsRollup({ pool, logger, intervalMs: config.statsRollupIntervalMs });
   const places = createPlacesService({ pool, publicUrl: config.publicUrl, maxCredits: config.referral.maxCredits });
   const retention = createRetention({
@@ -199,6 +221,7 @@ export async function startMailWorker({
     { name: 'outbox relay', close: () => relay.stop() },
     { name: 'stats roll-up', close: () => rollup.stop() },
     { name: 'retention', close: () => retentionRuns.stop() },
+    ...(bounceMailbox ? [{ name: 'bounce mailbox', close: () => bounceMailbox.stop() }] : []),
     { name: 'place rule', close: () => placeRule },
     // close() waits for the jobs in progress to finish.
     { name: 'mail worker', close: () => worker.close() },
@@ -208,5 +231,5 @@ export async function startMailWorker({
     { name: 'redis consumer', close: () => closeRedis(consumer) },
   ];
   if (!givenPool) resources.push({ name: 'postgres', close: () => pool.end() });
-  return { app, retention, registry, relay, sender, resources };
+  return { app, retention, registry, relay, sender, bounceMailbox, resources };
 }

@@ -17,4 +17,6 @@ export const adminKeys = {
   /** Waves, the wave preview, launch figures: what a new wave changes. */
   launch: ['admin', 'waitlist', 'launch'] as const,
   cities: ['admin', 'waitlist', 'cities'] as const,
+  mailTemplates: ['admin', 'waitlist', 'mail-templates'] as const,
+  mailTemplatePreview: (name: string) => ['admin', 'waitlist', 'mail-templates', name] as const,
 };

@@ -21,6 +21,7 @@ import { createApp } from '../app.js';
 import { loadApiConfig, loadWorkerConfig, type ApiConfig, type WorkerConfig } from '../config.js';
 import { migrateWaitlist } from '../migrations.js';
 import { CONSENT_SESSION_SETTINGS } from '../modules/privacy/consent.js';
+import type { AwsFetch } from '../modules/bounces/sns-signature.js';
 import { startMailWorker, type MailWorker } from '../worker.js';
 
 export interface CallOptions {
@@ -129,7 +130,13 @@ export interface ApiHarness {
 
 export async function startApi(
   context: TestContext,
-  options: { env?: Record<string, string>; redisUrl?: string; staffKeys?: JWTVerifyGetKey } = {},
+  options: {
+    env?: Record<string, string>;
+    redisUrl?: string;
+    staffKeys?: JWTVerifyGetKey;
+    /** Stands in for AWS when the SES webhook fetches a signing certificate or a SubscribeURL. */
+    fetchAws?: AwsFetch;
+  } = {},
 ): Promise<ApiHarness> {
   const config = loadApiConfig({
     DATABASE_URL: context.databaseUrl,
@@ -151,6 +158,7 @@ export async function startApi(
     redis,
     logger,
     staffKeys: options.staffKeys ?? (await staffKeys()).keys,
+    ...(options.fetchAws ? { fetchAws: options.fetchAws } : {}),
   });
   const server: Server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

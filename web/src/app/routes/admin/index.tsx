@@ -26,6 +26,7 @@ export const adminRoutes: RouteObject[] = [
           { path: 'staff', lazy: () => import('./settings-staff.js') },
           { path: 'cities', lazy: () => import('./settings-cities.js') },
           { path: 'audit', lazy: () => import('./settings-audit.js') },
+          { path: 'mail', lazy: () => import('./settings-mail.js') },
         ],
       },
       { path: '*', lazy: () => import('./not-found.js') },

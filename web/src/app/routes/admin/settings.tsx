@@ -7,13 +7,14 @@ export { AdminRouteError as ErrorBoundary };
 
 /**
  * Sub-pages of Settings: the signed-in member's account (staff feature), the staff list (staff), the cities people
- * choose from (launch) and the audit log (audit). Composed here because it spans features; the last three are admin-only (their routes are guarded too).
+ * choose from (launch), the audit log (audit) and the mail previews (mail). Composed here because it spans features; the last three are admin-only (their routes are guarded too).
  */
 const settingsPaths = {
   account: paths.admin.settings,
   staff: `${paths.admin.settings}/staff`,
   cities: `${paths.admin.settings}/cities`,
   audit: `${paths.admin.settings}/audit`,
+  mail: `${paths.admin.settings}/mail`,
 } as const;
 
 export function Component() {
@@ -35,6 +36,9 @@ export function Component() {
             </NavLink>
             <NavLink to={settingsPaths.audit} className="adm-tabs__link">
               Audit log
+            </NavLink>
+            <NavLink to={settingsPaths.mail} className="adm-tabs__link">
+              Mail
             </NavLink>
           </>
         )}
