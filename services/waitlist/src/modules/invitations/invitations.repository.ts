@@ -17,6 +17,10 @@ export interface WaveInput {
 /**
  * The wave's one statement ($1 count, $2 wave id, $3 request id, $4 city): pick, invite, take the invited out of
  * their buckets, queue one invitation mail each. Run with waitlist.bulk_buckets 'on'; exported for the bench's EXPLAIN.
+ *
+ * The picked ids reach the update as an array (`id = any(array(...))`: primary-key lookups). Joined to the CTE
+ * instead, at 1,000,000 entries the planner hashed the whole table for 10,000 ids: a sequential scan of 1M rows and
+ * a hash spilled to disk, 3.1 s of an 11.0 s wave on the loaded bench machine; with the array, 4.9 s in all.
  */
 export function waveStatement(input: Pick<WaveInput, 'count' | 'cityId' | 'requestId'>, waveId: string) {
   const cityFilter = input.cityId === null ? '' : 'and city_id = $4';
@@ -34,7 +38,7 @@ export function waveStatement(input: Pick<WaveInput, 'count' | 'cityId' | 'reque
      invited as (
        update waitlist.entries e
           set status = 'invited', invited_at = now(), wave_id = $2, updated_at = now()
-         from picked where e.id = picked.id
+        where e.id = any(array(select id from picked))
        returning e.id, e.place_key
      ),
      left_line as (
