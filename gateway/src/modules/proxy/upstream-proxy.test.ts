@@ -63,6 +63,19 @@ describe('the gateway in front of several replicas of a service', () => {
     expect(gateway.logs.text()).toContain('upstream member out of rotation');
   });
 
+  it('says in /healthz how many replicas are ready, naming them by place and never by address, and stays 200', async () => {
+    const health = await call(gateway.url, '/healthz');
+    expect(health.status).toBe(200);
+    expect(health.json()).toEqual({
+      status: 'ok',
+      services: {
+        auth: 'ok',
+        waitlist: 'degraded: 2 of 3 replicas ready (replica 2: down: unreachable (ECONNREFUSED))',
+      },
+    });
+    expect(health.text).not.toContain('127.0.0.1');
+  });
+
   it('routes safe calls around a replica that went away, and answers 503 only when none is left', async () => {
     await second.close();
     const pages = await Promise.all(Array.from({ length: 6 }, () => call(gateway.url, '/waitlist/status')));

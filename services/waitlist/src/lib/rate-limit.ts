@@ -31,8 +31,13 @@ interface Bucket {
   resetAt: number;
   /** The shared count in Redis at the last sync, our own attempts included. */
   shared: number;
-  /** Our attempts not yet added to Redis. */
+  /** Our attempts not yet sent to Redis. */
   pending: number;
+  /**
+   * Our attempts sent to Redis whose reply has not come back. Moved out of `pending` when sent: Redis runs one
+   * connection's commands in order, so a check sent after them already counts them, and must not count them again.
+   */
+  inFlight: number;
 }
 
 /** INCRBY, start the window on the first attempt, and report the window's remaining time: one round trip per key. */
@@ -85,7 +90,8 @@ export function createClientRateLimiter({
   function sweep(now: number): void {
     lastSweep = now;
     for (const [client, bucket] of buckets) {
-      if (bucket.resetAt <= now || (buckets.size > MAX_BUCKETS && bucket.pending === 0)) buckets.delete(client);
+      const idle = bucket.pending === 0 && bucket.inFlight === 0;
+      if (bucket.resetAt <= now || (buckets.size > MAX_BUCKETS && idle)) buckets.delete(client);
     }
   }
 
@@ -106,6 +112,10 @@ export function createClientRateLimiter({
       return bucket && bucket.pending > 0 ? [{ client, bucket, sent: bucket.pending }] : [];
     });
     dirty.clear();
+    for (const { bucket, sent } of batch) {
+      bucket.pending -= sent;
+      bucket.inFlight += sent;
+    }
     try {
       const pipeline = redis.pipeline();
       for (const { client, sent } of batch) pipeline.eval(ADD_AND_READ, 1, `${keyPrefix}:${client}`, sent, windowMs);
@@ -113,17 +123,22 @@ export function createClientRateLimiter({
       const answeredAt = Date.now();
       batch.forEach(({ client, bucket, sent }, index) => {
         const [error, reply] = replies[index] ?? [new Error('no reply')];
+        bucket.inFlight -= sent;
         if (error || !Array.isArray(reply)) {
-          dirty.add(client); // not counted in Redis: send it again next time
+          bucket.pending += sent; // not counted in Redis: send it again next time
+          dirty.add(client);
           return;
         }
         const [count, ttl] = reply as [number, number];
-        bucket.pending -= sent;
         bucket.shared = count;
         if (ttl > 0) bucket.resetAt = answeredAt + ttl;
       });
     } catch {
-      for (const { client } of batch) dirty.add(client);
+      for (const { client, bucket, sent } of batch) {
+        bucket.inFlight -= sent;
+        bucket.pending += sent;
+        dirty.add(client);
+      }
     } finally {
       syncing = false;
       if (dirty.size > 0) schedule();
@@ -137,12 +152,17 @@ export function createClientRateLimiter({
 
   /** Attempts past the local share are counted in Redis before the answer, so replicas cannot add up to more. */
   async function consumeInRedis(client: string, bucket: Bucket): Promise<boolean> {
+    // Ours that Redis will not have counted when it runs this: those not yet sent (in-flight ones are ahead of it).
+    const notInRedis = bucket.pending;
     const reply = (await redis.eval(ADD_AND_READ, 1, `${keyPrefix}:${client}`, 1, windowMs)) as [number, number];
     const [count, ttl] = reply;
     bucket.shared = count;
     if (ttl > 0) bucket.resetAt = Date.now() + ttl;
-    return count + bucket.pending <= points;
+    return count + notInRedis <= points;
   }
+
+  /** What this process knows of a client's count: a lower bound of the shared one. */
+  const known = (bucket: Bucket) => bucket.shared + bucket.inFlight + bucket.pending;
 
   return {
     async consume(client) {
@@ -150,12 +170,12 @@ export function createClientRateLimiter({
       let bucket = buckets.get(client);
       // A window that ended starts afresh; attempts of the old one not yet sent belonged to a key Redis has expired.
       if (!bucket || bucket.resetAt <= now) {
-        bucket = { resetAt: now + windowMs, shared: 0, pending: 0 };
+        bucket = { resetAt: now + windowMs, shared: 0, pending: 0, inFlight: 0 };
         buckets.set(client, bucket);
       }
       // What this process knows is a lower bound of the shared count: a refusal needs no round trip.
-      if (bucket.shared + bucket.pending >= points) throw refusal(bucket, now);
-      if (bucket.shared + bucket.pending + 1 > localAllowance && redis.status === 'ready') {
+      if (known(bucket) >= points) throw refusal(bucket, now);
+      if (known(bucket) + 1 > localAllowance && redis.status === 'ready') {
         let admitted: boolean;
         try {
           admitted = await consumeInRedis(client, bucket);
