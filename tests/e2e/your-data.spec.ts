@@ -25,6 +25,8 @@ test('your data: ask for the link, open it from the mail, download the JSON, del
   system,
   uniqueEmail,
 }) => {
+  // A journey through several pages (and, for the data page, two mails): more than one page's time.
+  test.slow();
   const email = uniqueEmail('mydata');
   expect((await request.post('/waitlist', { data: { email } })).status()).toBe(200);
   await mailbox.waitFor(email);
