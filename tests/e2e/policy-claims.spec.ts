@@ -8,6 +8,8 @@ test('cookie policy: "we do not use advertising cookies", "everything on this si
   system,
   uniqueEmail,
 }) => {
+  // A journey through several pages (and, for the data page, two mails): more than one page's time.
+  test.slow();
   const origin = new URL(system.baseURL).origin;
   const elsewhere: string[] = [];
   const setCookie: string[] = [];

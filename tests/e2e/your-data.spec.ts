@@ -25,6 +25,8 @@ test('your data: ask for the link, open it from the mail, download the JSON, del
   system,
   uniqueEmail,
 }) => {
+  // A journey through several pages (and, for the data page, two mails): more than one page's time.
+  test.slow();
   const email = uniqueEmail('mydata');
   expect((await request.post('/waitlist', { data: { email } })).status()).toBe(200);
   await mailbox.waitFor(email);
@@ -32,7 +34,7 @@ test('your data: ask for the link, open it from the mail, download the JSON, del
   // From the footer, as a visitor finds it.
   await page.goto('/');
   await hydrated(page);
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Your data' }).click();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Your data: see, download or erase it' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your data');
   await hydrated(page);
   await page.getByLabel('Your e-mail address').fill(email);

@@ -10,7 +10,6 @@ const legal = [
   { to: paths.privacyPolicy, label: 'Privacy Policy' },
   { to: paths.terms, label: 'Terms & Conditions' },
   { to: paths.cookiePolicy, label: 'Cookie Policy' },
-  { to: paths.yourData, label: 'Your data' },
 ] as const;
 
 const company = [
@@ -78,6 +77,10 @@ export function Footer() {
         {/* The year is rendered at build time and again in the browser: on a new year's day they may differ. */}
         <p suppressHydrationWarning>
           © {new Date().getFullYear()} {site.contact.address[0]} All rights reserved.
+        </p>
+        {/* Beside the spec's Legal column, which keeps its three links: where anyone on the list sees or erases their data. */}
+        <p>
+          <Link to={paths.yourData}>Your data: see, download or erase it</Link>
         </p>
         <p>Made with care for people looking for each other.</p>
       </div>

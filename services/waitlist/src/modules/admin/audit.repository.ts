@@ -14,7 +14,6 @@ export interface AuditRecord {
     // Staff reading personal data: one row per request, never the rows read.
     | 'entries.list'
     | 'entries.search'
-    | 'entry.view'
     // The person's own erasure from the "Your data" page (no address: only the entry's number).
     | 'entry.self_erase'
     // A retention run that erased something: counts only.

@@ -11,7 +11,7 @@ import { writeAudit } from './audit.repository.js';
 export function auditStaffRead(
   db: Queryable,
   req: Request,
-  action: 'entries.list' | 'entries.search' | 'entry.view',
+  action: 'entries.list' | 'entries.search',
   filter: Record<string, unknown>,
   target: string | null = null,
 ): Promise<void> {
