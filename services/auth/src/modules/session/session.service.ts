@@ -8,7 +8,7 @@ import { emailKey } from '@mmdm/contracts/email';
 import type { StaffAccount, StaffRepository } from '../../core/staff.repository.js';
 import type { IssuedToken, TokenIssuer } from '../../core/token-issuer.js';
 import { retryMessage, type LoginThrottle } from './login-throttle.js';
-import type { ChangePasswordBody, LoginBody } from '@mmdm/contracts/auth';
+import type { ChangePasswordBody, EnrolmentStepAnswer, LoginBody, SecondStepAnswer } from '@mmdm/contracts/auth';
 import type { SessionMetrics } from './session.metrics.js';
 
 export interface SessionDeps {
@@ -19,6 +19,14 @@ export interface SessionDeps {
   issueToken: TokenIssuer;
   revocation: Revocation;
   metrics: SessionMetrics;
+  /**
+   * Asked once the password is right: the second step this account needs (a second factor, or enrolling one),
+   * or undefined to sign in at once.
+   */
+  nextStep?: (
+    account: StaffAccount,
+    context: AuditContext & { ip: string },
+  ) => Promise<SecondStepAnswer | EnrolmentStepAnswer | undefined>;
 }
 
 /** One answer for unknown account, wrong password and disabled account: nothing to tell them apart. */
@@ -27,14 +35,17 @@ const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Inval
 const tooManyAttempts = (seconds: number) =>
   new AppError(429, 'too_many_attempts', retryMessage(seconds), { retryAfterSeconds: seconds }, { 'Retry-After': String(seconds) });
 
-export function createSessionService({ staff, audit, hasher, throttle, issueToken, revocation, metrics }: SessionDeps) {
+export function createSessionService({ staff, audit, hasher, throttle, issueToken, revocation, metrics, nextStep }: SessionDeps) {
   const counted = {
     succeeded: metrics.loginAttempts.labels('succeeded'),
     failed: metrics.loginAttempts.labels('failed'),
     throttled: metrics.loginAttempts.labels('throttled'),
   };
   return {
-    async login({ email, password }: LoginBody, context: AuditContext & { ip: string }): Promise<IssuedToken> {
+    async login(
+      { email, password }: LoginBody,
+      context: AuditContext & { ip: string },
+    ): Promise<IssuedToken | SecondStepAnswer | EnrolmentStepAnswer> {
       const emailNormalized = emailKey(email);
       const wait = await throttle.attempt(context.ip, emailNormalized);
       if (wait !== undefined) {
@@ -64,6 +75,11 @@ export function createSessionService({ staff, audit, hasher, throttle, issueToke
       await throttle.succeeded(context.ip, emailNormalized);
       // Hashes made with weaker parameters are upgraded while the plain password is at hand.
       const rehashed = hasher.needsRehash(account.passwordHash) ? await hasher.hash(password) : undefined;
+      const step = await nextStep?.(account, context);
+      if (step) {
+        if (rehashed) await staff.setPasswordHash(account.id, rehashed);
+        return step;
+      }
       // The generation is read before the account is confirmed unchanged: a password or role change stores the
       // account and raises the generation, so this sign-in either saw the new account or gets a generation that
       // change has already ended.
