@@ -51,15 +51,7 @@ export interface AuthAppDeps {
 }
 
 /** Builds the auth service's Express app from its dependencies; does not listen. */
-export function createAuthApp({
-  config,
-  logger,
-  pool,
-  redis,
-  keys,
-  hasher,
-  registry = createMetricsRegistry(),
-}: AuthAppDeps): Express {
+export function createAuthApp({ config, logger, pool, redis, keys, hasher, registry = createMetricsRegistry() }: AuthAppDeps): Express {
   const staff = createStaffRepository(pool);
   const audit = createAuditLogRepository(pool);
   const revocation = createRevocation(redis, config.redis.prefix);
