@@ -246,6 +246,6 @@ export type MfaPolicy = z.infer<typeof mfaPolicySchema>;
 
 /** 200 of GET /api/admin/mfa/staff: who has which factor (admins). */
 export const staffMfaListSchema = z.object({
-  items: z.array(z.object({ staffId: z.string(), totp: z.boolean(), passkeys: z.number().int() })),
+  items: z.array(z.object({ staffId: z.string(), email: z.string(), totp: z.boolean(), passkeys: z.number().int() })),
 });
 export type StaffMfaList = z.infer<typeof staffMfaListSchema>;

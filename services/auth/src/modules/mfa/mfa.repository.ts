@@ -59,14 +59,16 @@ export async function factorSummary(db: Db, staffId: string): Promise<FactorSumm
   return { totp: row?.totp ?? false, passkeys: row?.passkeys ?? 0, recoveryCodesLeft: row?.codes ?? 0 };
 }
 
-export async function factorSummaries(db: Db): Promise<{ staffId: string; totp: boolean; passkeys: number }[]> {
-  const { rows } = await db.query<{ id: string; totp: boolean; passkeys: number }>(
-    `select s.id,
+export async function factorSummaries(
+  db: Db,
+): Promise<{ staffId: string; email: string; totp: boolean; passkeys: number }[]> {
+  const { rows } = await db.query<{ id: string; email: string; totp: boolean; passkeys: number }>(
+    `select s.id, s.email,
             exists (select 1 from auth.staff_totp t where t.staff_id = s.id) as totp,
             (select count(*)::int from auth.staff_passkeys p where p.staff_id = s.id) as passkeys
      from auth.staff s order by s.created_at desc`,
   );
-  return rows.map((row) => ({ staffId: row.id, totp: row.totp, passkeys: row.passkeys }));
+  return rows.map((row) => ({ staffId: row.id, email: row.email, totp: row.totp, passkeys: row.passkeys }));
 }
 
 export async function findTotp(db: Db, staffId: string): Promise<{ secretSealed: string } | undefined> {

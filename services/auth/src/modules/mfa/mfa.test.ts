@@ -370,7 +370,7 @@ describe("an admin's reset", () => {
     );
 
     const staffList = await auth.call('GET', '/api/admin/mfa/staff', { token: adminSession });
-    expect(staffList.body.items).toContainEqual({ staffId: member.id, totp: true, passkeys: 0 });
+    expect(staffList.body.items).toContainEqual({ staffId: member.id, email: member.email, totp: true, passkeys: 0 });
 
     const reset = await auth.call('POST', `/api/admin/mfa/staff/${member.id}/reset`, { token: adminSession });
     expect(reset.status).toBe(204);
