@@ -6,8 +6,8 @@ import { QueryState } from '../../../components/admin/query-state.js';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { errorMessage } from '../../../lib/staff-api.js';
-import { setStaffToken } from '../../../lib/staff-token.js';
 import { useMfaStatus } from '../api/get-mfa-status.js';
+import { adoptSession } from '../lib/adopt-session.js';
 import { useRemovePasskey } from '../api/remove-passkey.js';
 import { useRemoveTotp } from '../api/remove-totp.js';
 import { useRenewRecoveryCodes } from '../api/renew-recovery-codes.js';
@@ -31,7 +31,7 @@ export function SecuritySettings() {
   const [removal, setRemoval] = useState<Removal>();
 
   const onEnrolled = (answer: EnrolmentAnswer) => {
-    setStaffToken(answer.session.token);
+    adoptSession(queryClient, answer.session.token);
     setCodes(answer.recoveryCodes);
     void queryClient.invalidateQueries({ queryKey: adminKeys.mfa });
   };
