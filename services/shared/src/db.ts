@@ -1,5 +1,8 @@
 import pg from 'pg';
 
+/** Anything that runs a query: the pool, or a client inside a transaction (what a repository function takes). */
+export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
+
 export interface PoolSettings {
   connectionString: string;
   /** Upper bound on connections from this process. */

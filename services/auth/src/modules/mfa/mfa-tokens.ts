@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { STAFF_TOKEN } from '@mmdm/shared/tokens';
-import type { KeyStore } from '../../core/key-store.js';
+import type { KeyStore } from '../keys/keys.service.js';
 
 /**
  * The two tokens between a right password and a session. Signed with the staff keys but with their own audience and

@@ -1,9 +1,9 @@
 import type pg from 'pg';
-import { inTransaction } from '@mmdm/shared/db';
+import { inTransaction, type Queryable } from '@mmdm/shared/db';
 
 /** The owner of staff_totp, staff_passkeys, staff_recovery_codes and staff_mfa_policy. */
 
-type Db = pg.Pool | pg.PoolClient;
+type Db = Queryable;
 
 export interface StoredPasskey {
   id: string;
@@ -59,16 +59,15 @@ export async function factorSummary(db: Db, staffId: string): Promise<FactorSumm
   return { totp: row?.totp ?? false, passkeys: row?.passkeys ?? 0, recoveryCodesLeft: row?.codes ?? 0 };
 }
 
-export async function factorSummaries(
-  db: Db,
-): Promise<{ staffId: string; email: string; totp: boolean; passkeys: number }[]> {
-  const { rows } = await db.query<{ id: string; email: string; totp: boolean; passkeys: number }>(
-    `select s.id, s.email,
-            exists (select 1 from auth.staff_totp t where t.staff_id = s.id) as totp,
-            (select count(*)::int from auth.staff_passkeys p where p.staff_id = s.id) as passkeys
-     from auth.staff s order by s.created_at desc`,
+/** Accounts with any factor: an authenticator app or how many passkeys (accounts without one are absent). */
+export async function factorsByAccount(db: Db): Promise<Map<string, { totp: boolean; passkeys: number }>> {
+  const { rows } = await db.query<{ staff_id: string; totp: boolean; passkeys: number }>(
+    `select staff_id, bool_or(kind = 'totp') as totp, count(*) filter (where kind = 'passkey')::int as passkeys
+     from (select staff_id, 'totp' as kind from auth.staff_totp
+           union all select staff_id, 'passkey' from auth.staff_passkeys) as factors
+     group by staff_id`,
   );
-  return rows.map((row) => ({ staffId: row.id, email: row.email, totp: row.totp, passkeys: row.passkeys }));
+  return new Map(rows.map((row) => [row.staff_id, { totp: row.totp, passkeys: row.passkeys }]));
 }
 
 export async function findTotp(db: Db, staffId: string): Promise<{ secretSealed: string } | undefined> {

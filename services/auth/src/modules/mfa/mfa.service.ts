@@ -19,10 +19,10 @@ import type {
   SecondStepAnswer,
   TotpSetup,
 } from '@mmdm/contracts/auth';
-import type { AuditContext, AuditLogRepository } from '../../core/audit-log.repository.js';
-import type { Revocation } from '../../core/revocation.js';
-import type { StaffAccount, StaffRepository } from '../../core/staff.repository.js';
-import type { IssuedToken, TokenIssuer } from '../../core/token-issuer.js';
+import type { AuditContext, AuditService } from '../audit/audit.service.js';
+import type { Revocation } from '../../lib/revocation.js';
+import type { StaffAccount, StaffService } from '../staff/staff.service.js';
+import type { IssuedToken, TokenIssuer } from '../session/token-issuer.js';
 import { retryMessage, type LoginThrottle, type LoginThrottleLimits } from '../session/login-throttle.js';
 import type { MfaChallenges } from './mfa-challenges.js';
 import * as repository from './mfa.repository.js';
@@ -39,8 +39,8 @@ export interface MfaSettings {
 
 export interface MfaServiceDeps {
   pool: pg.Pool;
-  staff: StaffRepository;
-  audit: AuditLogRepository;
+  staff: StaffService;
+  audit: AuditService;
   revocation: Revocation;
   issueToken: TokenIssuer;
   tokens: MfaTokens;
@@ -431,14 +431,22 @@ export function createMfaService(deps: MfaServiceDeps) {
       const before = (await repository.readPolicy(pool)).required;
       await repository.writePolicy(pool, required, account.email);
       if (required && !before) {
-        const without = (await repository.factorSummaries(pool)).filter((row) => !row.totp && row.passkeys === 0);
-        for (const row of without) await revocation.endSessions(row.staffId);
+        const factors = await repository.factorsByAccount(pool);
+        for (const member of await staff.list()) if (!factors.has(member.id)) await revocation.endSessions(member.id);
       }
       await audit.record({ ...context, action: 'mfa.policy_changed', details: { before, after: required } });
       return policy();
     },
 
-    staffFactors: () => repository.factorSummaries(pool),
+    /** Every staff account with its factors, newest account first (the staff list's order). */
+    async staffFactors() {
+      const factors = await repository.factorsByAccount(pool);
+      return (await staff.list()).map((member) => ({
+        staffId: member.id,
+        email: member.email,
+        ...(factors.get(member.id) ?? { totp: false, passkeys: 0 }),
+      }));
+    },
 
     /** An admin's reset: every factor and recovery code of the account goes, and every session of it ends. */
     async reset(actor: StaffAccount, targetId: string, context: AuditContext): Promise<void> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { STAFF_TOKEN, type StaffRole } from '@mmdm/shared/tokens';
-import type { KeyStore } from './key-store.js';
+import type { KeyStore } from '../keys/keys.service.js';
 
 export interface IssuedToken {
   token: string;

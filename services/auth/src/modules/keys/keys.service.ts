@@ -10,7 +10,14 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import { STAFF_TOKEN } from '@mmdm/shared/tokens';
-import type { GeneratedKey, SigningKeyRepository } from './signing-key.repository.js';
+import type pg from 'pg';
+import {
+  ensureActiveKey,
+  pruneRetiredKeys,
+  rotateKey,
+  selectUsableKeys,
+  type GeneratedKey,
+} from './keys.repository.js';
 
 /** How often a replica re-reads the key table, so it starts signing with a key another process rotated in. */
 export const KEY_REFRESH_MS = 60_000;
@@ -61,12 +68,12 @@ interface Loaded {
 }
 
 /** Keys kept in auth.signing_keys: generated at first start, rotated by `npm run keys:rotate`. */
-export function createDatabaseKeyStore(repository: SigningKeyRepository): KeyStore {
+export function createDatabaseKeyStore(pool: pg.Pool): KeyStore {
   let loaded: Loaded | undefined;
   let loading: Promise<Loaded> | undefined;
 
   const load = async (): Promise<Loaded> => {
-    const rows = await repository.usable(VERIFY_WINDOW_SECONDS);
+    const rows = await selectUsableKeys(pool, VERIFY_WINDOW_SECONDS);
     const verifiers = new Map<string, { jwk: PublicJwk; key: CryptoKey }>();
     let signer: SigningKey | undefined;
     for (const row of rows) {
@@ -109,7 +116,7 @@ export function createDatabaseKeyStore(repository: SigningKeyRepository): KeySto
     async signingKey() {
       let state = await current();
       if (!state.signer) {
-        await repository.ensureActive(generateSigningKey);
+        await ensureActiveKey(pool, generateSigningKey);
         state = await reload();
       }
       if (!state.signer) throw new Error('no active signing key');
@@ -139,7 +146,7 @@ export function createDatabaseKeyStore(repository: SigningKeyRepository): KeySto
 /** One key given by the operator (JWT_PRIVATE_KEY): it signs and is the only key in the JWKS. */
 export async function createEnvKeyStore(privateKeyPem: string, kidFromEnv: string | undefined): Promise<KeyStore> {
   const privateKeyObject = createPrivateKey(privateKeyPem);
-  const publicJwk = (createPublicKey(privateKeyObject).export({ format: 'jwk' }) as JWK);
+  const publicJwk = createPublicKey(privateKeyObject).export({ format: 'jwk' }) as JWK;
   const kid = kidFromEnv ?? (await calculateJwkThumbprint(publicJwk));
   const jwk = publicOnly(publicJwk, kid);
   const privateJwk = privateKeyObject.export({ format: 'jwk' }) as JWK;
@@ -154,4 +161,15 @@ export async function createEnvKeyStore(privateKeyPem: string, kidFromEnv: strin
     jwks: async () => ({ keys: [jwk] }),
     refresh: async () => undefined,
   };
+}
+
+/**
+ * A new key signs from now on; the active one retires and keeps verifying for VERIFY_WINDOW_SECONDS; keys retired
+ * longer ago than that are deleted. Other replicas pick the new key up at their next refresh (KEY_REFRESH_MS).
+ */
+export async function rotateSigningKeys(pool: pg.Pool): Promise<{ kid: string; retired: string[]; pruned: string[] }> {
+  const pruned = await pruneRetiredKeys(pool, VERIFY_WINDOW_SECONDS);
+  const key = await generateSigningKey();
+  const retired = await rotateKey(pool, key);
+  return { kid: key.kid, retired, pruned };
 }

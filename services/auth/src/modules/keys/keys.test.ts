@@ -2,10 +2,10 @@ import { generateKeyPairSync } from 'node:crypto';
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '@mmdm/shared/db';
-import { createStaff, freshDatabase, signIn, startAuth, type AuthHarness } from '../testing/auth-harness.js';
+import { createStaff, freshDatabase, signIn, startAuth, type AuthHarness } from '../../testing/auth-harness.js';
 import type { TestDatabase } from '@mmdm/tests/support';
-import { createDatabaseKeyStore, generateSigningKey, VERIFY_WINDOW_SECONDS } from './key-store.js';
-import { createSigningKeyRepository } from './signing-key.repository.js';
+import { pruneRetiredKeys, rotateKey } from './keys.repository.js';
+import { createDatabaseKeyStore, generateSigningKey, VERIFY_WINDOW_SECONDS } from './keys.service.js';
 
 let database: TestDatabase;
 let auth: AuthHarness;
@@ -21,7 +21,8 @@ afterAll(async () => {
 
 const kidOf = (token: string) => decodeProtectedHeader(token).kid;
 const verify = (token: string) => auth.call('GET', '/api/admin/verify', { token });
-const jwksKids = async () => (await auth.call('GET', '/.well-known/jwks.json')).body.keys.map((key: { kid: string }) => key.kid) as string[];
+const jwksKids = async () =>
+  (await auth.call('GET', '/.well-known/jwks.json')).body.keys.map((key: { kid: string }) => key.kid) as string[];
 
 describe('signing keys kept in Postgres', () => {
   it('two replicas starting at once on an empty key table end up with one shared key', async () => {
@@ -29,7 +30,7 @@ describe('signing keys kept in Postgres', () => {
     const probe = await startAuth({ databaseUrl: empty.url });
     const pool = createPool({ connectionString: empty.url, applicationName: 'key-race' });
     try {
-      const replicas = [0, 1, 2].map(() => createDatabaseKeyStore(createSigningKeyRepository(pool)));
+      const replicas = [0, 1, 2].map(() => createDatabaseKeyStore(pool));
       const kids = await Promise.all(replicas.map(async (replica) => (await replica.signingKey()).kid));
       expect(new Set(kids).size).toBe(1);
       const { rows } = await pool.query('select kid, private_jwk from auth.signing_keys');
@@ -48,7 +49,7 @@ describe('signing keys kept in Postgres', () => {
     const oldKid = kidOf(oldToken);
 
     const next = await generateSigningKey();
-    expect(await createSigningKeyRepository(auth.pool).rotate(next)).toEqual([oldKid]);
+    expect(await rotateKey(auth.pool, next)).toEqual([oldKid]);
     await auth.keys.refresh();
 
     const newToken = await signIn(auth, member);
@@ -62,17 +63,16 @@ describe('signing keys kept in Postgres', () => {
     const member = await createStaff(auth);
     const oldToken = await signIn(auth, member);
     const oldKid = kidOf(oldToken) as string;
-    const keys = createSigningKeyRepository(auth.pool);
-    await keys.rotate(await generateSigningKey());
-    await auth.pool.query(`update auth.signing_keys set retired_at = now() - make_interval(secs => $2) where kid = $1`, [
-      oldKid,
-      VERIFY_WINDOW_SECONDS + 60,
-    ]);
+    await rotateKey(auth.pool, await generateSigningKey());
+    await auth.pool.query(
+      `update auth.signing_keys set retired_at = now() - make_interval(secs => $2) where kid = $1`,
+      [oldKid, VERIFY_WINDOW_SECONDS + 60],
+    );
     await auth.keys.refresh();
 
     expect(await jwksKids()).not.toContain(oldKid);
     expect((await verify(oldToken)).status).toBe(401);
-    expect(await keys.pruneRetired(VERIFY_WINDOW_SECONDS)).toContain(oldKid);
+    expect(await pruneRetiredKeys(auth.pool, VERIFY_WINDOW_SECONDS)).toContain(oldKid);
   });
 
   it('keeps retired keys verifying for at least the longest token lifetime', () => {

@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '@mmdm/tests/support';
 import { createLogger } from '@mmdm/shared/logger';
 import { captureLogs } from '@mmdm/tests/support';
-import { freshDatabase, PASSWORD, signIn, startAuth, type AuthHarness } from '../testing/auth-harness.js';
-import { createAuditLogRepository } from './audit-log.repository.js';
-import { loadAuthConfig } from '../config.js';
-import { bootstrapAdmin } from './bootstrap-admin.js';
-import { createStaffRepository } from './staff.repository.js';
+import { freshDatabase, PASSWORD, signIn, startAuth, type AuthHarness } from '../../testing/auth-harness.js';
+import { loadAuthConfig } from '../../config.js';
+import { createAuditService } from '../audit/audit.service.js';
+import { insertStaff } from './staff.repository.js';
+import { bootstrapAdmin } from './staff.service.js';
 
 let database: TestDatabase;
 let auth: AuthHarness;
@@ -22,8 +22,8 @@ afterEach(async () => {
 function bootstrap(admin: { email: string; password: string } | undefined) {
   const logs = captureLogs();
   const run = bootstrapAdmin({
-    staff: createStaffRepository(auth.pool),
-    audit: createAuditLogRepository(auth.pool),
+    pool: auth.pool,
+    audit: createAuditService(auth.pool),
     hasher: auth.hasher,
     logger: createLogger({ name: 'auth', level: 'info', destination: logs.stream }),
     admin,
@@ -32,7 +32,9 @@ function bootstrap(admin: { email: string; password: string } | undefined) {
 }
 
 const admins = async () =>
-  (await auth.pool.query<{ email: string }>(`select email from auth.staff where role = 'admin'`)).rows.map((row) => row.email);
+  (await auth.pool.query<{ email: string }>(`select email from auth.staff where role = 'admin'`)).rows.map(
+    (row) => row.email,
+  );
 
 describe('bootstrap admin', () => {
   it('is created once even when several replicas start at the same moment, and can sign in', async () => {
@@ -45,19 +47,25 @@ describe('bootstrap admin', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('never overwrites an existing admin: a changed ADMIN_PASSWORD changes nobody\'s password', async () => {
+  it("never overwrites an existing admin: a changed ADMIN_PASSWORD changes nobody's password", async () => {
     await bootstrap({ email: 'boss@example.test', password: PASSWORD }).run;
     expect(await bootstrap({ email: 'boss@example.test', password: 'a different password' }).run).toBe('admin_exists');
     expect(await bootstrap({ email: 'other@example.test', password: 'a different password' }).run).toBe('admin_exists');
     expect(await admins()).toEqual(['boss@example.test']);
     await signIn(auth, { email: 'boss@example.test', password: PASSWORD });
-    const refused = await auth.call('POST', '/api/admin/login', { body: { email: 'boss@example.test', password: 'a different password' } });
+    const refused = await auth.call('POST', '/api/admin/login', {
+      body: { email: 'boss@example.test', password: 'a different password' },
+    });
     expect(refused.status).toBe(401);
   });
 
   it('leaves an existing non-admin account with the ADMIN_EMAIL address alone and says so', async () => {
-    const staff = createStaffRepository(auth.pool);
-    await staff.insert({ email: 'boss@example.test', emailNormalized: 'boss@example.test', passwordHash: await auth.hasher.hash(PASSWORD), role: 'viewer' });
+    await insertStaff(auth.pool, {
+      email: 'boss@example.test',
+      emailNormalized: 'boss@example.test',
+      passwordHash: await auth.hasher.hash(PASSWORD),
+      role: 'viewer',
+    });
     const { run, logs } = bootstrap({ email: 'BOSS@example.test', password: 'a different password' });
     expect(await run).toBe('email_taken');
     expect(await admins()).toEqual([]);
@@ -90,7 +98,8 @@ describe('ADMIN_EMAIL', () => {
   it('is normalised like every staff address (full-width to ASCII) and refused with an invisible character', () => {
     const config = loadAuthConfig({ ADMIN_EMAIL: 'ｂｏｓｓ@Example.test', ADMIN_PASSWORD: PASSWORD });
     expect(config.bootstrapAdmin?.email).toBe('boss@example.test');
-    expect(() => loadAuthConfig({ ADMIN_EMAIL: 'boss@example.test\u200b', ADMIN_PASSWORD: PASSWORD })).toThrow(/ADMIN_EMAIL/);
+    expect(() => loadAuthConfig({ ADMIN_EMAIL: 'boss@example.test\u200b', ADMIN_PASSWORD: PASSWORD })).toThrow(
+      /ADMIN_EMAIL/,
+    );
   });
 });
-

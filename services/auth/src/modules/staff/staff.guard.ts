@@ -1,8 +1,8 @@
 import type { Request, RequestHandler } from 'express';
 import { AppError } from '@mmdm/shared/errors';
 import { requireStaff, type StaffClaims, type StaffRole, type StaffTokenVerifier } from '@mmdm/shared/tokens';
-import type { AuditContext } from './audit-log.repository.js';
-import type { StaffAccount, StaffRepository } from './staff.repository.js';
+import type { AuditContext } from '../audit/audit.service.js';
+import type { StaffAccount, StaffService } from './staff.service.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -11,24 +11,22 @@ declare module 'express-serve-static-core' {
   }
 }
 
+/** The middleware a staff route puts before its handler: a valid token of at least this role, for an active account. */
+export type StaffGuard = (required?: StaffRole) => RequestHandler[];
+
 /**
  * The shared token check (signature, claims, revocation, role), then the account itself: a disabled or deleted
  * account, or one whose role changed since the token was issued, is refused even if revocation was missed.
  */
-export function createStaffGuard(verify: StaffTokenVerifier, staff: StaffRepository) {
+export function createStaffGuard(verify: StaffTokenVerifier, staff: Pick<StaffService, 'findById'>): StaffGuard {
   const activeAccount: RequestHandler = async (req, _res, next) => {
-    try {
-      const claims = req.staff;
-      const account = claims ? await staff.findById(claims.sub) : undefined;
-      if (!claims || !account || account.disabled || account.role !== claims.role) {
-        next(new AppError(401, 'unauthorized', 'Sign in to continue.'));
-        return;
-      }
-      req.staffAccount = account;
-      next();
-    } catch (error) {
-      next(error);
+    const claims = req.staff;
+    const account = claims ? await staff.findById(claims.sub) : undefined;
+    if (!claims || !account || account.disabled || account.role !== claims.role) {
+      throw new AppError(401, 'unauthorized', 'Sign in to continue.');
     }
+    req.staffAccount = account;
+    next();
   };
   return (required: StaffRole = 'viewer'): RequestHandler[] => [requireStaff(verify, required), activeAccount];
 }
