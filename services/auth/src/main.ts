@@ -49,7 +49,9 @@ async function start(): Promise<void> {
   const { kid } = await keys.signingKey();
   logger.info({ kid }, 'signing key ready');
   if (!config.mfa.encryptionKey) {
-    logger.warn('MFA_ENCRYPTION_KEY is not set: staff TOTP secrets are stored unsealed in Postgres (openssl rand -base64 32)');
+    logger.warn(
+      'MFA_ENCRYPTION_KEY is not set: staff TOTP secrets are stored unsealed in Postgres (openssl rand -base64 32)',
+    );
   }
 
   await bootstrapAdmin({
