@@ -63,6 +63,10 @@ export default async function globalSetup() {
       // Any free port: parallel runs must not meet on the default one.
       GATEWAY_METRICS_PORT: '0',
       PUBLIC_URL: baseURL,
+      // Passkeys need a host name (WebAuthn refuses an IP address as RP ID): the passkey journey opens the panel at
+      // localhost, the rest of the run at 127.0.0.1.
+      PASSKEY_RP_ID: 'localhost',
+      PASSKEY_ORIGINS: `${baseURL},http://localhost:${basePort}`,
       DATABASE_URL: database.url,
       REDIS_URL: redisUrl,
       REDIS_PREFIX: info.redisPrefix,

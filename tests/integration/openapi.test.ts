@@ -89,6 +89,12 @@ describe('the OpenAPI document', () => {
         'PATCH /api/admin/staff/{id}',
         'GET /api/admin/audit',
         'GET /api/admin/jwks.json',
+        'POST /api/admin/login/second-factor',
+        'POST /api/admin/login/passkey-options',
+        'GET /api/admin/me/mfa',
+        'POST /api/admin/me/mfa/totp/confirm',
+        'POST /api/admin/me/mfa/passkeys',
+        'POST /api/admin/mfa/staff/{id}/reset',
         'GET /api/admin/waitlist/entries',
         'GET /api/admin/waitlist/entries.csv',
         'POST /api/admin/waitlist/entries/{id}/resend',
@@ -104,7 +110,13 @@ describe('the OpenAPI document', () => {
         'GET /api/admin/waitlist/mail-templates',
       ]),
     );
-    const publicOnes = new Set(['/api/admin/login', '/api/admin/jwks.json']);
+    // The second sign-in step carries its own short-lived token in the body: no staff session exists yet.
+    const publicOnes = new Set([
+      '/api/admin/login',
+      '/api/admin/login/second-factor',
+      '/api/admin/login/passkey-options',
+      '/api/admin/jwks.json',
+    ]);
     for (const { name, operation } of operations) {
       const path = name.split(' ')[1] ?? '';
       const staff = path.startsWith('/api/admin') && !publicOnes.has(path);

@@ -30,11 +30,16 @@ import { sessionRoutes } from './modules/session/session.routes.js';
 import { createSessionService } from './modules/session/session.service.js';
 import { createTokenIssuer } from './modules/session/token-issuer.js';
 import { createStaffGuard } from './modules/staff/staff.guard.js';
+import { createMfaChallenges } from './modules/mfa/mfa-challenges.js';
+import { createMfaTokens } from './modules/mfa/mfa-tokens.js';
+import { mfaRoutes } from './modules/mfa/mfa.routes.js';
+import { createMfaService, MFA_THROTTLE } from './modules/mfa/mfa.service.js';
+import { createSecretBox } from './modules/mfa/secret-box.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { createStaffService } from './modules/staff/staff.service.js';
 
 export interface AuthAppDeps {
-  config: Pick<AuthConfig, 'http' | 'redis' | 'tokens' | 'loginThrottle'>;
+  config: Pick<AuthConfig, 'http' | 'redis' | 'tokens' | 'loginThrottle' | 'mfa'>;
   logger: Logger;
   pool: pg.Pool;
   redis: Redis;
@@ -59,6 +64,20 @@ export function createAuthApp({
   const staff = createStaffService({ pool, audit, hasher, revocation });
   const verify = createStaffTokenVerifier({ keys: keys.verificationKey, redis, redisPrefix: config.redis.prefix });
   const guard = createStaffGuard(verify, staff);
+  const issueToken = createTokenIssuer(keys, config.tokens.ttlSeconds);
+  const mfaTokens = createMfaTokens(keys);
+  const mfa = createMfaService({
+    pool,
+    staff,
+    audit,
+    revocation,
+    issueToken,
+    tokens: mfaTokens,
+    challenges: createMfaChallenges(redis, config.redis.prefix),
+    throttle: createLoginThrottle(redis, `${config.redis.prefix}:mfa`, MFA_THROTTLE),
+    box: createSecretBox(config.mfa.encryptionKey),
+    settings: { requiredByOps: config.mfa.requiredByOps, passkeys: config.mfa.passkeys },
+  });
   const sessions = createSessionService({
     staff,
     audit,
@@ -66,8 +85,9 @@ export function createAuthApp({
     revocation,
     verify,
     throttle: createLoginThrottle(redis, config.redis.prefix, config.loginThrottle),
-    issueToken: createTokenIssuer(keys, config.tokens.ttlSeconds),
+    issueToken,
     metrics: createSessionMetrics(registry),
+    nextStep: mfa.afterPassword,
   });
 
   const app = createServiceApp({ logger, trustProxy: config.http.trustProxy, metrics: createHttpMetrics(registry) });
@@ -84,6 +104,7 @@ export function createAuthApp({
   const admin = Router();
   admin.use(noStore, ...jsonBody());
   admin.use(sessionRoutes({ sessions, guard }));
+  admin.use(mfaRoutes({ mfa, tokens: mfaTokens, verify, staff, revocation, guard }));
   admin.use(staffRoutes(staff, guard));
   admin.use(auditRoutes(audit, guard));
   app.use('/api/admin', admin);

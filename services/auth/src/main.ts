@@ -64,6 +64,11 @@ async function start(): Promise<void> {
   // Creates the first key pair now (race-safe across replicas) rather than on the first login.
   const { kid } = await keys.signingKey();
   logger.info({ kid }, 'signing key ready');
+  if (!config.mfa.encryptionKey) {
+    logger.warn(
+      'MFA_ENCRYPTION_KEY is not set: staff TOTP secrets are stored unsealed in Postgres (openssl rand -base64 32)',
+    );
+  }
 
   await bootstrapAdmin({
     pool,

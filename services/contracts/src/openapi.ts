@@ -5,7 +5,21 @@ import { z } from 'zod';
 import { apiErrorSchema } from './api-error.js';
 import {
   changePasswordBody,
+  confirmTotpBody,
   createStaffBody,
+  enrolmentAnswerSchema,
+  loginStepAnswerSchema,
+  mfaPolicyBody,
+  mfaPolicySchema,
+  mfaStatusSchema,
+  passkeyCreationOptionsSchema,
+  passkeyOptionsBody,
+  passkeyRequestOptionsSchema,
+  recoveryCodesSchema,
+  registerPasskeyBody,
+  secondFactorBody,
+  staffMfaListSchema,
+  totpSetupSchema,
   jwksSchema,
   loginAnswerSchema,
   loginBody,
@@ -100,11 +114,11 @@ const pathId = (name: string, description: string, pattern = '^\\d{1,18}$'): Jso
 /** Error statuses and what each means; every one answers `ApiError`. */
 const ERRORS = {
   400: 'The request is malformed: `validation_error` (with `issues` naming each field), `invalid_json`, or a code of this endpoint.',
-  401: 'No valid staff token (`unauthorized`, `invalid_token`), wrong credentials (`invalid_credentials`), or an unsigned or unauthenticated webhook (`signature_missing`, `unauthorized`).',
+  401: 'No valid staff token (`unauthorized`, `invalid_token`), wrong credentials (`invalid_credentials`), a wrong second factor (`invalid_second_factor`) or a second-step token that expired or was used (`mfa_token_invalid`), or an unsigned or unauthenticated webhook (`signature_missing`, `unauthorized`).',
   403: 'The staff role does not allow this (`forbidden`), or a webhook whose signature, signing host, topic or client address is refused (`signature_invalid`, `topic_not_allowed`, `forbidden`).',
   404: 'Not found (`not_found`, `token_invalid`, `staff_not_found`, `template_not_found`).',
   408: 'The request took too long to arrive (`request_timeout`).',
-  409: 'Conflicts with the current state (`token_used`, `not_pending`, `suppressed`, `email_taken`, `last_admin`, `city_exists`).',
+  409: 'Conflicts with the current state (`token_used`, `not_pending`, `suppressed`, `email_taken`, `last_admin`, `city_exists`, `totp_exists`, `passkey_exists`, `no_enrolment`, `no_passkey`, `no_second_factor`, `mfa_required`).',
   410: 'The link is past its lifetime (`token_expired`).',
   413: 'The body is over 4 kB (`payload_too_large`).',
   415: 'The body is not JSON, or compressed (`unsupported_media_type`, `unsupported_encoding`).',
@@ -142,7 +156,7 @@ interface Answer {
 }
 
 interface Endpoint {
-  method: 'get' | 'post' | 'patch' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   operationId: string;
   tag: 'waitlist' | 'launch' | 'privacy' | 'mail-hooks' | 'staff-auth' | 'staff-waitlist' | 'staff-launch';
@@ -352,7 +366,10 @@ const STAFF_AUTH_ENDPOINTS: Endpoint[] = [
     summary: 'Sign in',
     description: 'The same 401 for an unknown account and a wrong password. Throttled per address and per client.',
     body: loginBody,
-    answers: ok('A staff token (EdDSA JWT, at most 8 h).', loginAnswerSchema),
+    answers: ok(
+      'A staff token (EdDSA JWT, at most 8 h); or, for an account with a second factor, `step: "second_factor"` and a 5-minute token for POST /api/admin/login/second-factor; or, when a second factor is required and the account has none, `step: "enrol"` and a 15-minute token that only the /api/admin/me/mfa enrolment routes take. Neither step token is a session.',
+      loginStepAnswerSchema,
+    ),
     errors: [...BODY_ERRORS, 401, 429, 503],
   },
   {
@@ -711,11 +728,181 @@ const PRIVACY_ENDPOINTS: Endpoint[] = [
   },
 ];
 
+const passkeyId = pathId('id', 'A passkey id (UUID).', '^.{1,100}$');
+/** The enrolment routes also take the enrolment token of POST /api/admin/login (`step: "enrol"`). */
+const ENROL_NOTE = 'Takes a staff token or the enrolment token of a sign-in that must enrol first.';
+
+const STAFF_MFA_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'post',
+    path: '/api/admin/login/second-factor',
+    operationId: 'completeSignIn',
+    tag: 'staff-auth',
+    summary: 'Second sign-in step',
+    description:
+      'The token of the password step and one of: a TOTP code (RFC 6238, one step either side, each code once), a recovery code (each once) or a passkey assertion. Throttled per address and per account like the password.',
+    body: secondFactorBody,
+    answers: ok('A staff token.', loginAnswerSchema),
+    errors: [...BODY_ERRORS, 401, 429, 503],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/login/passkey-options',
+    operationId: 'getSignInPasskeyOptions',
+    tag: 'staff-auth',
+    summary: 'Passkey challenge for the second step',
+    description: 'WebAuthn request options with a fresh challenge bound to this second-step token.',
+    body: passkeyOptionsBody,
+    answers: ok('PublicKeyCredentialRequestOptionsJSON.', passkeyRequestOptionsSchema),
+    errors: [...BODY_ERRORS, 401, 409, 503],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/me/mfa',
+    operationId: 'getOwnSecondFactors',
+    tag: 'staff-auth',
+    summary: 'Own second factors',
+    description: `Which factors the account has; never a secret. ${ENROL_NOTE}`,
+    staff: 'any',
+    answers: ok('The factors.', mfaStatusSchema),
+    errors: staffErrors('any'),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/me/mfa/totp',
+    operationId: 'beginTotpEnrolment',
+    tag: 'staff-auth',
+    summary: 'Start setting up an authenticator app',
+    description: `A new secret and its QR code, valid 10 minutes until the first code confirms it; never shown again. ${ENROL_NOTE}`,
+    staff: 'any',
+    answers: ok('The secret to scan.', totpSetupSchema),
+    errors: [409, ...staffErrors('any')],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/me/mfa/totp/confirm',
+    operationId: 'confirmTotpEnrolment',
+    tag: 'staff-auth',
+    summary: 'Confirm the authenticator app with its first code',
+    description: `Ends every session issued before (a new one comes with the answer); recovery codes appear once. ${ENROL_NOTE}`,
+    staff: 'any',
+    body: confirmTotpBody,
+    answers: ok('Enrolled.', enrolmentAnswerSchema),
+    errors: [...BODY_ERRORS, 409, ...staffErrors('any')],
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/me/mfa/totp',
+    operationId: 'removeTotp',
+    tag: 'staff-auth',
+    summary: 'Remove the authenticator app',
+    description: 'Refused (409 `mfa_required`) when a second factor is required and this is the last one.',
+    staff: 'viewer',
+    answers: { 204: { description: 'Removed.' } },
+    errors: [404, 409, ...staffErrors('viewer')],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/me/mfa/passkeys/options',
+    operationId: 'getPasskeyRegistrationOptions',
+    tag: 'staff-auth',
+    summary: 'Start registering a passkey',
+    description: `WebAuthn creation options (RP ID from PUBLIC_URL) with a challenge valid 5 minutes. ${ENROL_NOTE}`,
+    staff: 'any',
+    answers: ok('PublicKeyCredentialCreationOptionsJSON.', passkeyCreationOptionsSchema),
+    errors: staffErrors('any'),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/me/mfa/passkeys',
+    operationId: 'registerPasskey',
+    tag: 'staff-auth',
+    summary: 'Register a passkey',
+    description: `The authenticator's answer to the options. Ends every session issued before (a new one comes with the answer). ${ENROL_NOTE}`,
+    staff: 'any',
+    body: registerPasskeyBody,
+    answers: ok('Enrolled.', enrolmentAnswerSchema),
+    errors: [...BODY_ERRORS, 409, ...staffErrors('any')],
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/me/mfa/passkeys/{id}',
+    operationId: 'removePasskey',
+    tag: 'staff-auth',
+    summary: 'Remove a passkey',
+    description: 'Refused (409 `mfa_required`) when a second factor is required and this is the last one.',
+    staff: 'viewer',
+    parameters: [passkeyId],
+    answers: { 204: { description: 'Removed.' } },
+    errors: [404, 409, ...staffErrors('viewer')],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/me/mfa/recovery-codes',
+    operationId: 'renewRecoveryCodes',
+    tag: 'staff-auth',
+    summary: 'New recovery codes',
+    description: 'Ten new codes, shown once; the old ones stop working.',
+    staff: 'viewer',
+    answers: ok('The codes.', recoveryCodesSchema),
+    errors: [409, ...staffErrors('viewer')],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/mfa/policy',
+    operationId: 'getSecondFactorPolicy',
+    tag: 'staff-auth',
+    summary: 'Is a second factor required?',
+    description: 'The Settings switch, and whether STAFF_MFA=required holds it on.',
+    staff: 'admin',
+    answers: ok('The policy.', mfaPolicySchema),
+    errors: staffErrors('admin'),
+  },
+  {
+    method: 'put',
+    path: '/api/admin/mfa/policy',
+    operationId: 'setSecondFactorPolicy',
+    tag: 'staff-auth',
+    summary: 'Require a second factor of every staff member',
+    description:
+      'Turning it on needs a factor of your own (409 `no_second_factor`) and ends the sessions of everyone without one: their next sign-in can only enrol.',
+    staff: 'admin',
+    body: mfaPolicyBody,
+    answers: ok('The policy now.', mfaPolicySchema),
+    errors: [...BODY_ERRORS, 409, ...staffErrors('admin')],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/mfa/staff',
+    operationId: 'listStaffSecondFactors',
+    tag: 'staff-auth',
+    summary: "Staff members' second factors",
+    description: 'Per account: an authenticator app or not, how many passkeys.',
+    staff: 'admin',
+    answers: ok('The accounts.', staffMfaListSchema),
+    errors: staffErrors('admin'),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/mfa/staff/{id}/reset',
+    operationId: 'resetStaffSecondFactor',
+    tag: 'staff-auth',
+    summary: "Reset another member's second factor",
+    description:
+      'Removes their app, passkeys and recovery codes and ends every session of theirs. Not for your own account (400).',
+    staff: 'admin',
+    parameters: [staffId],
+    answers: { 204: { description: 'Reset.' } },
+    errors: [400, 404, ...staffErrors('admin')],
+  },
+];
+
 export const ENDPOINTS: readonly Endpoint[] = [
   ...PUBLIC_ENDPOINTS,
   ...PRIVACY_ENDPOINTS,
   ...MAIL_HOOK_ENDPOINTS,
   ...STAFF_AUTH_ENDPOINTS,
+  ...STAFF_MFA_ENDPOINTS,
   ...STAFF_WAITLIST_ENDPOINTS,
   ...STAFF_LAUNCH_ENDPOINTS,
 ];

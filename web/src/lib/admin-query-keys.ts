@@ -7,6 +7,10 @@ export const adminKeys = {
   verify: (token: string) => ['admin', 'verify', token] as const,
   me: ['admin', 'me'] as const,
   staff: ['admin', 'staff'] as const,
+  /** The signed-in member's second factors; the policy and everyone's factors (admins). */
+  mfa: ['admin', 'mfa'] as const,
+  mfaPolicy: ['admin', 'mfa', 'policy'] as const,
+  staffMfa: ['admin', 'mfa', 'staff'] as const,
   audit: ['admin', 'audit'] as const,
   authAudit: ['admin', 'audit', 'auth'] as const,
   waitlistAudit: ['admin', 'audit', 'waitlist'] as const,

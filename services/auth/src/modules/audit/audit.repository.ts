@@ -7,7 +7,16 @@ export type AuditAction =
   | 'staff.bootstrapped'
   | 'staff.created'
   | 'staff.updated'
-  | 'password.changed';
+  | 'password.changed'
+  | 'login.password_accepted'
+  | 'login.second_factor_failed'
+  | 'mfa.totp_enrolled'
+  | 'mfa.totp_removed'
+  | 'mfa.passkey_registered'
+  | 'mfa.passkey_removed'
+  | 'mfa.recovery_codes_renewed'
+  | 'mfa.policy_changed'
+  | 'mfa.reset';
 
 /** Who did it and from where: the request's context, or the command line for CLI scripts. */
 export interface AuditContext {

@@ -1,4 +1,4 @@
-import type { ChangePasswordBody, LoginBody } from '@mmdm/contracts/auth';
+import type { ChangePasswordBody, EnrolmentStepAnswer, LoginBody, SecondStepAnswer } from '@mmdm/contracts/auth';
 import { emailKey } from '@mmdm/contracts/email';
 import { AppError } from '@mmdm/shared/errors';
 import { InvalidTokenError, type StaffClaims, type StaffRole, type StaffTokenVerifier } from '@mmdm/shared/tokens';
@@ -20,6 +20,14 @@ export interface SessionDeps {
   revocation: Revocation;
   verify: StaffTokenVerifier;
   metrics: SessionMetrics;
+  /**
+   * Asked once the password is right: the second step this account needs (a second factor, or enrolling one),
+   * or undefined to sign in at once.
+   */
+  nextStep?: (
+    account: StaffAccount,
+    context: AuditContext & { ip: string },
+  ) => Promise<SecondStepAnswer | EnrolmentStepAnswer | undefined>;
 }
 
 /** A token that is good right now: its claims check out and its account is enabled with the role it carries. */
@@ -51,6 +59,7 @@ export function createSessionService({
   revocation,
   verify,
   metrics,
+  nextStep,
 }: SessionDeps) {
   const counted = {
     succeeded: metrics.loginAttempts.labels('succeeded'),
@@ -58,7 +67,10 @@ export function createSessionService({
     throttled: metrics.loginAttempts.labels('throttled'),
   };
   return {
-    async login({ email, password }: LoginBody, context: AuditContext & { ip: string }): Promise<IssuedToken> {
+    async login(
+      { email, password }: LoginBody,
+      context: AuditContext & { ip: string },
+    ): Promise<IssuedToken | SecondStepAnswer | EnrolmentStepAnswer> {
       const emailNormalized = emailKey(email);
       const wait = await throttle.attempt(context.ip, emailNormalized);
       if (wait !== undefined) {
@@ -88,6 +100,11 @@ export function createSessionService({
       await throttle.succeeded(context.ip, emailNormalized);
       // Hashes made with weaker parameters are upgraded while the plain password is at hand.
       const rehashed = hasher.needsRehash(account.passwordHash) ? await hasher.hash(password) : undefined;
+      const step = await nextStep?.(account, context);
+      if (step) {
+        if (rehashed) await staff.setPasswordHash(account.id, rehashed);
+        return step;
+      }
       // The generation is read before the account is confirmed unchanged: a password or role change stores the
       // account and raises the generation, so this sign-in either saw the new account or gets a generation that
       // change has already ended.

@@ -23,6 +23,12 @@ describe('the Settings screen', () => {
     network = fakeNetwork();
     network.on('GET', '/api/admin/verify', () => verified('admin', 'admin@staff.test'));
     network.on('GET', '/api/admin/me', () => json(200, account()));
+    // The second factor's sections of My account and Staff.
+    network.on('GET', '/api/admin/me/mfa', () =>
+      json(200, { totp: false, passkeys: [], recoveryCodesLeft: 0, required: false }),
+    );
+    network.on('GET', '/api/admin/mfa/policy', () => json(200, { required: false, requiredByOps: false }));
+    network.on('GET', '/api/admin/mfa/staff', () => json(200, { items: [] }));
   });
   afterEach(() => localStorage.clear());
 
