@@ -10,7 +10,13 @@ export interface AuditRecord {
     | 'wave.invite'
     | 'city.create'
     | 'city.delete'
-    | 'credit.revoke';
+    | 'credit.revoke'
+    | 'review.entry_approve'
+    | 'review.entry_reject'
+    | 'review.credit_approve'
+    | 'review.credit_reject'
+    | 'domain_rule.set'
+    | 'domain_rule.delete';
   target: string | null;
   ip: string | null;
   requestId: string | null;
