@@ -30,6 +30,12 @@ const INVALID = () =>
   refusal('challenge_invalid', 'This form was open too long or was changed. Please reload the page and try again.');
 const SPENT = () => refusal('challenge_spent', 'This form was already sent. Please reload the page and try again.');
 
+/** The two HMAC secrets of the challenges, derived from ABUSE_KEY (the bench mints solutions with them). */
+export function challengeSecrets(key: string): { hmacSignatureSecret: string; hmacKeySignatureSecret: string } {
+  const derive = (label: string) => createHmac('sha256', key).update(`altcha:${label}`).digest('hex');
+  return { hmacSignatureSecret: derive('challenge'), hmacKeySignatureSecret: derive('key') };
+}
+
 /** Spent challenges this process remembers besides Redis (for the time Redis is unreachable). */
 const LOCAL_SPENT_MAX = 100_000;
 
