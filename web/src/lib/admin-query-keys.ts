@@ -17,4 +17,7 @@ export const adminKeys = {
   /** Waves, the wave preview, launch figures: what a new wave changes. */
   launch: ['admin', 'waitlist', 'launch'] as const,
   cities: ['admin', 'waitlist', 'cities'] as const,
+  /** The review queue: flagged entries and held credits (a decision changes places and the Users list too). */
+  review: ['admin', 'waitlist', 'review'] as const,
+  domainRules: ['admin', 'waitlist', 'domain-rules'] as const,
 };
