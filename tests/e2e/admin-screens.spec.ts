@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures.js';
+import { postSignup } from './proof-of-work.js';
 
 /** The page's localStorage; the tests' tsconfig has no DOM types, hence this narrow view of it. */
 interface PageStorage {
@@ -25,7 +26,7 @@ async function openPanel(page: Page, token: string, path: string) {
 }
 
 async function signUp(request: APIRequestContext, email: string, referralSource?: string) {
-  const response = await request.post('/waitlist', { data: referralSource ? { email, referralSource } : { email } });
+  const response = await postSignup(request, referralSource ? { email, referralSource } : { email });
   expect(response.status()).toBe(200);
 }
 

@@ -75,6 +75,10 @@ export default async function globalSetup() {
       ADMIN_PASSWORD: info.admin.password,
       // Journeys sign up many addresses from one client address; the limiter has its own service-level tests.
       SIGNUP_RATE_LIMIT: '100000',
+      // Every journey joins through the proof of work, as under attack; API calls solve it (proof-of-work.ts).
+      SIGNUP_CHALLENGE: 'always',
+      // No DNS is reachable from a test machine; the domain check has its own tests with their own DNS server.
+      EMAIL_DNS_CHECK: 'false',
       RESEND_COOLDOWN_S: '1',
     },
   });

@@ -61,7 +61,22 @@ import {
   PRIVACY_API_PATHS,
 } from './privacy.js';
 import { mailHookAnswer, MAIL_HOOK_PATHS, postmarkEventSchema, snsMessageSchema } from './mail-feeds.js';
-import { joinAnswer, messageAnswer, oneClickBody, signupBody, tokenBody, tokenQuery } from './waitlist.js';
+import {
+  challengeAnswer,
+  joinAnswer,
+  messageAnswer,
+  oneClickBody,
+  signupBody,
+  tokenBody,
+  tokenQuery,
+} from './waitlist.js';
+import {
+  domainRuleBody,
+  domainRuleSchema,
+  domainRulesSchema,
+  reviewDecisionBody,
+  reviewQueueSchema,
+} from './abuse-admin.js';
 import {
   analyticsParams,
   analyticsSchema,
@@ -113,12 +128,12 @@ const pathId = (name: string, description: string, pattern = '^\\d{1,18}$'): Jso
 
 /** Error statuses and what each means; every one answers `ApiError`. */
 const ERRORS = {
-  400: 'The request is malformed: `validation_error` (with `issues` naming each field), `invalid_json`, or a code of this endpoint.',
+  400: 'The request is malformed: `validation_error` (with `issues` naming each field), `invalid_json`, or a code of this endpoint (sign-up: `challenge_required`, `challenge_invalid`, `challenge_spent`, `email_not_permanent`).',
   401: 'No valid staff token (`unauthorized`, `invalid_token`), wrong credentials (`invalid_credentials`), a wrong second factor (`invalid_second_factor`) or a second-step token that expired or was used (`mfa_token_invalid`), or an unsigned or unauthenticated webhook (`signature_missing`, `unauthorized`).',
   403: 'The staff role does not allow this (`forbidden`), or a webhook whose signature, signing host, topic or client address is refused (`signature_invalid`, `topic_not_allowed`, `forbidden`).',
   404: 'Not found (`not_found`, `token_invalid`, `staff_not_found`, `template_not_found`).',
   408: 'The request took too long to arrive (`request_timeout`).',
-  409: 'Conflicts with the current state (`token_used`, `not_pending`, `suppressed`, `email_taken`, `last_admin`, `city_exists`, `totp_exists`, `passkey_exists`, `no_enrolment`, `no_passkey`, `no_second_factor`, `mfa_required`).',
+  409: 'Conflicts with the current state (`token_used`, `not_pending`, `suppressed`, `email_taken`, `last_admin`, `city_exists`, `totp_exists`, `passkey_exists`, `no_enrolment`, `no_passkey`, `no_second_factor`, `mfa_required`, `cap_reached`).',
   410: 'The link is past its lifetime (`token_expired`).',
   413: 'The body is over 4 kB (`payload_too_large`).',
   415: 'The body is not JSON, or compressed (`unsupported_media_type`, `unsupported_encoding`).',
@@ -159,7 +174,7 @@ interface Endpoint {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   operationId: string;
-  tag: 'waitlist' | 'launch' | 'privacy' | 'mail-hooks' | 'staff-auth' | 'staff-waitlist' | 'staff-launch';
+  tag: 'waitlist' | 'launch' | 'privacy' | 'mail-hooks' | 'staff-auth' | 'staff-waitlist' | 'staff-launch' | 'staff-review';
   summary: string;
   description: string;
   /** The least role allowed; `any` = any valid staff token. Absent: public. */
@@ -191,10 +206,21 @@ const PUBLIC_ENDPOINTS: Endpoint[] = [
     tag: 'waitlist',
     summary: 'Join the waitlist',
     description:
-      'Double opt-in sign-up: a confirmation mail goes out. The answer is the same for a new and a known address, so nobody can learn who signed up.',
+      'Double opt-in sign-up: a confirmation mail goes out. The answer is the same for a new and a known address, so nobody can learn who signed up. When the service asks for proof of work (GET /waitlist/challenge), `altcha` carries the solution; without it the answer is 400 `challenge_required` and nothing is written. A throwaway or mail-less domain: 400 `email_not_permanent`. `website` is a hidden honeypot field: filled, the answer is the same 200 and nothing is written.',
     body: signupBody,
     answers: ok('Joined (or already on the list: the same answer).', joinAnswer),
     errors: [...BODY_ERRORS, 429, 503],
+  },
+  {
+    method: 'get',
+    path: '/waitlist/challenge',
+    operationId: 'getSignupChallenge',
+    tag: 'waitlist',
+    summary: 'A proof-of-work challenge for the sign-up form (ALTCHA)',
+    description:
+      "An ALTCHA v2 challenge (SHA-256, deterministic) the page solves in the background; its solution goes in the sign-up's `altcha` field (base64 of `{challenge, solution}`) and is accepted once. `required`: whether a sign-up sent now needs it. Never cached.",
+    answers: ok('A challenge, or null when none is asked for (SIGNUP_CHALLENGE=off).', challengeAnswer),
+    errors: [],
   },
   {
     method: 'get',
@@ -897,6 +923,93 @@ const STAFF_MFA_ENDPOINTS: Endpoint[] = [
   },
 ];
 
+const domainParam: JsonObject = {
+  name: 'domain',
+  in: 'path',
+  required: true,
+  description: 'A domain name, e.g. example.com.',
+  schema: { type: 'string', maxLength: 253 },
+};
+
+const STAFF_REVIEW_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'get',
+    path: '/api/admin/waitlist/review',
+    operationId: 'getReviewQueue',
+    tag: 'staff-review',
+    summary: 'The review queue',
+    description:
+      'Entries flagged at sign-up (`reasons`, e.g. `dns_unavailable`) and referral credits held by a fraud rule (`rule`: `same_network`, `same_device`, `alias`, `burst`), oldest first, at most 200 each.',
+    staff: 'viewer',
+    answers: ok('The queue.', reviewQueueSchema),
+    errors: staffErrors('viewer'),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/waitlist/review/entries/{id}',
+    operationId: 'decideEntry',
+    tag: 'staff-review',
+    summary: 'Approve or reject an entry',
+    description:
+      'Approve: the entry leaves the queue as it is. Reject: it is marked rejected (it holds no place) and the credit it gave never counts (a held one is refused, a granted one revoked). Audited.',
+    staff: 'admin',
+    parameters: [pathId('id', 'An entry id.')],
+    body: reviewDecisionBody,
+    answers: ok('Decided.', messageAnswer),
+    errors: [...BODY_ERRORS, 404, ...staffErrors('admin')],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/waitlist/review/credits/{id}',
+    operationId: 'decideHeldCredit',
+    tag: 'staff-review',
+    summary: 'Approve or reject a held credit',
+    description:
+      'Approve: the credit is granted and the referrer moves up at once (409 `cap_reached` past REFERRAL_MAX_CREDITS). Reject: the referred entry is marked rejected and the credit never counts. Audited.',
+    staff: 'admin',
+    parameters: [pathId('id', 'The referred entry whose credit is held.')],
+    body: reviewDecisionBody,
+    answers: ok('Decided.', messageAnswer),
+    errors: [...BODY_ERRORS, 404, 409, ...staffErrors('admin')],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/waitlist/domain-rules',
+    operationId: 'listDomainRules',
+    tag: 'staff-review',
+    summary: "Staff's deny and allow lists of e-mail domains",
+    description:
+      'Beside the packaged throwaway-domain list: `deny` refuses a domain and its subdomains, `allow` accepts one.',
+    staff: 'viewer',
+    answers: ok('The rules.', domainRulesSchema),
+    errors: staffErrors('viewer'),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/waitlist/domain-rules',
+    operationId: 'setDomainRule',
+    tag: 'staff-review',
+    summary: 'Deny or allow a domain',
+    description: "Adds the rule or changes the domain's rule; every API process applies it within 5 s. Audited.",
+    staff: 'admin',
+    body: domainRuleBody,
+    answers: { 201: { description: 'Saved.', schema: domainRuleSchema } },
+    errors: [...BODY_ERRORS, ...staffErrors('admin')],
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/waitlist/domain-rules/{domain}',
+    operationId: 'deleteDomainRule',
+    tag: 'staff-review',
+    summary: "Remove a domain's rule",
+    description: 'The packaged list and the DNS check decide again. Audited.',
+    staff: 'admin',
+    parameters: [domainParam],
+    answers: { 204: { description: 'Removed.' } },
+    errors: [400, 404, ...staffErrors('admin')],
+  },
+];
+
 export const ENDPOINTS: readonly Endpoint[] = [
   ...PUBLIC_ENDPOINTS,
   ...PRIVACY_ENDPOINTS,
@@ -905,6 +1018,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...STAFF_MFA_ENDPOINTS,
   ...STAFF_WAITLIST_ENDPOINTS,
   ...STAFF_LAUNCH_ENDPOINTS,
+  ...STAFF_REVIEW_ENDPOINTS,
 ];
 
 function operationOf(endpoint: Endpoint): JsonObject {
@@ -972,6 +1086,7 @@ export function openApiDocument(): JsonObject {
       { name: 'staff-auth', description: 'Staff sign-in, accounts and the auth audit log (auth service).' },
       { name: 'staff-waitlist', description: "The staff's waitlist data (waitlist service)." },
       { name: 'staff-launch', description: 'Invitation waves, cities, credits (waitlist service).' },
+      { name: 'staff-review', description: 'The review queue and the e-mail domain lists (waitlist service).' },
     ],
     paths,
     components: {

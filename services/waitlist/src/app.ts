@@ -19,6 +19,16 @@ import type pg from 'pg';
 import type { ApiConfig } from './config.js';
 import { createClientRateLimiter } from './lib/rate-limit.js';
 import { remoteStaffKeys } from './lib/staff-keys.js';
+import { abuseRoutes } from './modules/abuse/abuse.routes.js';
+import { createChallengeService } from './modules/abuse/challenge.service.js';
+import { createDnsCheck } from './modules/abuse/dns-check.js';
+import { createDomainCheck } from './modules/abuse/domain-check.js';
+import { createOriginHasher } from './modules/abuse/network.js';
+import { createPressureGauge } from './modules/abuse/pressure.js';
+import { createReferralHold } from './modules/abuse/referral-rules.js';
+import { reviewRoutes } from './modules/abuse/review.routes.js';
+import { createReviewService } from './modules/abuse/review.service.js';
+import { createSignupGuard } from './modules/abuse/signup-guard.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { invitationsAdminRoutes } from './modules/invitations/invitations-admin.routes.js';
@@ -91,10 +101,34 @@ export function createApp({
     windowSeconds: config.signup.rateWindowSeconds,
     message: 'Too many sign-ups from your network. Please try again later.',
   });
+  const { abuse } = config;
+  const pressure = createPressureGauge({
+    global: abuse.challenge.pressureGlobal,
+    network: abuse.challenge.pressureNetwork,
+  });
+  const challenge = createChallengeService({
+    ...abuse.challenge,
+    key: abuse.key,
+    redis,
+    spentKeyPrefix: `${config.redis.prefix}:waitlist:altcha`,
+    pressure,
+  });
+  const domains = createDomainCheck({
+    pool,
+    dns: abuse.dns.check ? createDnsCheck({ servers: abuse.dns.servers, timeoutMs: abuse.dns.timeoutMs }) : undefined,
+  });
+  const guard = createSignupGuard({ challenge, pressure, domains, origins: createOriginHasher(abuse.key) });
   const places = createPlacesService({
     pool,
     publicUrl: config.publicUrl,
     maxCredits: config.referral.maxCredits,
+    creditHold: createReferralHold(abuse.referralHold),
+  });
+  const review = createReviewService({
+    pool,
+    maxCredits: config.referral.maxCredits,
+    creditReferrer: (client, referrerId, delta) => places.creditReferrer(client, referrerId, delta),
+    domains,
   });
   const invitations = createInvitationsService({ pool, metrics: createInvitationsMetrics(registry) });
   const signupService = createSignupService({
@@ -105,7 +139,8 @@ export function createApp({
     metrics: createSignupMetrics(registry),
     confirmation: places,
   });
-  app.use(signupRoutes({ service: signupService, signupLimiter }));
+  app.use(abuseRoutes({ challenge }));
+  app.use(signupRoutes({ service: signupService, signupLimiter, guard }));
   app.use(
     privacyRoutes({
       service: createPrivacyService({
@@ -163,6 +198,7 @@ export function createApp({
   // Before the admin module's routes: the Users list by place or city is answered here, any other list falls through.
   app.use(placesAdminRoutes({ service: places, pool, verifier }));
   app.use(invitationsAdminRoutes({ service: invitations, verifier }));
+  app.use(reviewRoutes({ service: review, pool, verifier }));
   app.use(adminRoutes({ service: adminService, verifier, pool }));
   app.use(mailTemplateRoutes({ site: config.mailSite, verifier }));
 

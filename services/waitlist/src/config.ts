@@ -79,6 +79,38 @@ export const apiEnvSchema = sharedSchema
           .filter(Boolean),
       )
       .pipe(z.array(z.union([z.ipv4(), z.ipv6()]))),
+    /**
+     * Proof of work on sign-up (ALTCHA): `adaptive` asks for it only while sign-ups press (globally or from one
+     * network) and raises its cost with the pressure; `always` always asks; `off` never does.
+     */
+    SIGNUP_CHALLENGE: z.enum(['off', 'adaptive', 'always']).default('adaptive'),
+    /** Attempts a solver needs at most at the base cost (the secret counter is drawn below it); ×2 per pressure step. */
+    SIGNUP_CHALLENGE_COST: env.int(5000, 100),
+    SIGNUP_CHALLENGE_TTL_S: env.int(600, 30),
+    /** Sign-ups per minute (this process) from everywhere / from one network before `adaptive` asks for work. */
+    SIGNUP_PRESSURE_GLOBAL: env.int(120, 1),
+    SIGNUP_PRESSURE_NETWORK: env.int(10, 1),
+    /**
+     * Keys the HMACs of the abuse defences: challenge signatures and the hashes of sign-up networks and devices.
+     * Changing it voids challenges in flight and makes old network hashes incomparable; the default is for
+     * development only.
+     */
+    ABUSE_KEY: z.string().min(16).default('development-only-abuse-key'),
+    /** Refuse domains with no MX, A or AAAA record (fail open when DNS fails or answers slower than DNS_TIMEOUT_MS). */
+    EMAIL_DNS_CHECK: env.bool(true),
+    /** Resolvers for that check, `host` or `host:port`, comma-separated; unset: the system's. */
+    DNS_SERVERS: z
+      .string()
+      .regex(/^\s*[^\s,]+(\s*,\s*[^\s,]+)*\s*$/, 'must be a comma-separated list of host or host:port')
+      .optional(),
+    DNS_TIMEOUT_MS: env.int(500, 10),
+    /** Referral credits are held for review, not granted, beyond these (per referrer, within the window). */
+    REFERRAL_HOLD_WINDOW_H: env.int(24, 1),
+    REFERRAL_HOLD_PER_NETWORK: env.int(3, 0),
+    REFERRAL_HOLD_PER_DEVICE: env.int(2, 0),
+    /** A burst: more credits in the last hour than this many, and than BURST_FACTOR × the referrer's usual hourly pace. */
+    REFERRAL_HOLD_BURST_MIN: env.int(10, 1),
+    REFERRAL_HOLD_BURST_FACTOR: env.int(5, 1),
   })
   .refine((e) => Boolean(e.POSTMARK_WEBHOOK_USER) === Boolean(e.POSTMARK_WEBHOOK_PASSWORD), {
     message: 'set both POSTMARK_WEBHOOK_USER and POSTMARK_WEBHOOK_PASSWORD, or neither',
@@ -188,7 +220,29 @@ export interface ApiConfig {
     ses: { topicArns: string[] } | undefined;
     postmark: { user: string; password: string; allowedIps: string[] } | undefined;
   };
+  abuse: AbuseConfig;
   shutdownTimeoutMs: number;
+}
+
+/** Every knob of the abuse defences in one place (docs/decisions/017). */
+export interface AbuseConfig {
+  key: string;
+  challenge: {
+    mode: 'off' | 'adaptive' | 'always';
+    cost: number;
+    ttlSeconds: number;
+    pressureGlobal: number;
+    pressureNetwork: number;
+  };
+  dns: { check: boolean; servers: string[]; timeoutMs: number };
+  /** Referral-fraud rules' thresholds (see modules/abuse/referral-rules.ts). */
+  referralHold: {
+    windowHours: number;
+    perNetwork: number;
+    perDevice: number;
+    burstMin: number;
+    burstFactor: number;
+  };
 }
 
 export interface WorkerConfig {
@@ -249,6 +303,31 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
         e.POSTMARK_WEBHOOK_USER && e.POSTMARK_WEBHOOK_PASSWORD
           ? { user: e.POSTMARK_WEBHOOK_USER, password: e.POSTMARK_WEBHOOK_PASSWORD, allowedIps: e.POSTMARK_WEBHOOK_IPS }
           : undefined,
+    },
+    abuse: {
+      key: e.ABUSE_KEY,
+      challenge: {
+        mode: e.SIGNUP_CHALLENGE,
+        cost: e.SIGNUP_CHALLENGE_COST,
+        ttlSeconds: e.SIGNUP_CHALLENGE_TTL_S,
+        pressureGlobal: e.SIGNUP_PRESSURE_GLOBAL,
+        pressureNetwork: e.SIGNUP_PRESSURE_NETWORK,
+      },
+      dns: {
+        check: e.EMAIL_DNS_CHECK,
+        servers: (e.DNS_SERVERS ?? '')
+          .split(',')
+          .map((server) => server.trim())
+          .filter(Boolean),
+        timeoutMs: e.DNS_TIMEOUT_MS,
+      },
+      referralHold: {
+        windowHours: e.REFERRAL_HOLD_WINDOW_H,
+        perNetwork: e.REFERRAL_HOLD_PER_NETWORK,
+        perDevice: e.REFERRAL_HOLD_PER_DEVICE,
+        burstMin: e.REFERRAL_HOLD_BURST_MIN,
+        burstFactor: e.REFERRAL_HOLD_BURST_FACTOR,
+      },
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   });

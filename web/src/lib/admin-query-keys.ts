@@ -23,4 +23,7 @@ export const adminKeys = {
   cities: ['admin', 'waitlist', 'cities'] as const,
   mailTemplates: ['admin', 'waitlist', 'mail-templates'] as const,
   mailTemplatePreview: (name: string) => ['admin', 'waitlist', 'mail-templates', name] as const,
+  /** The review queue: flagged entries and held credits (a decision changes places and the Users list too). */
+  review: ['admin', 'waitlist', 'review'] as const,
+  domainRules: ['admin', 'waitlist', 'domain-rules'] as const,
 };

@@ -146,6 +146,14 @@ export async function startApi(
     PUBLIC_URL: 'http://mmdm.test',
     SIGNUP_RATE_LIMIT: '1000',
     DATA_ACCESS_RATE_LIMIT: '1000',
+    // The abuse defences have their own tests (modules/abuse); elsewhere many sign-ups from one address to
+    // example.com must neither meet the proof of work nor wait on a DNS this machine may not reach.
+    SIGNUP_CHALLENGE: 'off',
+    EMAIL_DNS_CHECK: 'false',
+    // Every test friend signs up from 127.0.0.1: the referral-fraud rules would hold their credits.
+    REFERRAL_HOLD_PER_NETWORK: '0',
+    REFERRAL_HOLD_PER_DEVICE: '0',
+    REFERRAL_HOLD_BURST_MIN: '100000',
     ...options.env,
   });
   const logs = captureLogs();

@@ -17,7 +17,13 @@ export interface AuditRecord {
     // The person's own erasure from the "Your data" page (no address: only the entry's number).
     | 'entry.self_erase'
     // A retention run that erased something: counts only.
-    | 'retention.purge';
+    | 'retention.purge'
+    | 'review.entry_approve'
+    | 'review.entry_reject'
+    | 'review.credit_approve'
+    | 'review.credit_reject'
+    | 'domain_rule.set'
+    | 'domain_rule.delete';
   target: string | null;
   ip: string | null;
   requestId: string | null;

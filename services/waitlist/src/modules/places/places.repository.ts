@@ -126,17 +126,17 @@ export type CreditState = 'granted' | 'refused' | 'revoked' | 'held';
 
 export async function recordCredit(
   client: pg.PoolClient,
-  credit: { referrerId: string; referredId: string; state: CreditState; reason: string },
+  credit: { referrerId: string; referredId: string; state: CreditState; reason: string; rule?: string | null },
 ): Promise<void> {
   await client.query('update waitlist.entries set referrer_id = $1 where id = $2', [
     credit.referrerId,
     credit.referredId,
   ]);
   await client.query(
-    `insert into waitlist.referral_credits (referrer_id, referred_id, state, reason, decided_at)
-     values ($1, $2, $3, $4, now())
+    `insert into waitlist.referral_credits (referrer_id, referred_id, state, reason, rule, decided_at)
+     values ($1, $2, $3, $4, $5, case when $3 <> 'held' then now() end)
      on conflict (referred_id) do nothing`,
-    [credit.referrerId, credit.referredId, credit.state, credit.reason],
+    [credit.referrerId, credit.referredId, credit.state, credit.reason, credit.rule ?? null],
   );
 }
 

@@ -3,6 +3,7 @@ import { WEB_PATHS } from '@mmdm/contracts/web-paths';
 import { jsonBody } from '@mmdm/shared/http';
 import express, { Router, type Request } from 'express';
 import type { ClientRateLimiter } from '../../lib/rate-limit.js';
+import type { SignupGuard } from '../abuse/signup-guard.js';
 import { parse } from '../../lib/parse.js';
 import { requestIdOf } from '../../lib/request-context.js';
 import type { SignupService } from './signup.service.js';
@@ -10,6 +11,8 @@ import type { SignupService } from './signup.service.js';
 export interface SignupRoutesDeps {
   service: SignupService;
   signupLimiter: ClientRateLimiter;
+  /** The abuse defences (honeypot, proof of work, throwaway domains); wired in by the app. */
+  guard?: SignupGuard;
 }
 
 /** `req.ip` honours `trust proxy`: the gateway's X-Forwarded-For when the gateway sent it, else the socket peer. */
@@ -20,14 +23,21 @@ function clientAddress(req: Request): string {
 const UNSUBSCRIBED = { success: true, message: 'You are unsubscribed. We will not e-mail you again.' } as const;
 const JOINED = { success: true, message: 'Successfully joined the waitlist!' } as const;
 
-export function signupRoutes({ service, signupLimiter }: SignupRoutesDeps): Router {
+export function signupRoutes({ service, signupLimiter, guard }: SignupRoutesDeps): Router {
   const router = Router();
   const json = jsonBody('4kb');
 
   router.post('/waitlist', ...json, async (req, res) => {
     const input = parse(signupBody, req.body);
     await signupLimiter.consume(clientAddress(req));
-    await service.signUp(input, requestIdOf(req));
+    const verdict = await guard?.check(input, { address: clientAddress(req), userAgent: req.get('user-agent') ?? '' });
+    // A filled honeypot is a bot: it gets the very answer a person gets, and nothing is written.
+    if (!verdict?.discard) {
+      await service.signUp(input, requestIdOf(req), verdict?.marks).catch(async (error: unknown) => {
+        await verdict?.undo();
+        throw error;
+      });
+    }
     // Same status and bytes for a new and a known address: nobody learns who is on the list.
     res.status(200).json({ ...JOINED, data: { email: input.email } });
   });

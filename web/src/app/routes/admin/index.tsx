@@ -25,6 +25,7 @@ export const adminRoutes: RouteObject[] = [
           { index: true, lazy: () => import('./settings-account.js') },
           { path: 'staff', lazy: () => import('./settings-staff.js') },
           { path: 'cities', lazy: () => import('./settings-cities.js') },
+          { path: 'review', lazy: () => import('./settings-review.js') },
           { path: 'audit', lazy: () => import('./settings-audit.js') },
           { path: 'mail', lazy: () => import('./settings-mail.js') },
         ],
