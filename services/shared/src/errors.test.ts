@@ -2,7 +2,7 @@ import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError, errorHandler, isDependencyUnavailable, notFoundHandler } from './errors.js';
+import { AppError, errorHandler, isDependencyUnavailable, notFoundHandler, UnavailableError } from './errors.js';
 import { createLogger } from './logger.js';
 import { jsonBody } from './service-app.js';
 
@@ -23,6 +23,12 @@ beforeAll(async () => {
   });
   app.get('/db-down', () => {
     throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  });
+  app.get('/sign-in-down', async () => {
+    throw new UnavailableError('Sign-in is unavailable right now.', {
+      retryAfterSeconds: 30,
+      cause: new Error('redis'),
+    });
   });
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
@@ -53,15 +59,18 @@ describe('the error middleware answers in one JSON shape', () => {
     expect(await large.json()).toMatchObject({ success: false, code: 'payload_too_large' });
   });
 
-  it.each(['br', 'gzip', 'deflate', 'x-unknown'])('answers 415 for a body sent with Content-Encoding: %s', async (encoding) => {
-    const response = await fetch(`${base}/echo`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-encoding': encoding },
-      body: '{"name":"x"}',
-    });
-    expect(response.status).toBe(415);
-    expect(await response.json()).toMatchObject({ success: false, code: 'unsupported_encoding' });
-  });
+  it.each(['br', 'gzip', 'deflate', 'x-unknown'])(
+    'answers 415 for a body sent with Content-Encoding: %s',
+    async (encoding) => {
+      const response = await fetch(`${base}/echo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+        body: '{"name":"x"}',
+      });
+      expect(response.status).toBe(415);
+      expect(await response.json()).toMatchObject({ success: false, code: 'unsupported_encoding' });
+    },
+  );
 
   it('keeps the status, code and headers of an AppError', async () => {
     const response = await fetch(`${base}/teapot`);
@@ -84,6 +93,17 @@ describe('the error middleware answers in one JSON shape', () => {
     expect(response.headers.get('retry-after')).toBe('5');
     expect(isDependencyUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
     expect(isDependencyUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+  });
+
+  it('answers an UnavailableError with 503, its own message and Retry-After, and nothing of its cause', async () => {
+    const response = await fetch(`${base}/sign-in-down`);
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('30');
+    expect(await response.json()).toEqual({
+      success: false,
+      code: 'unavailable',
+      message: 'Sign-in is unavailable right now.',
+    });
   });
 
   it('answers unknown routes with a JSON 404', async () => {

@@ -19,6 +19,23 @@ export class AppError extends Error {
   }
 }
 
+const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again shortly.';
+
+/**
+ * Something the request needs (Postgres, Redis, the auth service's keys) cannot be reached: our outage, not the
+ * client's mistake. The error handler answers 503 `unavailable` with this message and `Retry-After`; the message is
+ * the one the person reads, so it says what cannot be done right now.
+ */
+export class UnavailableError extends Error {
+  readonly retryAfterSeconds: number;
+
+  constructor(message = UNAVAILABLE_MESSAGE, options: { retryAfterSeconds?: number; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'UnavailableError';
+    this.retryAfterSeconds = options.retryAfterSeconds ?? 5;
+  }
+}
+
 /** The JSON body of every error answer. `success: false` and `message` are what the web app reads. */
 export interface ErrorBody {
   success: false;
@@ -33,7 +50,10 @@ export function errorBody(code: string, message: string, extra: Record<string, u
 }
 
 /** Turns a zod failure into a sentence naming each bad field, e.g. "email: Invalid email address". */
-export function describeZodError(error: z.core.$ZodError): { message: string; issues: { path: string; message: string }[] } {
+export function describeZodError(error: z.core.$ZodError): {
+  message: string;
+  issues: { path: string; message: string }[];
+} {
   const issues = error.issues.map((issue) => ({
     path: issue.path.map(String).join('.') || '(body)',
     message: issue.message,
@@ -110,17 +130,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       appError = new AppError(400, 'bad_request', 'The request path could not be read.');
     } else if (error && typeof error === 'object') appError = fromBodyParser(error as BodyParserError);
 
-    if (!appError && isDependencyUnavailable(error)) {
+    if (!appError && (error instanceof UnavailableError || isDependencyUnavailable(error))) {
       (req.log ?? logger).warn({ err: error, reqId: req.id }, 'dependency unavailable');
-      appError = new AppError(
-        503,
-        'unavailable',
-        'The service is temporarily unavailable. Please try again shortly.',
-        undefined,
-        {
-          'Retry-After': '5',
-        },
-      );
+      const unavailable = error instanceof UnavailableError ? error : new UnavailableError();
+      appError = new AppError(503, 'unavailable', unavailable.message, undefined, {
+        'Retry-After': String(unavailable.retryAfterSeconds),
+      });
     }
     if (!appError) {
       (req.log ?? logger).error({ err: error, reqId: req.id }, 'unhandled error');
