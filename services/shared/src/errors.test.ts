@@ -15,6 +15,9 @@ beforeAll(async () => {
   app.post('/echo', ...jsonBody(), (req, res) => {
     res.json(z.object({ name: z.string() }).strict().parse(req.body));
   });
+  app.post('/sentence', ...jsonBody(), (req, res) => {
+    res.json(z.object({ email: z.string({ error: 'Enter an e-mail address.' }) }).parse(req.body));
+  });
   app.get('/teapot', () => {
     throw new AppError(418, 'teapot', 'I am a teapot', undefined, { 'Retry-After': '7' });
   });
@@ -93,6 +96,21 @@ describe('the error middleware answers in one JSON shape', () => {
     expect(response.headers.get('retry-after')).toBe('5');
     expect(isDependencyUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
     expect(isDependencyUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+  });
+
+  it('shows a message written as a sentence for a person as it is, with its field in issues', async () => {
+    const response = await fetch(`${base}/sentence`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      success: false,
+      code: 'validation_error',
+      message: 'Enter an e-mail address.',
+      issues: [{ path: 'email', message: 'Enter an e-mail address.' }],
+    });
   });
 
   it('answers an UnavailableError with 503, its own message and Retry-After, and nothing of its cause', async () => {

@@ -49,7 +49,12 @@ export function errorBody(code: string, message: string, extra: Record<string, u
   return { success: false, code, message, ...extra };
 }
 
-/** Turns a zod failure into a sentence naming each bad field, e.g. "email: Invalid email address". */
+/**
+ * Turns a zod failure into what the client reads. A message written as a whole sentence for a person (it ends with a
+ * full stop: "Enter a valid e-mail address, like name@example.com.") stands alone, since the web app shows it as it
+ * is; any other (a fragment such as "is not a staff id", or zod's own "Invalid input") is completed by its field's
+ * name: "email: Invalid email address". Each issue, with its field, is in `issues` too.
+ */
 export function describeZodError(error: z.core.$ZodError): {
   message: string;
   issues: { path: string; message: string }[];
@@ -59,8 +64,10 @@ export function describeZodError(error: z.core.$ZodError): {
     message: issue.message,
   }));
   const message = issues
-    .map((issue) => (issue.path === '(body)' ? issue.message : `${issue.path}: ${issue.message}`))
-    .join('; ');
+    .map((issue) =>
+      issue.path === '(body)' || issue.message.endsWith('.') ? issue.message : `${issue.path}: ${issue.message}`,
+    )
+    .reduce((text, part) => (text ? `${text}${text.endsWith('.') ? ' ' : '; '}${part}` : part), '');
   return { message, issues };
 }
 

@@ -2,7 +2,6 @@ import { noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router, type Request } from 'express';
 import { pipeline } from 'node:stream/promises';
-import { parse } from '../../lib/parse.js';
 import { requestIdOf, requestLogger } from '../../lib/request-context.js';
 import { analyticsQuery, auditQuery, entryIdParams, exportEntriesQuery, listEntriesQuery } from './admin.schema.js';
 import type { Actor, AdminService } from './admin.service.js';
@@ -25,11 +24,11 @@ export function adminRoutes({ service, verifier }: AdminRoutesDeps): Router {
   router.use('/api/admin/waitlist', noStore);
 
   router.get('/api/admin/waitlist/entries', viewer, async (req, res) => {
-    res.json(await service.listEntries(parse(listEntriesQuery, req.query)));
+    res.json(await service.listEntries(listEntriesQuery.parse(req.query)));
   });
 
   router.get('/api/admin/waitlist/entries.csv', admin, async (req, res) => {
-    const query = parse(exportEntriesQuery, req.query);
+    const query = exportEntriesQuery.parse(req.query);
     const csv = await service.exportEntries(query, actorOf(req));
     const stamp = new Date().toISOString().slice(0, 10);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
@@ -42,13 +41,13 @@ export function adminRoutes({ service, verifier }: AdminRoutesDeps): Router {
   });
 
   router.post('/api/admin/waitlist/entries/:id/resend', admin, async (req, res) => {
-    const { id } = parse(entryIdParams, req.params);
+    const { id } = entryIdParams.parse(req.params);
     await service.resend(id, actorOf(req));
     res.status(202).json({ success: true, message: 'A new confirmation e-mail is queued.' });
   });
 
   router.delete('/api/admin/waitlist/entries/:id', admin, async (req, res) => {
-    const { id } = parse(entryIdParams, req.params);
+    const { id } = entryIdParams.parse(req.params);
     await service.erase(id, actorOf(req));
     res.status(204).end();
   });
@@ -58,12 +57,12 @@ export function adminRoutes({ service, verifier }: AdminRoutesDeps): Router {
   });
 
   router.get('/api/admin/waitlist/analytics', viewer, async (req, res) => {
-    const { from, to } = parse(analyticsQuery, req.query);
+    const { from, to } = analyticsQuery.parse(req.query);
     res.json(await service.analytics(from, to));
   });
 
   router.get('/api/admin/waitlist/audit', admin, async (req, res) => {
-    const { cursor, limit } = parse(auditQuery, req.query);
+    const { cursor, limit } = auditQuery.parse(req.query);
     res.json(await service.audit(cursor, limit));
   });
 
