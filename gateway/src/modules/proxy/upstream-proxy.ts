@@ -25,7 +25,7 @@ const staffRequests = new WeakSet<IncomingMessage>();
 
 /**
  * One proxy per upstream over a shared keep-alive agent: a proxied call reuses a warm socket instead of paying a
- * TCP handshake, which is most of the cost of a small JSON call on the same host (see issue 7's benchmark).
+ * TCP handshake, which is most of the cost of a small JSON call on the same host (see the gateway overhead benchmark, docs/performance.md).
  */
 export function createUpstreamProxy({ targets, timeoutMs, logger }: UpstreamProxyOptions) {
   const agent = new Agent({

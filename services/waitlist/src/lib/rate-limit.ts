@@ -42,7 +42,7 @@ const MAX_BUCKETS = 100_000;
 /**
  * Decides in-process for the first half of each client's budget and shares those counts in the background; the
  * second half is counted in Redis before answering. A household's sign-up, far from its budget, then touches nothing
- * but Postgres (issue 7: the Redis round trip per sign-up was a tenth of the service's CPU time); a client nearing
+ * but Postgres (the Redis round trip per sign-up was a tenth of the service's CPU time, docs/performance.md); a client nearing
  * its budget gets the exact shared count; a refusal never waits on Redis; and during a Redis outage the local counts
  * decide alone and are added once it is back.
  *
