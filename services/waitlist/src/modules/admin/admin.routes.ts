@@ -2,7 +2,8 @@ import { noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router, type Request } from 'express';
 import { pipeline } from 'node:stream/promises';
-import { requestIdOf, requestLogger } from '../../lib/request-context.js';
+import { requestId } from '@mmdm/shared/request-id';
+import { requestLogger } from '../../lib/request-context.js';
 import { analyticsQuery, auditQuery, entryIdParams, exportEntriesQuery, listEntriesQuery } from './admin.schema.js';
 import type { Actor, AdminService } from './admin.service.js';
 
@@ -13,7 +14,7 @@ export interface AdminRoutesDeps {
 
 function actorOf(req: Request): Actor {
   // requireStaff has run: req.staff is set.
-  return { staff: req.staff!, ip: req.ip ?? null, requestId: requestIdOf(req) };
+  return { staff: req.staff!, ip: req.ip ?? null, requestId: requestId(req) };
 }
 
 /** Staff data under /api/admin/waitlist: viewers read, admins change and export. */

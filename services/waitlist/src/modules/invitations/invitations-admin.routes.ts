@@ -2,7 +2,7 @@ import { inviteWaveBody, wavePreviewParams } from '@mmdm/contracts/launch-admin'
 import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
-import { requestIdOf } from '../../lib/request-context.js';
+import { requestId } from '@mmdm/shared/request-id';
 import { writeAudit } from '../admin/audit.repository.js';
 import type { InvitationsService } from './invitations.service.js';
 
@@ -23,13 +23,13 @@ export function invitationsAdminRoutes({ service, verifier }: InvitationsAdminRo
   router.post('/api/admin/waitlist/invitations', admin, ...json, async (req, res) => {
     const { count, city } = inviteWaveBody.parse(req.body);
     const staff = req.staff!;
-    const requestId = requestIdOf(req);
+    const id = requestId(req);
     const result = await service.invite({
       count,
       city,
       createdBySub: staff.sub,
       createdByEmail: null,
-      requestId,
+      requestId: id,
       audit: (client, waveId, invited) =>
         writeAudit(client, {
           actorSub: staff.sub,
@@ -37,7 +37,7 @@ export function invitationsAdminRoutes({ service, verifier }: InvitationsAdminRo
           action: 'wave.invite',
           target: waveId,
           ip: req.ip ?? null,
-          requestId,
+          requestId: id,
           details: { requested: count, invited, city: city ?? null },
         }),
     });

@@ -6,7 +6,7 @@ import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router, type Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
-import { requestIdOf } from '../../lib/request-context.js';
+import { requestId } from '@mmdm/shared/request-id';
 import { writeAudit, type AuditRecord } from '../admin/audit.repository.js';
 import { listByPlaceOrCity } from './places.repository.js';
 import type { PlacesService } from './places.service.js';
@@ -50,7 +50,7 @@ export function placesAdminRoutes({ service, pool, verifier }: PlacesAdminRoutes
       action,
       target,
       ip: req.ip ?? null,
-      requestId: requestIdOf(req),
+      requestId: requestId(req),
       details,
     });
 

@@ -3,7 +3,7 @@ import { WEB_PATHS } from '@mmdm/contracts/web-paths';
 import { jsonBody } from '@mmdm/shared/http';
 import express, { Router, type Request } from 'express';
 import type { ClientRateLimiter } from '../../lib/rate-limit.js';
-import { requestIdOf } from '../../lib/request-context.js';
+import { requestId } from '@mmdm/shared/request-id';
 import type { SignupService } from './signup.service.js';
 
 export interface SignupRoutesDeps {
@@ -26,7 +26,7 @@ export function signupRoutes({ service, signupLimiter }: SignupRoutesDeps): Rout
   router.post('/waitlist', ...json, async (req, res) => {
     const input = signupBody.parse(req.body);
     await signupLimiter.consume(clientAddress(req));
-    await service.signUp(input, requestIdOf(req));
+    await service.signUp(input, requestId(req));
     // Same status and bytes for a new and a known address: nobody learns who is on the list.
     res.status(200).json({ ...JOINED, data: { email: input.email } });
   });
@@ -42,14 +42,14 @@ export function signupRoutes({ service, signupLimiter }: SignupRoutesDeps): Rout
 
   router.post('/waitlist/confirm', ...json, async (req, res) => {
     const { token } = tokenBody.parse(req.body);
-    const data = await service.confirm(token, requestIdOf(req));
+    const data = await service.confirm(token, requestId(req));
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'Your address is confirmed. Welcome to the waitlist!', data });
   });
 
   router.post('/waitlist/resend', ...json, async (req, res) => {
     const { token } = tokenBody.parse(req.body);
-    await service.resend(token, requestIdOf(req));
+    await service.resend(token, requestId(req));
     res.json({ success: true, message: 'If this address still needs confirming, a new e-mail is on its way.' });
   });
 
