@@ -1,18 +1,19 @@
 import { createServer } from 'node:http';
 import { exitOnConfigError } from '@mmdm/shared/config';
-import { createPool, pingPostgres, postgresUnreachableMessage } from '@mmdm/shared/db';
-import { handleLifecycle } from '@mmdm/shared/lifecycle';
+import { assertPostgresReachable, createPool } from '@mmdm/shared/db';
+import { runProcess } from '@mmdm/shared/lifecycle';
 import { createLogger } from '@mmdm/shared/logger';
 import { migrate } from '@mmdm/shared/migrate';
 import { createRedis, redisUnreachableMessage, waitForRedis } from '@mmdm/shared/redis';
 import { createAuthApp } from './app.js';
 import { loadAuthConfig, type AuthConfig } from './config.js';
 import { createPasswordHasher } from './lib/password-hasher.js';
+import { MIGRATIONS_DIR } from './migrations-dir.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createDatabaseKeyStore, createEnvKeyStore, type KeyStore } from './modules/keys/keys.service.js';
 import { bootstrapAdmin } from './modules/staff/staff.service.js';
-import { MIGRATIONS_DIR } from './migrations-dir.js';
 
+// The shape of every process's main.ts: config, then connect, migrate, build, signals, listen (runProcess).
 let config: AuthConfig;
 try {
   config = loadAuthConfig();
@@ -24,56 +25,42 @@ const logger = createLogger({ name: 'auth', level: config.logLevel });
 const pool = createPool({ connectionString: config.databaseUrl, applicationName: 'mmdm-auth' });
 const redis = createRedis(config.redis.url, 'producer');
 
-async function start(): Promise<void> {
-  try {
-    await pingPostgres(pool);
-  } catch (error) {
-    throw new Error(postgresUnreachableMessage(config.databaseUrl, error));
-  }
-  try {
-    await waitForRedis(redis, 10_000);
-  } catch (error) {
-    throw new Error(redisUnreachableMessage(config.redis.url, error));
-  }
-  await migrate({ databaseUrl: config.databaseUrl, dir: MIGRATIONS_DIR, schema: 'auth', logger });
+await runProcess({
+  name: 'auth service',
+  logger,
+  timeoutMs: config.shutdownTimeoutMs,
+  port: config.http.port,
+  host: config.http.host,
+  abandon: () => Promise.allSettled([pool.end(), redis.quit()]),
+  async start() {
+    await assertPostgresReachable(config.databaseUrl);
+    try {
+      await waitForRedis(redis, 10_000);
+    } catch (error) {
+      throw new Error(redisUnreachableMessage(config.redis.url, error));
+    }
+    await migrate({ databaseUrl: config.databaseUrl, dir: MIGRATIONS_DIR, schema: 'auth', logger });
 
-  const hasher = await createPasswordHasher();
-  let keys: KeyStore;
-  if (config.tokens.envKey) {
-    keys = await createEnvKeyStore(config.tokens.envKey.privateKeyPem, config.tokens.envKey.kid);
-    logger.info('signing with the key from JWT_PRIVATE_KEY');
-  } else {
-    keys = createDatabaseKeyStore(pool);
-  }
-  // Creates the first key pair now (race-safe across replicas) rather than on the first login.
-  const { kid } = await keys.signingKey();
-  logger.info({ kid }, 'signing key ready');
+    const hasher = await createPasswordHasher();
+    let keys: KeyStore;
+    if (config.tokens.envKey) {
+      keys = await createEnvKeyStore(config.tokens.envKey.privateKeyPem, config.tokens.envKey.kid);
+      logger.info('signing with the key from JWT_PRIVATE_KEY');
+    } else {
+      keys = createDatabaseKeyStore(pool);
+    }
+    // Creates the first key pair now (race-safe across replicas) rather than on the first login.
+    const { kid } = await keys.signingKey();
+    logger.info({ kid }, 'signing key ready');
+    await bootstrapAdmin({ pool, audit: createAuditService(pool), hasher, logger, admin: config.bootstrapAdmin });
 
-  await bootstrapAdmin({
-    pool,
-    audit: createAuditService(pool),
-    hasher,
-    logger,
-    admin: config.bootstrapAdmin,
-  });
-
-  const app = createAuthApp({ config, logger, pool, redis, keys, hasher });
-  const server = createServer(app);
-  handleLifecycle({
-    logger,
-    timeoutMs: config.shutdownTimeoutMs,
-    server,
-    resources: [
-      { name: 'redis', close: () => redis.quit() },
-      { name: 'postgres', close: () => pool.end() },
-    ],
-  });
-  await new Promise<void>((resolve) => server.listen(config.http.port, config.http.host, resolve));
-  logger.info({ port: config.http.port, host: config.http.host }, 'auth service listening');
-}
-
-start().catch(async (error: unknown) => {
-  logger.fatal({ err: error }, error instanceof Error ? error.message : 'auth service failed to start');
-  await Promise.allSettled([pool.end(), redis.quit()]);
-  process.exit(1);
+    const server = createServer(createAuthApp({ config, logger, pool, redis, keys, hasher }));
+    return {
+      server,
+      resources: [
+        { name: 'redis', close: () => redis.quit() },
+        { name: 'postgres', close: () => pool.end() },
+      ],
+    };
+  },
 });

@@ -1,12 +1,14 @@
+import { createServer } from 'node:http';
 import { exitOnConfigError } from '@mmdm/shared/config';
-import { createPool, postgresUnreachableMessage } from '@mmdm/shared/db';
-import { handleLifecycle } from '@mmdm/shared/lifecycle';
+import { assertPostgresReachable, createPool } from '@mmdm/shared/db';
+import { runProcess } from '@mmdm/shared/lifecycle';
 import { createLogger } from '@mmdm/shared/logger';
 import { createRedis } from '@mmdm/shared/redis';
 import { createApp } from './app.js';
 import { loadApiConfig, type ApiConfig } from './config.js';
 import { migrateWaitlist } from './migrations.js';
 
+// The shape of every process's main.ts: config, then connect, migrate, build, signals, listen (runProcess).
 let config: ApiConfig;
 try {
   config = loadApiConfig();
@@ -15,33 +17,26 @@ try {
 }
 
 const logger = createLogger({ name: 'waitlist', level: config.logLevel });
-
-try {
-  await migrateWaitlist(config.databaseUrl, logger);
-} catch (error) {
-  logger.fatal({ err: error }, postgresUnreachableMessage(config.databaseUrl, error));
-  process.exit(1);
-}
-
 const pool = createPool({ connectionString: config.databaseUrl, applicationName: 'waitlist', max: 20 });
 // Redis being down at start is not fatal: sign-ups fall back to in-process rate limits until it is back.
 const redis = createRedis(config.redis.url, 'producer');
 
-const app = createApp({ config, pool, redis, logger });
-const server = app.listen(config.http.port, config.http.host, () => {
-  logger.info({ port: config.http.port, host: config.http.host }, 'waitlist API listening');
-});
-server.on('error', (error) => {
-  logger.fatal({ err: error }, 'cannot listen');
-  process.exit(1);
-});
-
-handleLifecycle({
+await runProcess({
+  name: 'waitlist API',
   logger,
   timeoutMs: config.shutdownTimeoutMs,
-  server,
-  resources: [
-    { name: 'redis', close: () => redis.quit() },
-    { name: 'postgres', close: () => pool.end() },
-  ],
+  port: config.http.port,
+  host: config.http.host,
+  abandon: () => Promise.allSettled([pool.end(), redis.quit()]),
+  async start() {
+    await assertPostgresReachable(config.databaseUrl);
+    await migrateWaitlist(config.databaseUrl, logger);
+    return {
+      server: createServer(createApp({ config, pool, redis, logger })),
+      resources: [
+        { name: 'redis', close: () => redis.quit() },
+        { name: 'postgres', close: () => pool.end() },
+      ],
+    };
+  },
 });
