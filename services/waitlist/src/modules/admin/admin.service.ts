@@ -15,6 +15,12 @@ import {
 } from './admin.repository.js';
 import { encodeCursor, type ExportEntriesQuery, type ListEntriesQuery } from './admin.schema.js';
 import { listAudit, writeAudit } from './audit.repository.js';
+
+/**
+ * The staff audit log (waitlist.audit_log) belongs to this module; other features record their staff actions through
+ * this entry, in their own transaction when they pass its client.
+ */
+export { writeAudit, type AuditRecord } from './audit.repository.js';
 import { forgetErasedEntry, perDay, recentActivity, topReferralSources, totals } from './stats.repository.js';
 
 /** Places in line, wired in by the app (features do not import each other). */

@@ -3,7 +3,7 @@ import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
 import { requestId } from '@mmdm/shared/request-id';
-import { writeAudit } from '../admin/audit.repository.js';
+import { writeAudit } from '../admin/admin.service.js';
 import type { InvitationsService } from './invitations.service.js';
 
 export interface InvitationsAdminRoutesDeps {

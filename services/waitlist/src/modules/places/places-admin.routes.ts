@@ -7,7 +7,7 @@ import { Router, type Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import { requestId } from '@mmdm/shared/request-id';
-import { writeAudit, type AuditRecord } from '../admin/audit.repository.js';
+import { writeAudit, type AuditRecord } from '../admin/admin.service.js';
 import { listByPlaceOrCity } from './places.repository.js';
 import type { PlacesService } from './places.service.js';
 
