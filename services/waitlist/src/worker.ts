@@ -26,7 +26,7 @@ import { createMailSender, type MailSender } from './modules/mail/mail-transport
 import { bullPrefix, createMailQueue, MAIL_QUEUE, type ConfirmationJob } from './modules/mail/mail.queue.js';
 import { withSuppression } from './modules/mail/suppressing-sender.js';
 import { startRelay, type Relay } from './modules/mail/outbox-relay.js';
-import { markGivenUp } from './modules/mail/outbox.repository.js';
+import { giveUpOutboxMail } from './modules/mail/outbox-delivery.js';
 
 export interface MailWorker {
   /** /healthz, /readyz and /metrics of the worker process, on its own port (WORKER_PORT). */
@@ -140,7 +140,7 @@ export async function startMailWorker({
     const givenUp = error instanceof UnrecoverableError || (job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1));
     (givenUp ? mailMetrics.failed : mailMetrics.retried).inc();
     if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
-      void markGivenUp(pool, job.data.outboxId, error.message).catch(() => undefined);
+      void giveUpOutboxMail(pool, job.data.outboxId, error.message);
       logger.error(
         { jobId: job.id, outboxId: job.data.outboxId, reqId: job.data.requestId, reason: error.message },
         'confirmation mail gave up; job kept in the failed set',
