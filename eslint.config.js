@@ -22,7 +22,46 @@ const foldersIn = (dir) =>
  * may not import which (import-x/no-restricted-paths: files in `target` may not import from `from`, except
  * `except`, relative to `from`). A service adds its own entry (e.g. `modules/<feature>` not importing each other).
  */
+/**
+ * A service's layout (docs/decisions/014-one-way-for-services.md): `modules/<feature>` do not import another
+ * feature's internals, only its public entries (`<feature>.service.ts`, and auth's `staff.guard.ts` middleware);
+ * nothing under `modules/` or `lib/` imports upward into what composes them (`app.ts`, `main.ts`, the worker's).
+ */
+const serviceLayout = (name, publicEntries = ['service']) => {
+  const root = `./services/${name}/src`;
+  const features = foldersIn(`${root}/modules`);
+  return {
+    name,
+    root: root.slice(2),
+    tsconfig: `services/${name}/tsconfig.json`,
+    zones: [
+      ...features.map((feature) => ({
+        target: `${root}/modules/${feature}`,
+        from: `${root}/modules`,
+        except: [
+          `./${feature}`,
+          ...features.flatMap((other) => publicEntries.map((role) => `./${other}/${other}.${role}.ts`)),
+        ],
+        message:
+          "A feature imports another feature's public entry only (<feature>.service.ts): wire the two in app.ts, or move the shared part to lib/.",
+      })),
+      {
+        target: [`${root}/modules`, `${root}/lib`],
+        from: [`${root}/app.ts`, `${root}/main.ts`, `${root}/worker.ts`, `${root}/worker-main.ts`],
+        message: 'Nothing imports upward into app.ts or main.ts: they compose the rest.',
+      },
+      {
+        target: `${root}/lib`,
+        from: `${root}/modules`,
+        message: 'lib/ is shared by the features and depends on none of them.',
+      },
+    ],
+  };
+};
+
 const layouts = [
+  serviceLayout('auth', ['service', 'guard']),
+  serviceLayout('waitlist'),
   {
     name: 'web',
     root: 'web/src',
@@ -98,6 +137,25 @@ export default tseslint.config(
       'check-file/folder-naming-convention': ['error', { [`${layout.root}/**/`]: 'KEBAB_CASE' }],
     },
   })),
+  {
+    // Only repositories touch Postgres: anything else may name pg's types, never run a query through pg itself.
+    files: ['services/auth/src/**/*.ts', 'services/waitlist/src/**/*.ts', 'gateway/src/**/*.ts'],
+    ignores: ['**/*.repository.ts', '**/*.test.ts', '**/testing/**', 'services/waitlist/src/lib/db.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'pg',
+              allowTypeImports: true,
+              message: 'Only repositories (*.repository.ts) import pg: call a repository function instead.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Scripts and tests may print: that is their interface.
     files: ['infra/**', 'bench/**', 'tests/**', 'web/scripts/**', '**/cli/**'],

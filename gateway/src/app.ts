@@ -1,5 +1,5 @@
 import type { Logger } from '@mmdm/shared/logger';
-import { REQUEST_ID_HEADER, requestIdOf } from '@mmdm/shared/request-id';
+import { REQUEST_ID_HEADER, requestId } from '@mmdm/shared/request-id';
 import { accessLogger } from '@mmdm/shared/request-logging';
 import type { HttpMetrics } from '@mmdm/shared/metrics';
 import { randomUUID } from 'node:crypto';
@@ -101,19 +101,11 @@ export function createGateway({ config, logger, site: build, healthTimeoutMs, me
     sendJson(res, report.status === 'ok' ? 200 : 503, report, { 'Cache-Control': 'no-store' }, req.method === 'HEAD');
   }
 
-  function logWhenDone(
-    req: IncomingMessage,
-    res: ServerResponse,
-    reqId: string,
-    path: string,
-    client: string,
-    route: Route,
-    started: number,
-  ) {
+  function logWhenDone(req: IncomingMessage, res: ServerResponse, id: string, path: string, client: string, route: Route, started: number) {
     res.once('close', () => {
       const status = res.writableFinished ? res.statusCode : 499; // 499: the client went away first (nginx's term)
       const fields = {
-        reqId,
+        reqId: id,
         method: req.method,
         path,
         status,
@@ -131,8 +123,8 @@ export function createGateway({ config, logger, site: build, healthTimeoutMs, me
     const started = performance.now();
     const facts = forwarding.factsOf(req);
     // A client's own X-Request-Id would land in every log line and audit row of its request: only nginx may set it.
-    const reqId = facts.viaTrustedProxy ? requestIdOf(req) : randomUUID();
-    res.setHeader('X-Request-Id', reqId);
+    const id = facts.viaTrustedProxy ? requestId(req) : randomUUID();
+    res.setHeader('X-Request-Id', id);
     setSecurityHeaders(res, facts.proto === 'https');
 
     const hostProblem = hostProblemOf(req);
@@ -150,20 +142,19 @@ export function createGateway({ config, logger, site: build, healthTimeoutMs, me
     }
     const path = pathOf(url);
     const route = routeOf(req.method ?? 'GET', path);
-    if (route.kind !== 'health') logWhenDone(req, res, reqId, path, facts.address, route, started);
+    if (route.kind !== 'health') logWhenDone(req, res, id, path, facts.address, route, started);
 
     try {
       switch (route.kind) {
         case 'health':
           answerHealth(req, res).catch((error: unknown) => {
-            logger.error({ err: error, reqId }, 'health check failed');
-            if (!res.headersSent)
-              sendError(res, 500, 'internal_error', 'Something went wrong on our side. Please try again.');
+            logger.error({ err: error, reqId: id }, 'health check failed');
+            if (!res.headersSent) sendError(res, 500, 'internal_error', 'Something went wrong on our side. Please try again.');
           });
           return;
         case 'proxy':
           forwarding.prepareForUpstream(req, facts);
-          req.headers[REQUEST_ID_HEADER] = reqId;
+          req.headers[REQUEST_ID_HEADER] = id;
           proxy.forward(route.upstream, req, res, route.staff);
           return;
         case 'api-not-found':
@@ -181,7 +172,7 @@ export function createGateway({ config, logger, site: build, healthTimeoutMs, me
           return;
       }
     } catch (error) {
-      logger.error({ err: error, reqId }, 'unhandled error');
+      logger.error({ err: error, reqId: id }, 'unhandled error');
       if (res.headersSent) res.destroy();
       else sendError(res, 500, 'internal_error', 'Something went wrong on our side. Please try again.');
     }

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures.js';
 import { hydrated, isPhone } from './public-support.js';
 
 /*
- * Issue 7: a pre-rendered page paints from its HTML alone (stylesheet inlined, allowed by its hash in the CSP), and
+ * A pre-rendered page paints from its HTML alone (stylesheet inlined, allowed by its hash in the CSP), and
  * the app that hydrates it loads only after that first paint (web/src/boot.ts).
  */
 

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 
-/** Every public page of the spec with its one h1 (spec section 2 and issue 4). */
+/** Every public page of the site with its one h1. */
 export const publicPages = [
   { path: '/', h1: 'Find Your Perfect Match.' },
   { path: '/about', h1: 'Dating, with the heart put back in' },

@@ -3,7 +3,7 @@
  * docs/architecture.md's companion notes): one pre-rendered HTML file per public route, 404.html, the admin shell,
  * routes.json, sitemap.xml, robots.txt, and .br/.gz siblings of every hashed asset.
  *
- * Each page is made to paint from its HTML alone (issue 7, docs/performance.md "The site"): the stylesheet is inlined
+ * Each page is made to paint from its HTML alone (docs/performance.md "The site"): the stylesheet is inlined
  * (its hash goes to routes.json for the gateway's CSP), and the only script is the small boot entry, which loads the
  * app after the first paint; the chunks to load then are listed on it, not preloaded from <head>.
  */

@@ -1,6 +1,6 @@
 /**
  * The public site's entry (index.html). The pre-rendered page paints with its inlined stylesheet alone; the app that
- * hydrates it is loaded only after that first paint, so none of its requests can delay the paint (issue 7: the
+ * hydrates it is loaded only after that first paint, so none of its requests can delay the paint (measured: the
  * largest contentful paint is the pre-rendered text, and Lighthouse's simulation charges every request that finished
  * before it). See docs/performance.md, "The site".
  *

@@ -17,7 +17,7 @@ const app = (
 
 // Pre-rendered pages are hydrated; the dev server's empty shell (a placeholder comment) is rendered from scratch.
 // Hydrating in a transition lets React work in slices and yield to the browser between them instead of one long task
-// that blocks input (issue 7: Total Blocking Time, about 4× less in a 4× CPU-throttled Chromium); the page is already
+// that blocks input (Total Blocking Time, about 4× less in a 4× CPU-throttled Chromium); the page is already
 // on screen, so nothing waits for it.
 if (container.firstElementChild) {
   startTransition(() => {

@@ -4,7 +4,7 @@ import type { TLSSocket } from 'node:tls';
 /**
  * The site's Content-Security-Policy (see the web build contract in docs/architecture.md): everything ships from the
  * site itself, so no 'unsafe-inline'/'unsafe-eval' is needed anywhere, and nothing may frame us. The one exception
- * to "no inline code" is the pre-rendered pages' inlined stylesheet (issue 7: it saves a round trip before the first
+ * to "no inline code" is the pre-rendered pages' inlined stylesheet (decision 010: it saves a round trip before the first
  * paint), allowed by its sha256 hash, which the web build writes to routes.json; scripts stay 'self' only.
  */
 export function contentSecurityPolicy(inlineStyleHashes: readonly string[] = []): string {

@@ -70,6 +70,20 @@ export function postgresUnreachableMessage(url: string, error: unknown): string 
   );
 }
 
+/** Start-up's first step: one connection and `select 1`, or an error that says where Postgres was looked for. */
+export async function assertPostgresReachable(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } catch (error) {
+    throw new Error(postgresUnreachableMessage(databaseUrl, error));
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 /** Runs `work` in one transaction on one client; rolls back on any error and always releases the client. */
 export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();

@@ -2,7 +2,7 @@ import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError, errorHandler, isDependencyUnavailable, notFoundHandler } from './errors.js';
+import { AppError, errorHandler, isDependencyUnavailable, notFoundHandler, UnavailableError } from './errors.js';
 import { createLogger } from './logger.js';
 import { jsonBody } from './service-app.js';
 
@@ -15,6 +15,9 @@ beforeAll(async () => {
   app.post('/echo', ...jsonBody(), (req, res) => {
     res.json(z.object({ name: z.string() }).strict().parse(req.body));
   });
+  app.post('/sentence', ...jsonBody(), (req, res) => {
+    res.json(z.object({ email: z.string({ error: 'Enter an e-mail address.' }) }).parse(req.body));
+  });
   app.get('/teapot', () => {
     throw new AppError(418, 'teapot', 'I am a teapot', undefined, { 'Retry-After': '7' });
   });
@@ -23,6 +26,12 @@ beforeAll(async () => {
   });
   app.get('/db-down', () => {
     throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  });
+  app.get('/sign-in-down', async () => {
+    throw new UnavailableError('Sign-in is unavailable right now.', {
+      retryAfterSeconds: 30,
+      cause: new Error('redis'),
+    });
   });
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
@@ -53,15 +62,18 @@ describe('the error middleware answers in one JSON shape', () => {
     expect(await large.json()).toMatchObject({ success: false, code: 'payload_too_large' });
   });
 
-  it.each(['br', 'gzip', 'deflate', 'x-unknown'])('answers 415 for a body sent with Content-Encoding: %s', async (encoding) => {
-    const response = await fetch(`${base}/echo`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-encoding': encoding },
-      body: '{"name":"x"}',
-    });
-    expect(response.status).toBe(415);
-    expect(await response.json()).toMatchObject({ success: false, code: 'unsupported_encoding' });
-  });
+  it.each(['br', 'gzip', 'deflate', 'x-unknown'])(
+    'answers 415 for a body sent with Content-Encoding: %s',
+    async (encoding) => {
+      const response = await fetch(`${base}/echo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+        body: '{"name":"x"}',
+      });
+      expect(response.status).toBe(415);
+      expect(await response.json()).toMatchObject({ success: false, code: 'unsupported_encoding' });
+    },
+  );
 
   it('keeps the status, code and headers of an AppError', async () => {
     const response = await fetch(`${base}/teapot`);
@@ -84,6 +96,32 @@ describe('the error middleware answers in one JSON shape', () => {
     expect(response.headers.get('retry-after')).toBe('5');
     expect(isDependencyUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
     expect(isDependencyUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+  });
+
+  it('shows a message written as a sentence for a person as it is, with its field in issues', async () => {
+    const response = await fetch(`${base}/sentence`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      success: false,
+      code: 'validation_error',
+      message: 'Enter an e-mail address.',
+      issues: [{ path: 'email', message: 'Enter an e-mail address.' }],
+    });
+  });
+
+  it('answers an UnavailableError with 503, its own message and Retry-After, and nothing of its cause', async () => {
+    const response = await fetch(`${base}/sign-in-down`);
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('30');
+    expect(await response.json()).toEqual({
+      success: false,
+      code: 'unavailable',
+      message: 'Sign-in is unavailable right now.',
+    });
   });
 
   it('answers unknown routes with a JSON 404', async () => {

@@ -19,6 +19,23 @@ export class AppError extends Error {
   }
 }
 
+const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again shortly.';
+
+/**
+ * Something the request needs (Postgres, Redis, the auth service's keys) cannot be reached: our outage, not the
+ * client's mistake. The error handler answers 503 `unavailable` with this message and `Retry-After`; the message is
+ * the one the person reads, so it says what cannot be done right now.
+ */
+export class UnavailableError extends Error {
+  readonly retryAfterSeconds: number;
+
+  constructor(message = UNAVAILABLE_MESSAGE, options: { retryAfterSeconds?: number; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'UnavailableError';
+    this.retryAfterSeconds = options.retryAfterSeconds ?? 5;
+  }
+}
+
 /** The JSON body of every error answer. `success: false` and `message` are what the web app reads. */
 export interface ErrorBody {
   success: false;
@@ -32,15 +49,25 @@ export function errorBody(code: string, message: string, extra: Record<string, u
   return { success: false, code, message, ...extra };
 }
 
-/** Turns a zod failure into a sentence naming each bad field, e.g. "email: Invalid email address". */
-export function describeZodError(error: z.core.$ZodError): { message: string; issues: { path: string; message: string }[] } {
+/**
+ * Turns a zod failure into what the client reads. A message written as a whole sentence for a person (it ends with a
+ * full stop: "Enter a valid e-mail address, like name@example.com.") stands alone, since the web app shows it as it
+ * is; any other (a fragment such as "is not a staff id", or zod's own "Invalid input") is completed by its field's
+ * name: "email: Invalid email address". Each issue, with its field, is in `issues` too.
+ */
+export function describeZodError(error: z.core.$ZodError): {
+  message: string;
+  issues: { path: string; message: string }[];
+} {
   const issues = error.issues.map((issue) => ({
     path: issue.path.map(String).join('.') || '(body)',
     message: issue.message,
   }));
   const message = issues
-    .map((issue) => (issue.path === '(body)' ? issue.message : `${issue.path}: ${issue.message}`))
-    .join('; ');
+    .map((issue) =>
+      issue.path === '(body)' || issue.message.endsWith('.') ? issue.message : `${issue.path}: ${issue.message}`,
+    )
+    .reduce((text, part) => (text ? `${text}${text.endsWith('.') ? ' ' : '; '}${part}` : part), '');
   return { message, issues };
 }
 
@@ -110,17 +137,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       appError = new AppError(400, 'bad_request', 'The request path could not be read.');
     } else if (error && typeof error === 'object') appError = fromBodyParser(error as BodyParserError);
 
-    if (!appError && isDependencyUnavailable(error)) {
+    if (!appError && (error instanceof UnavailableError || isDependencyUnavailable(error))) {
       (req.log ?? logger).warn({ err: error, reqId: req.id }, 'dependency unavailable');
-      appError = new AppError(
-        503,
-        'unavailable',
-        'The service is temporarily unavailable. Please try again shortly.',
-        undefined,
-        {
-          'Retry-After': '5',
-        },
-      );
+      const unavailable = error instanceof UnavailableError ? error : new UnavailableError();
+      appError = new AppError(503, 'unavailable', unavailable.message, undefined, {
+        'Retry-After': String(unavailable.retryAfterSeconds),
+      });
     }
     if (!appError) {
       (req.log ?? logger).error({ err: error, reqId: req.id }, 'unhandled error');

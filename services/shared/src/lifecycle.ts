@@ -99,3 +99,59 @@ export function handleLifecycle({
   });
   return stop;
 }
+
+/** What a process's `start` step hands back: what to serve, what to close on the way out, what to log once up. */
+export interface StartedProcess {
+  server: Server;
+  /** Closed in order after the server stops (see `handleLifecycle`). */
+  resources: Closable[];
+  /** Fields of the "listening" log line (port, host, ...). */
+  facts?: Record<string, unknown>;
+}
+
+export interface RunProcessOptions {
+  /** Says what is listening: "auth service listening". */
+  name: string;
+  logger: Logger;
+  timeoutMs: number;
+  port: number;
+  host: string;
+  /** Connects (Postgres, Redis), migrates and builds the server, in that order; throws a message for ops on failure. */
+  start: () => Promise<StartedProcess>;
+  /** Closes what `start` may have opened before it failed. */
+  abandon?: () => Promise<unknown>;
+}
+
+/**
+ * The one shape of every process's `main.ts`: it reads its config (exitOnConfigError), then `runProcess` connects,
+ * migrates and builds (`start`), installs the signal handlers, and listens. A step that fails is logged as the
+ * failure it is ("Cannot reach Postgres at ...", "Migrations of schema ... failed: ...", "cannot listen") and the
+ * process exits 1 for its supervisor to restart it. Answers the graceful stop (see `handleLifecycle`).
+ */
+export async function runProcess({
+  name,
+  logger,
+  timeoutMs,
+  port,
+  host,
+  start,
+  abandon,
+}: RunProcessOptions): Promise<(reason: string, exitCode?: number) => Promise<void>> {
+  let started: StartedProcess;
+  try {
+    started = await start();
+  } catch (error) {
+    logger.fatal({ err: error }, error instanceof Error ? error.message : `${name}: failed to start`);
+    await abandon?.().catch(() => undefined);
+    process.exit(1);
+  }
+  const { server, resources, facts } = started;
+  const stop = handleLifecycle({ logger, timeoutMs, server, resources });
+  server.once('error', (error) => {
+    logger.fatal({ err: error, port, host }, 'cannot listen');
+    void stop('cannot listen', 1).then(() => process.exit(1));
+  });
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  logger.info({ port, host, ...facts }, `${name} listening`);
+  return stop;
+}

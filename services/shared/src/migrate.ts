@@ -12,11 +12,23 @@ export interface MigrateOptions {
   lockWaitMs?: number;
 }
 
+/** Postgres answered, but applying the migrations failed: a bad migration or a schema changed by hand, not an outage. */
+export class MigrationError extends Error {
+  constructor(schema: string, cause: unknown) {
+    super(
+      `Migrations of schema "${schema}" failed: ${cause instanceof Error ? cause.message : String(cause)}. ` +
+        'Postgres is reachable; fix the migration or the schema, then start again.',
+      { cause },
+    );
+    this.name = 'MigrationError';
+  }
+}
+
 const LOCK_BUSY = /Another migration is already running/;
 const NOT_A_TIMESTAMP = /^Can't determine timestamp for \d+$/;
 
 /**
- * Applies pending migrations. node-pg-migrate takes a Postgres advisory lock and refuses (rather than waits) when
+ * Applies pending migrations (call it once Postgres is known reachable: any failure is a MigrationError). node-pg-migrate takes a Postgres advisory lock and refuses (rather than waits) when
  * another replica holds it, so we retry until that replica is done; then there is nothing left to apply.
  */
 export async function migrate({
@@ -57,7 +69,7 @@ export async function migrate({
         await new Promise((resolve) => setTimeout(resolve, 250));
         continue;
       }
-      throw error;
+      throw new MigrationError(schema, error);
     }
   }
 }

@@ -1,11 +1,9 @@
 import type { RequestHandler } from 'express';
 import type { Logger } from './logger.js';
-import { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
+import { REQUEST_ID_HEADER, requestId } from './request-id.js';
 
 declare module 'http' {
   interface IncomingMessage {
-    /** The request id: the one nginx or the gateway sent, else a fresh one. */
-    id: string;
     /** The service's logger (not a per-request child: building one per request cost more than the line itself). */
     log: Logger;
   }
@@ -36,8 +34,7 @@ export function requestLogging(logger: Logger): RequestHandler {
   const access = accessLogger(logger);
   return (req, res, next) => {
     const started = performance.now();
-    const id = requestIdOf(req);
-    req.id = id;
+    const id = requestId(req);
     req.log = logger;
     res.setHeader(REQUEST_ID_HEADER, id);
     const path = pathOf(req.url);

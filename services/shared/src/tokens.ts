@@ -2,7 +2,7 @@ import { STAFF_ROLES, type StaffRole } from '@mmdm/contracts/auth';
 import type { RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import { errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { AppError } from './errors.js';
+import { AppError, UnavailableError } from './errors.js';
 
 export { STAFF_ROLES, type StaffRole };
 
@@ -64,9 +64,9 @@ export class InvalidTokenError extends Error {
 }
 
 /** The revocation store cannot be reached: refuse everything (fail closed) with 503. */
-export class RevocationUnavailableError extends Error {
-  constructor() {
-    super('revocation store unavailable');
+export class RevocationUnavailableError extends UnavailableError {
+  constructor(message = 'Sign-in cannot be checked right now. Please try again shortly.', retryAfterSeconds = 5) {
+    super(message, { retryAfterSeconds });
     this.name = 'RevocationUnavailableError';
   }
 }
@@ -129,7 +129,8 @@ export function createStaffTokenVerifier({ keys, redis, redisPrefix }: StaffToke
     }
     if (revoked[0] !== null) throw new InvalidTokenError('revoked');
     const sessions = parseSessionState(revoked[1] ?? null);
-    if (claims.gen < sessions.generation && claims.jti !== sessions.keptJti) throw new InvalidTokenError('sessions ended');
+    if (claims.gen < sessions.generation && claims.jti !== sessions.keptJti)
+      throw new InvalidTokenError('sessions ended');
     return claims;
   };
 }
@@ -147,8 +148,8 @@ declare module 'express-serve-static-core' {
 }
 
 /**
- * Guards a staff endpoint: 401 without a valid token, 403 for a role that may not use it, 503 when revocation cannot
- * be checked. Sets `req.staff`.
+ * Guards a staff endpoint: 401 without a valid token, 403 for a role that may not use it, 503 (UnavailableError)
+ * when revocation cannot be checked. Sets `req.staff`.
  */
 export function requireStaff(verify: StaffTokenVerifier, required: StaffRole = 'viewer'): RequestHandler {
   return async (req, _res, next) => {
@@ -162,11 +163,8 @@ export function requireStaff(verify: StaffTokenVerifier, required: StaffRole = '
       req.staff = claims;
       next();
     } catch (error) {
-      if (error instanceof InvalidTokenError) return next(new AppError(401, 'unauthorized', 'Sign in to continue.'));
-      if (error instanceof RevocationUnavailableError) {
-        return next(new AppError(503, 'unavailable', 'Sign-in cannot be checked right now. Please try again shortly.'));
-      }
-      next(error);
+      // Anything else (the revocation store or the key set unreachable) is ours: the error handler answers it.
+      next(error instanceof InvalidTokenError ? new AppError(401, 'unauthorized', 'Sign in to continue.') : error);
     }
   };
 }

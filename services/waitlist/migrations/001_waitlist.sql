@@ -1,6 +1,6 @@
 -- Up Migration
 
--- Trigram search over addresses for the staff list (issue 6). Lives in public so every schema can use its operators.
+-- Trigram search over addresses for the staff list's search. Lives in public so every schema can use its operators.
 create extension if not exists pg_trgm schema public;
 
 create table waitlist.entries (

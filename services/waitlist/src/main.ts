@@ -1,6 +1,7 @@
+import { createServer } from 'node:http';
 import { exitOnConfigError } from '@mmdm/shared/config';
-import { createPool, postgresUnreachableMessage } from '@mmdm/shared/db';
-import { handleLifecycle } from '@mmdm/shared/lifecycle';
+import { assertPostgresReachable, createPool } from '@mmdm/shared/db';
+import { runProcess } from '@mmdm/shared/lifecycle';
 import { createLogger } from '@mmdm/shared/logger';
 import { createRedis } from '@mmdm/shared/redis';
 import { createApp } from './app.js';
@@ -8,6 +9,7 @@ import { loadApiConfig, type ApiConfig } from './config.js';
 import { migrateWaitlist } from './migrations.js';
 import { CONSENT_SESSION_SETTINGS } from './modules/privacy/consent.js';
 
+// The shape of every process's main.ts: config, then connect, migrate, build, signals, listen (runProcess).
 let config: ApiConfig;
 try {
   config = loadApiConfig();
@@ -16,14 +18,6 @@ try {
 }
 
 const logger = createLogger({ name: 'waitlist', level: config.logLevel });
-
-try {
-  await migrateWaitlist(config.databaseUrl, logger);
-} catch (error) {
-  logger.fatal({ err: error }, postgresUnreachableMessage(config.databaseUrl, error));
-  process.exit(1);
-}
-
 // Each connection carries the privacy policy version, which sign-ups record (modules/privacy/consent.ts).
 const pool = createPool({
   connectionString: config.databaseUrl,
@@ -34,21 +28,22 @@ const pool = createPool({
 // Redis being down at start is not fatal: sign-ups fall back to in-process rate limits until it is back.
 const redis = createRedis(config.redis.url, 'producer');
 
-const app = createApp({ config, pool, redis, logger });
-const server = app.listen(config.http.port, config.http.host, () => {
-  logger.info({ port: config.http.port, host: config.http.host }, 'waitlist API listening');
-});
-server.on('error', (error) => {
-  logger.fatal({ err: error }, 'cannot listen');
-  process.exit(1);
-});
-
-handleLifecycle({
+await runProcess({
+  name: 'waitlist API',
   logger,
   timeoutMs: config.shutdownTimeoutMs,
-  server,
-  resources: [
-    { name: 'redis', close: () => redis.quit() },
-    { name: 'postgres', close: () => pool.end() },
-  ],
+  port: config.http.port,
+  host: config.http.host,
+  abandon: () => Promise.allSettled([pool.end(), redis.quit()]),
+  async start() {
+    await assertPostgresReachable(config.databaseUrl);
+    await migrateWaitlist(config.databaseUrl, logger);
+    return {
+      server: createServer(createApp({ config, pool, redis, logger })),
+      resources: [
+        { name: 'redis', close: () => redis.quit() },
+        { name: 'postgres', close: () => pool.end() },
+      ],
+    };
+  },
 });

@@ -1,11 +1,13 @@
+import { createServer } from 'node:http';
 import { exitOnConfigError } from '@mmdm/shared/config';
-import { postgresUnreachableMessage } from '@mmdm/shared/db';
-import { handleLifecycle } from '@mmdm/shared/lifecycle';
+import { assertPostgresReachable } from '@mmdm/shared/db';
+import { runProcess } from '@mmdm/shared/lifecycle';
 import { createLogger } from '@mmdm/shared/logger';
 import { loadWorkerConfig, type WorkerConfig } from './config.js';
 import { migrateWaitlist } from './migrations.js';
-import { startMailWorker } from './worker.js';
+import { startMailWorker, type MailWorker } from './worker.js';
 
+// The shape of every process's main.ts: config, then connect, migrate, build, signals, listen (runProcess).
 let config: WorkerConfig;
 try {
   config = loadWorkerConfig();
@@ -14,30 +16,31 @@ try {
 }
 
 const logger = createLogger({ name: 'waitlist-worker', level: config.logLevel });
-
-try {
-  await migrateWaitlist(config.databaseUrl, logger);
-} catch (error) {
-  logger.fatal({ err: error }, postgresUnreachableMessage(config.databaseUrl, error));
-  process.exit(1);
-}
-
-// A worker that cannot hand mail over any more stops with exit 1, so its supervisor (npm start, compose) restarts it.
+let worker: MailWorker | undefined;
 const lifecycle: { stop?: (reason: string, exitCode?: number) => Promise<void> } = {};
-const worker = await startMailWorker({
-  config,
+
+lifecycle.stop = await runProcess({
+  name: 'waitlist worker',
   logger,
-  onFatal: (reason) => {
-    if (lifecycle.stop) void lifecycle.stop(reason, 1).then(() => process.exit(1));
-    else process.exit(1);
+  timeoutMs: config.shutdownTimeoutMs,
+  port: config.http.port,
+  host: config.http.host,
+  abandon: async () => {
+    for (const resource of worker?.resources ?? []) await Promise.resolve(resource.close()).catch(() => undefined);
+  },
+  async start() {
+    await assertPostgresReachable(config.databaseUrl);
+    await migrateWaitlist(config.databaseUrl, logger);
+    worker = await startMailWorker({
+      config,
+      logger,
+      // A worker that cannot hand mail over any more stops with exit 1, so its supervisor (npm start, compose)
+      // restarts it.
+      onFatal: (reason) => {
+        if (lifecycle.stop) void lifecycle.stop(reason, 1).then(() => process.exit(1));
+        else process.exit(1);
+      },
+    });
+    return { server: createServer(worker.app), resources: worker.resources, facts: { mail: worker.sender.kind } };
   },
 });
-const server = worker.app.listen(config.http.port, config.http.host, () => {
-  logger.info({ port: config.http.port, host: config.http.host, mail: worker.sender.kind }, 'waitlist worker running');
-});
-server.on('error', (error) => {
-  logger.fatal({ err: error }, 'cannot listen');
-  process.exit(1);
-});
-
-lifecycle.stop = handleLifecycle({ logger, timeoutMs: config.shutdownTimeoutMs, server, resources: worker.resources });

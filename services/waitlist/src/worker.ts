@@ -29,7 +29,7 @@ import { createMailSender, type MailSender } from './modules/mail/mail-transport
 import { bullPrefix, createMailQueue, MAIL_QUEUE, type ConfirmationJob } from './modules/mail/mail.queue.js';
 import { withSuppression } from './modules/mail/suppressing-sender.js';
 import { startRelay, type Relay } from './modules/mail/outbox-relay.js';
-import { markGivenUp } from './modules/mail/outbox.repository.js';
+import { giveUpOutboxMail } from './modules/mail/outbox-delivery.js';
 import { mailboxSettingsOf, startBounceMailbox, type BounceMailbox } from './modules/bounces/bounce-mailbox.js';
 import { countBounce, createBounceMetrics } from './modules/bounces/bounces.metrics.js';
 import { createBounceService } from './modules/bounces/bounces.service.js';
@@ -165,7 +165,7 @@ export async function startMailWorker({
       error instanceof UnrecoverableError || (job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1));
     (givenUp ? mailMetrics.failed : mailMetrics.retried).inc();
     if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
-      void markGivenUp(pool, job.data.outboxId, error.message).catch(() => undefined);
+      void giveUpOutboxMail(pool, job.data.outboxId, error.message);
       logger.error(
         { jobId: job.id, outboxId: job.data.outboxId, reqId: job.data.requestId, reason: error.message },
         'confirmation mail gave up; job kept in the failed set',

@@ -7,7 +7,7 @@ import { RouteError } from './routes/route-error.js';
 
 /*
  * The public site uses react-router's declarative mode, not the data router: with React itself at ~68 kB gzip,
- * the data router's extra ~17 kB would break the 100 kB first-load budget of issue 7. Pages are React.lazy
+ * the data router's extra ~17 kB would break the 100 kB first-load JavaScript budget (docs/performance.md). Pages are React.lazy
  * chunks; the pre-rendered HTML keeps showing while a page's chunk loads, and hydration picks it up then.
  * The staff panel (a data router, client-only) is a separate entry: see admin-app.tsx.
  */

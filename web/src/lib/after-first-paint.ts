@@ -8,7 +8,7 @@ export const PAINT_WAIT_AFTER_LOAD_MS = 3000;
  * Calls `start` once, after the browser has presented the page's first contentful paint (the Paint Timing entry is
  * only delivered once the frame is on screen). Pre-rendered pages paint without JavaScript, so whatever `start`
  * requests then cannot delay that paint; Lighthouse's simulation charges every request that finished before the
- * largest paint to LCP (issue 7, docs/performance.md). Without Paint Timing, `start` runs after the load event.
+ * largest paint to LCP (docs/performance.md). Without Paint Timing, `start` runs after the load event.
  */
 export function afterFirstPaint(start: () => void): void {
   let started = false;

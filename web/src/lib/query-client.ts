@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** A client with the product spec's data-fetching defaults (section 7). */
+/** A client with the app's data-fetching defaults: what retries, how often, how long data stays fresh. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,5 +1,5 @@
 /**
- * The staff token, kept in localStorage as `admin_token` (spec §3). Everything that reads it subscribes here, so a
+ * The staff token, kept in localStorage as `admin_token`. Everything that reads it subscribes here, so a
  * sign-out or a 401 in one place (or in another tab) sends every mounted guard back to the login page at once.
  */
 const STORAGE_KEY = 'admin_token';

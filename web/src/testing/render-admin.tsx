@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { adminRoutes } from '../app/routes/admin/index.js';
 
-/** The app's QueryClient defaults (spec §7), minus retry delays so failures show without waiting. */
+/** The app's QueryClient defaults, minus retry delays so failures show without waiting. */
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -45,7 +45,7 @@ interface Call {
 
 /**
  * One http-proxy server over a shared keep-alive agent: a proxied call reuses a warm socket instead of paying a
- * TCP handshake, which is most of the cost of a small JSON call on the same host (see issue 7's benchmark). Each call
+ * TCP handshake, which is most of the cost of a small JSON call on the same host (see the gateway overhead benchmark, docs/performance.md). Each call
  * goes to a member picked from the service's pool; a member that refuses the connection is marked down and the
  * call sent to another (modules/proxy/upstream-retry.ts says when that is safe).
  */

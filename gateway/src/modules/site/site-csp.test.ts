@@ -9,7 +9,7 @@ import { startStubUpstream, type StubUpstream } from '../../../test/support/stub
 import { CONTENT_SECURITY_POLICY } from '../../http/security-headers.js';
 import { loadSiteBuild, SiteBuildMissingError } from './site-build.js';
 
-/** The web build inlines its stylesheet into every pre-rendered page and names its hash in routes.json (issue 7). */
+/** The web build inlines its stylesheet into every pre-rendered page and names its hash in routes.json (first paint from the HTML alone, decision 010). */
 const css = 'body{margin:0;font-family:system-ui}.hero{color:#9f1239}\n';
 const hash = `sha256-${createHash('sha256').update(css).digest('base64')}`;
 const page = (title: string) =>

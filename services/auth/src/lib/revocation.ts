@@ -23,13 +23,17 @@ if ARGV[2] ~= '' then state = state .. ' ' .. ARGV[2] end
 redis.call('SET', KEYS[1], state, 'EX', ARGV[1])
 return generation`;
 
+/** What a person reads while the store that sign-in depends on (Redis) is down: nobody signs in (fail closed). */
+export const SIGN_IN_UNAVAILABLE = 'Sign-in is unavailable right now. Please try again in a minute.';
+export const SIGN_IN_RETRY_AFTER_SECONDS = 30;
+
 /** Writes to the revocation store that every verifier (here and in the waitlist service) reads. */
 export function createRevocation(redis: Redis, prefix: string) {
   const guard = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
     } catch {
-      throw new RevocationUnavailableError();
+      throw new RevocationUnavailableError(SIGN_IN_UNAVAILABLE, SIGN_IN_RETRY_AFTER_SECONDS);
     }
   };
   const ttl = String(SESSION_STATE_TTL_SECONDS);

@@ -1,4 +1,4 @@
-import { AppError } from '@mmdm/shared/errors';
+import { UnavailableError } from '@mmdm/shared/errors';
 import { createRemoteJWKSet, errors, type JWTVerifyGetKey } from 'jose';
 
 /**
@@ -40,7 +40,7 @@ export function remoteStaffKeys(jwksUrl: string): JWTVerifyGetKey {
     } catch (error) {
       // A token whose kid is not published is the token's problem: let the verifier answer 401.
       if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys) throw error;
-      throw new AppError(503, 'unavailable', 'Sign-in cannot be checked right now. Please try again shortly.');
+      throw new UnavailableError('Sign-in cannot be checked right now. Please try again shortly.', { cause: error });
     }
   };
 }

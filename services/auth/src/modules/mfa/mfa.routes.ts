@@ -18,7 +18,7 @@ import {
 import type { Revocation } from '../../lib/revocation.js';
 import { auditContextOf, currentAccount, type StaffGuard } from '../staff/staff.guard.js';
 import type { StaffService } from '../staff/staff.service.js';
-import { ThrottleUnavailableError } from '../session/login-throttle.js';
+import { ThrottleUnavailableError } from '../session/session.service.js';
 import { InvalidMfaTokenError, type MfaTokens } from './mfa-tokens.js';
 import type { MfaService } from './mfa.service.js';
 

@@ -22,8 +22,13 @@ import type {
 import type { AuditContext, AuditService } from '../audit/audit.service.js';
 import type { Revocation } from '../../lib/revocation.js';
 import type { StaffAccount, StaffService } from '../staff/staff.service.js';
-import type { IssuedToken, TokenIssuer } from '../session/token-issuer.js';
-import { retryMessage, type LoginThrottle, type LoginThrottleLimits } from '../session/login-throttle.js';
+import {
+  retryMessage,
+  type IssuedToken,
+  type LoginThrottle,
+  type LoginThrottleLimits,
+  type TokenIssuer,
+} from '../session/session.service.js';
 import type { MfaChallenges } from './mfa-challenges.js';
 import * as repository from './mfa.repository.js';
 import { InvalidMfaTokenError, type MfaTokens } from './mfa-tokens.js';

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { UnavailableError } from '@mmdm/shared/errors';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { SIGN_IN_RETRY_AFTER_SECONDS, SIGN_IN_UNAVAILABLE } from '../../lib/revocation.js';
 
 export interface ThrottleLimit {
   maxFails: number;
@@ -16,16 +18,17 @@ export interface LoginThrottleLimits {
   account: ThrottleLimit;
 }
 
-/** Redis could not be asked: sign-in is refused (fail closed) rather than left unthrottled. */
-export class ThrottleUnavailableError extends Error {
+/** Redis could not be asked: sign-in is refused (fail closed, 503) rather than left unthrottled. */
+export class ThrottleUnavailableError extends UnavailableError {
   constructor() {
-    super('login throttle store unavailable');
+    super(SIGN_IN_UNAVAILABLE, { retryAfterSeconds: SIGN_IN_RETRY_AFTER_SECONDS });
     this.name = 'ThrottleUnavailableError';
   }
 }
 
 /** Addresses are personal data: Redis keys carry a digest, not the address itself. */
-const accountKey = (emailNormalized: string) => createHash('sha256').update(emailNormalized).digest('base64url').slice(0, 32);
+const accountKey = (emailNormalized: string) =>
+  createHash('sha256').update(emailNormalized).digest('base64url').slice(0, 32);
 const addressDigest = (ip: string) => createHash('sha256').update(ip).digest('base64url').slice(0, 22);
 
 /** How long an address the owner signed in from stays exempt from the account-wide limit. */
@@ -55,7 +58,12 @@ export function createLoginThrottle(redis: Redis, prefix: string, limits: LoginT
 
   const keysFor = (ip: string, emailNormalized: string) => {
     const account = accountKey(emailNormalized);
-    return { ip, accountIp: `${account}:${ip}`, account, known: `${prefix}:auth:login-known:${account}:${addressDigest(ip)}` };
+    return {
+      ip,
+      accountIp: `${account}:${ip}`,
+      account,
+      known: `${prefix}:auth:login-known:${account}:${addressDigest(ip)}`,
+    };
   };
 
   /**

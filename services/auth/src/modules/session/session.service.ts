@@ -1,15 +1,24 @@
 import type { ChangePasswordBody, EnrolmentStepAnswer, LoginBody, SecondStepAnswer } from '@mmdm/contracts/auth';
 import { emailKey } from '@mmdm/contracts/email';
-import { AppError } from '@mmdm/shared/errors';
+import { AppError, UnavailableError } from '@mmdm/shared/errors';
 import { InvalidTokenError, type StaffClaims, type StaffRole, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import { assertStrongPassword } from '../../lib/password-policy.js';
-import type { Revocation } from '../../lib/revocation.js';
+import { SIGN_IN_RETRY_AFTER_SECONDS, SIGN_IN_UNAVAILABLE, type Revocation } from '../../lib/revocation.js';
 import type { AuditContext, AuditService } from '../audit/audit.service.js';
 import type { StaffAccount, StaffService } from '../staff/staff.service.js';
 import { retryMessage, type LoginThrottle } from './login-throttle.js';
 import type { SessionMetrics } from './session.metrics.js';
 import type { IssuedToken, TokenIssuer } from './token-issuer.js';
+
+// The session feature's public entry: the second-factor step shares its throttle and its token issuer.
+export {
+  retryMessage,
+  ThrottleUnavailableError,
+  type LoginThrottle,
+  type LoginThrottleLimits,
+} from './login-throttle.js';
+export type { IssuedToken, TokenIssuer } from './token-issuer.js';
 
 export interface SessionDeps {
   staff: StaffService;
@@ -134,6 +143,13 @@ export function createSessionService({
         return { valid: true, role: claims.role, sub: claims.sub, email: account.email };
       } catch (error) {
         if (error instanceof InvalidTokenError) return undefined;
+        // The panel's guard asks here: while the revocation store is down it reads what the sign-in page reads.
+        if (error instanceof UnavailableError) {
+          throw new UnavailableError(SIGN_IN_UNAVAILABLE, {
+            retryAfterSeconds: SIGN_IN_RETRY_AFTER_SECONDS,
+            cause: error,
+          });
+        }
         throw error;
       }
     },

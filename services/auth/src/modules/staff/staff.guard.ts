@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { AppError } from '@mmdm/shared/errors';
+import { requestId } from '@mmdm/shared/request-id';
 import { requireStaff, type StaffClaims, type StaffRole, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import type { AuditContext } from '../audit/audit.service.js';
 import type { StaffAccount, StaffService } from './staff.service.js';
@@ -43,7 +44,7 @@ export function auditContextOf(req: Request): AuditContext {
     actorSub: req.staffAccount?.id,
     actorEmail: req.staffAccount?.email,
     ip: req.ip,
-    requestId: requestIdOfRequest(req),
+    requestId: requestId(req),
   };
 }
 
@@ -51,9 +52,4 @@ export function auditContextOf(req: Request): AuditContext {
 export function currentClaims(req: Request): StaffClaims {
   if (!req.staff) throw new Error('route is missing the staff guard');
   return req.staff;
-}
-
-/** @mmdm/shared's request logging puts the request id on `req.id`. */
-function requestIdOfRequest(req: Request): string | undefined {
-  return typeof req.id === 'string' ? req.id : undefined;
 }

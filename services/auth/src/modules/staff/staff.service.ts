@@ -1,6 +1,6 @@
 import type { CreateStaffBody, PatchStaffBody } from '@mmdm/contracts/auth';
 import { emailKey } from '@mmdm/contracts/email';
-import { AppError } from '@mmdm/shared/errors';
+import { AppError, UnavailableError } from '@mmdm/shared/errors';
 import type { Logger } from '@mmdm/shared/logger';
 import type pg from 'pg';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
@@ -120,6 +120,15 @@ export async function bootstrapAdmin(deps: {
   return outcome.kind;
 }
 
+/** Redis down while a change must end the account's sessions: nothing is changed, and the admin is told so. */
+function staffChangesUnavailable(error: unknown): never {
+  if (!(error instanceof UnavailableError)) throw error;
+  throw new UnavailableError('Staff changes are unavailable right now. Please try again in a minute.', {
+    retryAfterSeconds: error.retryAfterSeconds,
+    cause: error,
+  });
+}
+
 const notFound = () => new AppError(404, 'staff_not_found', 'No staff account with this id.');
 
 /** Staff accounts: the one owner of auth.staff. Sign-in reads and stamps accounts through it too. */
@@ -146,7 +155,7 @@ export function createStaffService({ pool, audit, hasher, revocation }: StaffSer
       // living on in the services that verify them locally.
       const outcome = await patchStaff(pool, id, patch, async (before, after) => {
         const sessionsEnd = after.role !== before.role || (after.disabled && !before.disabled);
-        if (sessionsEnd) await revocation.endSessions(id);
+        if (sessionsEnd) await revocation.endSessions(id).catch(staffChangesUnavailable);
       });
       if (outcome.kind === 'not_found') throw notFound();
       if (outcome.kind === 'last_admin') {

@@ -3,9 +3,8 @@ import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router, type Request } from 'express';
 import type pg from 'pg';
-import { parse } from '../../lib/parse.js';
-import { requestIdOf } from '../../lib/request-context.js';
-import { writeAudit, type AuditRecord } from '../admin/audit.repository.js';
+import { requestId } from '@mmdm/shared/request-id';
+import { writeAudit, type AuditRecord } from '../admin/admin.service.js';
 import type { ReviewService } from './review.service.js';
 
 export interface ReviewRoutesDeps {
@@ -28,7 +27,7 @@ export function reviewRoutes({ service, pool, verifier }: ReviewRoutesDeps): Rou
       action,
       target,
       ip: req.ip ?? null,
-      requestId: requestIdOf(req),
+      requestId: requestId(req),
       details,
     });
 
@@ -37,16 +36,16 @@ export function reviewRoutes({ service, pool, verifier }: ReviewRoutesDeps): Rou
   });
 
   router.post('/api/admin/waitlist/review/entries/:id', admin, ...json, async (req, res) => {
-    const { id } = parse(reviewParams, req.params);
-    const { decision } = parse(reviewDecisionBody, req.body);
+    const { id } = reviewParams.parse(req.params);
+    const { decision } = reviewDecisionBody.parse(req.body);
     const outcome = await service.decideEntry(id, decision, req.staff!.sub);
     await audit(req, decision === 'approve' ? 'review.entry_approve' : 'review.entry_reject', id, { ...outcome });
     res.json({ success: true, message: decision === 'approve' ? 'The entry is approved.' : 'The entry is rejected.' });
   });
 
   router.post('/api/admin/waitlist/review/credits/:id', admin, ...json, async (req, res) => {
-    const { id } = parse(reviewParams, req.params);
-    const { decision } = parse(reviewDecisionBody, req.body);
+    const { id } = reviewParams.parse(req.params);
+    const { decision } = reviewDecisionBody.parse(req.body);
     const outcome = await service.decideCredit(id, decision, req.staff!.sub);
     await audit(req, decision === 'approve' ? 'review.credit_approve' : 'review.credit_reject', id, { ...outcome });
     res.json({
@@ -60,14 +59,14 @@ export function reviewRoutes({ service, pool, verifier }: ReviewRoutesDeps): Rou
   });
 
   router.post('/api/admin/waitlist/domain-rules', admin, ...json, async (req, res) => {
-    const { domain, rule } = parse(domainRuleBody, req.body);
+    const { domain, rule } = domainRuleBody.parse(req.body);
     const saved = await service.setDomainRule(domain, rule, req.staff!.sub);
     await audit(req, 'domain_rule.set', domain, { rule });
     res.status(201).json(saved);
   });
 
   router.delete('/api/admin/waitlist/domain-rules/:domain', admin, async (req, res) => {
-    const { domain } = parse(domainRuleParams, req.params);
+    const { domain } = domainRuleParams.parse(req.params);
     await service.deleteDomainRule(domain);
     await audit(req, 'domain_rule.delete', domain, {});
     res.status(204).end();

@@ -55,7 +55,7 @@ export interface EntriesPage {
 }
 
 /**
- * How much one search request may cost, whatever the term (issue 7: bounded at 1,000,000 entries). The defaults are
+ * How much one search request may cost, whatever the term (bounded at 1,000,000 entries: the launch-day benchmark, docs/performance.md). The defaults are
  * what the service uses; tests pass smaller ones to reach the bounds with little data.
  */
 export interface SearchLimits {

@@ -2,8 +2,8 @@ import { noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router, type Request } from 'express';
 import { pipeline } from 'node:stream/promises';
-import { parse } from '../../lib/parse.js';
-import { requestIdOf, requestLogger } from '../../lib/request-context.js';
+import { requestId } from '@mmdm/shared/request-id';
+import { requestLogger } from '../../lib/request-context.js';
 import { analyticsQuery, auditQuery, entryIdParams, exportEntriesQuery, listEntriesQuery } from './admin.schema.js';
 import type { Actor, AdminService } from './admin.service.js';
 import { auditStaffRead, listFilterOf } from './staff-read-audit.js';
@@ -18,7 +18,7 @@ export interface AdminRoutesDeps {
 
 function actorOf(req: Request): Actor {
   // requireStaff has run: req.staff is set.
-  return { staff: req.staff!, ip: req.ip ?? null, requestId: requestIdOf(req) };
+  return { staff: req.staff!, ip: req.ip ?? null, requestId: requestId(req) };
 }
 
 /** Staff data under /api/admin/waitlist: viewers read, admins change and export. */
@@ -29,7 +29,7 @@ export function adminRoutes({ service, verifier, pool }: AdminRoutesDeps): Route
   router.use('/api/admin/waitlist', noStore);
 
   router.get('/api/admin/waitlist/entries', viewer, async (req, res) => {
-    const query = parse(listEntriesQuery, req.query);
+    const query = listEntriesQuery.parse(req.query);
     const [page] = await Promise.all([
       service.listEntries(query),
       auditStaffRead(pool, req, query.q ? 'entries.search' : 'entries.list', listFilterOf(query)),
@@ -38,7 +38,7 @@ export function adminRoutes({ service, verifier, pool }: AdminRoutesDeps): Route
   });
 
   router.get('/api/admin/waitlist/entries.csv', admin, async (req, res) => {
-    const query = parse(exportEntriesQuery, req.query);
+    const query = exportEntriesQuery.parse(req.query);
     const csv = await service.exportEntries(query, actorOf(req));
     const stamp = new Date().toISOString().slice(0, 10);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
@@ -51,13 +51,13 @@ export function adminRoutes({ service, verifier, pool }: AdminRoutesDeps): Route
   });
 
   router.post('/api/admin/waitlist/entries/:id/resend', admin, async (req, res) => {
-    const { id } = parse(entryIdParams, req.params);
+    const { id } = entryIdParams.parse(req.params);
     await service.resend(id, actorOf(req));
     res.status(202).json({ success: true, message: 'A new confirmation e-mail is queued.' });
   });
 
   router.delete('/api/admin/waitlist/entries/:id', admin, async (req, res) => {
-    const { id } = parse(entryIdParams, req.params);
+    const { id } = entryIdParams.parse(req.params);
     await service.erase(id, actorOf(req));
     res.status(204).end();
   });
@@ -67,12 +67,12 @@ export function adminRoutes({ service, verifier, pool }: AdminRoutesDeps): Route
   });
 
   router.get('/api/admin/waitlist/analytics', viewer, async (req, res) => {
-    const { from, to } = parse(analyticsQuery, req.query);
+    const { from, to } = analyticsQuery.parse(req.query);
     res.json(await service.analytics(from, to));
   });
 
   router.get('/api/admin/waitlist/audit', admin, async (req, res) => {
-    const { cursor, limit, kind } = parse(auditQuery, req.query);
+    const { cursor, limit, kind } = auditQuery.parse(req.query);
     res.json(await service.audit(cursor, limit, kind));
   });
 

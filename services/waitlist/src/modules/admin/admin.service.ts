@@ -10,7 +10,14 @@ import { findEntryEmail, listEntries, queueStaffResend, streamEntries, type Expo
 import { encodeCursor, type ExportEntriesQuery, type ListEntriesQuery } from './admin.schema.js';
 import { listAudit, writeAudit } from './audit.repository.js';
 import { eraseEntry } from './erase-entry.js';
+
+/**
+ * The staff audit log (waitlist.audit_log) belongs to this module; other features record their staff actions through
+ * this entry, in their own transaction when they pass its client.
+ */
+export { writeAudit, type AuditRecord } from './audit.repository.js';
 import { perDay, recentActivity, topReferralSources, totals } from './stats.repository.js';
+export { auditStaffRead, listFilterOf } from './staff-read-audit.js';
 
 /** Places in line, wired in by the app (features do not import each other). */
 export interface AdminPlaceHooks {

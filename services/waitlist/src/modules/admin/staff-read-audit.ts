@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { Queryable } from '../../lib/db.js';
-import { requestIdOf } from '../../lib/request-context.js';
+import { requestId } from '@mmdm/shared/request-id';
 import { writeAudit } from './audit.repository.js';
 
 /**
@@ -24,7 +24,7 @@ export function auditStaffRead(
     action,
     target,
     ip: req.ip ?? null,
-    requestId: requestIdOf(req),
+    requestId: requestId(req),
     details,
   });
 }

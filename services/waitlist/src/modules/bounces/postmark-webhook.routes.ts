@@ -4,7 +4,6 @@ import { jsonBody } from '@mmdm/shared/http';
 import { Router, type RequestHandler } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
-import { parse } from '../../lib/parse.js';
 import type { BounceReport } from './bounce-report.js';
 import type { BounceService } from './bounces.service.js';
 
@@ -74,7 +73,7 @@ export function postmarkReports(event: PostmarkEvent): BounceReport[] {
 export function postmarkWebhookRoutes(deps: PostmarkWebhookDeps): Router {
   const router = Router();
   router.post(MAIL_HOOK_PATHS.postmark, postmarkAuth(deps), ...jsonBody('64kb'), async (req, res) => {
-    const event = parse(postmarkEventSchema, req.body);
+    const event = postmarkEventSchema.parse(req.body);
     const reports = postmarkReports(event);
     // Postmark retries a webhook that failed: its own record id makes the retry change nothing.
     const id = `${event.RecordType}:${String(event.ID ?? event.MessageID ?? createHash('sha256').update(JSON.stringify(req.body)).digest('hex'))}`;

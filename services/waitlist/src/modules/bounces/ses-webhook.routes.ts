@@ -8,7 +8,6 @@ import { ERROR_CODES } from '@mmdm/contracts/error-codes';
 import { AppError } from '@mmdm/shared/errors';
 import type { Logger } from '@mmdm/shared/logger';
 import express, { Router } from 'express';
-import { parse } from '../../lib/parse.js';
 import type { BounceReport } from './bounce-report.js';
 import type { BounceService } from './bounces.service.js';
 import { trustedSnsUrl, type AwsFetch, type SnsVerifier } from './sns-signature.js';
@@ -69,7 +68,7 @@ export function sesWebhookRoutes({ service, verifier, fetchAws, topicArns, logge
     const fields = json as { Signature?: unknown; SigningCertURL?: unknown } | null;
     if (!fields || typeof fields !== 'object' || !fields.Signature || !fields.SigningCertURL)
       throw refused(401, ERROR_CODES.signatureMissing, 'Only signed SNS messages are accepted.');
-    const message = parse(snsMessageSchema, json);
+    const message = snsMessageSchema.parse(json);
 
     let verdict;
     try {
@@ -109,7 +108,7 @@ export function sesWebhookRoutes({ service, verifier, fetchAws, topicArns, logge
     } catch {
       throw new AppError(400, 'invalid_json', 'The SNS Message is not an SES notification (JSON).');
     }
-    const reports = sesReports(parse(sesNotificationSchema, notification));
+    const reports = sesReports(sesNotificationSchema.parse(notification));
     if (reports.length > 0) await service.apply('ses', message.MessageId, reports);
     res.json({ success: true, message: reports.length > 0 ? 'Recorded.' : 'Nothing to record.' });
   });

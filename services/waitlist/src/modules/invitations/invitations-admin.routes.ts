@@ -2,9 +2,8 @@ import { inviteWaveBody, wavePreviewParams } from '@mmdm/contracts/launch-admin'
 import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
-import { parse } from '../../lib/parse.js';
-import { requestIdOf } from '../../lib/request-context.js';
-import { writeAudit } from '../admin/audit.repository.js';
+import { requestId } from '@mmdm/shared/request-id';
+import { writeAudit } from '../admin/admin.service.js';
 import type { InvitationsService } from './invitations.service.js';
 
 export interface InvitationsAdminRoutesDeps {
@@ -22,15 +21,15 @@ export function invitationsAdminRoutes({ service, verifier }: InvitationsAdminRo
   router.use('/api/admin/waitlist', noStore);
 
   router.post('/api/admin/waitlist/invitations', admin, ...json, async (req, res) => {
-    const { count, city } = parse(inviteWaveBody, req.body);
+    const { count, city } = inviteWaveBody.parse(req.body);
     const staff = req.staff!;
-    const requestId = requestIdOf(req);
+    const id = requestId(req);
     const result = await service.invite({
       count,
       city,
       createdBySub: staff.sub,
       createdByEmail: null,
-      requestId,
+      requestId: id,
       audit: (client, waveId, invited) =>
         writeAudit(client, {
           actorSub: staff.sub,
@@ -38,7 +37,7 @@ export function invitationsAdminRoutes({ service, verifier }: InvitationsAdminRo
           action: 'wave.invite',
           target: waveId,
           ip: req.ip ?? null,
-          requestId,
+          requestId: id,
           details: { requested: count, invited, city: city ?? null },
         }),
     });
@@ -46,7 +45,7 @@ export function invitationsAdminRoutes({ service, verifier }: InvitationsAdminRo
   });
 
   router.get('/api/admin/waitlist/invitations/preview', viewer, async (req, res) => {
-    const { count, city } = parse(wavePreviewParams, req.query);
+    const { count, city } = wavePreviewParams.parse(req.query);
     res.json(await service.preview(count, city));
   });
 

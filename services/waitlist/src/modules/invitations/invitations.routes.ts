@@ -1,7 +1,6 @@
 import { invitationTokenBody, tokenQuery } from '@mmdm/contracts/launch';
 import { jsonBody } from '@mmdm/shared/http';
 import { Router } from 'express';
-import { parse } from '../../lib/parse.js';
 import type { InvitationsService } from './invitations.service.js';
 
 export interface InvitationRoutesDeps {
@@ -14,14 +13,14 @@ export function invitationRoutes({ service }: InvitationRoutesDeps): Router {
   const json = jsonBody('4kb');
 
   router.get('/waitlist/invitation', async (req, res) => {
-    const { token } = parse(tokenQuery, req.query);
+    const { token } = tokenQuery.parse(req.query);
     const data = await service.invitation(token);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'You are invited.', data });
   });
 
   router.post('/waitlist/invitation/accept', ...json, async (req, res) => {
-    const { token } = parse(invitationTokenBody, req.body);
+    const { token } = invitationTokenBody.parse(req.body);
     const data = await service.accept(token);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'Welcome in!', data });

@@ -3,7 +3,6 @@ import { noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
 import { z } from 'zod';
-import { parse } from '../../lib/parse.js';
 import {
   isMailTemplateName,
   listMailTemplates,
@@ -29,7 +28,7 @@ export function mailTemplateRoutes({ site, verifier }: MailTemplateRoutesDeps): 
   });
 
   router.get('/api/admin/waitlist/mail-templates/:name/preview', admin, async (req, res) => {
-    const { name } = parse(previewParams, req.params);
+    const { name } = previewParams.parse(req.params);
     if (!isMailTemplateName(name))
       throw new AppError(404, 'template_not_found', 'There is no mail template of that name.');
     res.json({ name, ...(await previewMailTemplate(name, site)) });

@@ -60,3 +60,12 @@ export async function deliverOutboxMail({
   log.info({ kind, via: sender.kind }, `${kind} mail sent`);
   return 'sent';
 }
+
+/**
+ * The queue spent every attempt on this row's job: the row is given up (no more retries, the sweep leaves it, the
+ * backlog no longer counts it). This module is the one writer of "given up", for the delivery step above and for
+ * the worker's failed-job handler alike.
+ */
+export async function giveUpOutboxMail(pool: pg.Pool, outboxId: string, reason: string): Promise<void> {
+  await markGivenUp(pool, outboxId, reason).catch(() => undefined);
+}

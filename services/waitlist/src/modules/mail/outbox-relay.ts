@@ -52,7 +52,7 @@ export interface Relay {
  *
  * No transaction is opened unless the queue's connection is ready. BullMQ's first command on a queue waits for the
  * connection's first 'ready' however long that takes, offline queue or not, so an add started while Redis had never
- * been reachable held its transaction and the rows it locked until Redis appeared (issue 8). Bounding the add itself
+ * been reachable held its transaction and the rows it locked until Redis appeared (the Redis-outage fault test). Bounding the add itself
  * was tried and reverted: the abandoned add later rejected with nobody listening, which stops the process. Checking
  * first abandons nothing; once connected, an add fails within the connection's command time-out.
  */

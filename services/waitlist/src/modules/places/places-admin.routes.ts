@@ -6,10 +6,8 @@ import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router, type Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
-import { parse } from '../../lib/parse.js';
-import { requestIdOf } from '../../lib/request-context.js';
-import { writeAudit, type AuditRecord } from '../admin/audit.repository.js';
-import { auditStaffRead, listFilterOf } from '../admin/staff-read-audit.js';
+import { requestId } from '@mmdm/shared/request-id';
+import { auditStaffRead, listFilterOf, writeAudit, type AuditRecord } from '../admin/admin.service.js';
 import { listByPlaceOrCity } from './places.repository.js';
 import type { PlacesService } from './places.service.js';
 
@@ -52,13 +50,13 @@ export function placesAdminRoutes({ service, pool, verifier }: PlacesAdminRoutes
       action,
       target,
       ip: req.ip ?? null,
-      requestId: requestIdOf(req),
+      requestId: requestId(req),
       details,
     });
 
   // The list ordered by place, or narrowed to a city; any other list falls through to the admin module's route.
   router.get('/api/admin/waitlist/entries', viewer, async (req, res, next) => {
-    const query = parse(listEntriesParams, req.query);
+    const query = listEntriesParams.parse(req.query);
     if (query.order !== 'place' && query.city === undefined) return next();
     if (query.q) {
       throw new AppError(400, 'validation_error', 'Search the whole list, or filter by place or city: not both.', {
@@ -102,14 +100,14 @@ export function placesAdminRoutes({ service, pool, verifier }: PlacesAdminRoutes
   });
 
   router.post('/api/admin/waitlist/cities', admin, ...json, async (req, res) => {
-    const { name, sort } = parse(createCityBody, req.body);
+    const { name, sort } = createCityBody.parse(req.body);
     const city = await service.createCity(name, sort ?? 0);
     await audit(req, 'city.create', String(city.id), { name });
     res.status(201).json(city);
   });
 
   router.delete('/api/admin/waitlist/cities/:id', admin, async (req, res) => {
-    const { id } = parse(cityIdParams, req.params);
+    const { id } = cityIdParams.parse(req.params);
     const name = await service.deleteCity(id);
     await audit(req, 'city.delete', id, { name });
     res.status(204).end();
@@ -120,8 +118,8 @@ export function placesAdminRoutes({ service, pool, verifier }: PlacesAdminRoutes
   });
 
   router.post('/api/admin/waitlist/credits/:referredId/revoke', admin, ...json, async (req, res) => {
-    const { referredId } = parse(revokeCreditParams, req.params);
-    const { reason } = parse(revokeCreditBody, req.body);
+    const { referredId } = revokeCreditParams.parse(req.params);
+    const { reason } = revokeCreditBody.parse(req.body);
     const referrerId = await service.revokeCredit(referredId, reason, req.staff!.sub);
     await audit(req, 'credit.revoke', referrerId, { referredId, reason });
     res.json({ success: true, message: 'The credit is revoked.' });

@@ -1,7 +1,6 @@
 import { cityChoiceBody, tokenQuery } from '@mmdm/contracts/launch';
 import { jsonBody } from '@mmdm/shared/http';
 import { Router } from 'express';
-import { parse } from '../../lib/parse.js';
 import type { PlacesService } from './places.service.js';
 
 export interface PlacesRoutesDeps {
@@ -17,7 +16,7 @@ export function placesRoutes({ service }: PlacesRoutesDeps): Router {
   const json = jsonBody('4kb');
 
   router.get('/waitlist/status', async (req, res) => {
-    const { token } = parse(tokenQuery, req.query);
+    const { token } = tokenQuery.parse(req.query);
     const data = await service.statusByConfirmToken(token);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'Your place on the waitlist.', data });
@@ -29,7 +28,7 @@ export function placesRoutes({ service }: PlacesRoutesDeps): Router {
   });
 
   router.post('/waitlist/city', ...json, async (req, res) => {
-    const { token, cityId } = parse(cityChoiceBody, req.body);
+    const { token, cityId } = cityChoiceBody.parse(req.body);
     const data = await service.chooseCity(token, cityId);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'Your city is saved.', data });

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { PRIVACY_POLICY_VERSION } from '@mmdm/contracts/privacy-policy';
 import type { SmtpSink } from '@mmdm/tests/support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIL_TEMPLATE_NAMES, previewMailTemplate } from '../mail/templates/mail-templates.js';
+import { MAIL_TEMPLATE_NAMES, previewMailTemplate } from '../mail/mail.service.js';
 import {
   confirmTokenIn,
   createTestContext,

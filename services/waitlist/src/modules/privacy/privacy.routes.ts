@@ -2,8 +2,7 @@ import { dataAccessBody, dataEraseBody, dataOpenBody, PRIVACY_API_PATHS } from '
 import { jsonBody, noStore } from '@mmdm/shared/http';
 import { Router } from 'express';
 import type { ClientRateLimiter } from '../../lib/rate-limit.js';
-import { parse } from '../../lib/parse.js';
-import { requestIdOf } from '../../lib/request-context.js';
+import { requestId } from '@mmdm/shared/request-id';
 import type { PrivacyService } from './privacy.service.js';
 
 export interface PrivacyRoutesDeps {
@@ -25,20 +24,20 @@ export function privacyRoutes({ service, requestLimiter }: PrivacyRoutesDeps): R
   const json = jsonBody('4kb');
 
   router.post(PRIVACY_API_PATHS.requestLink, ...json, async (req, res) => {
-    const { email } = parse(dataAccessBody, req.body);
+    const { email } = dataAccessBody.parse(req.body);
     await requestLimiter.consume(req.ip ?? req.socket.remoteAddress ?? 'unknown');
-    await service.requestLink(email, requestIdOf(req));
+    await service.requestLink(email, requestId(req));
     res.json(LINK_REQUESTED);
   });
 
   router.post(PRIVACY_API_PATHS.open, noStore, ...json, async (req, res) => {
-    const { token } = parse(dataOpenBody, req.body);
+    const { token } = dataOpenBody.parse(req.body);
     res.json({ success: true, ...(await service.open(token)) });
   });
 
   router.post(PRIVACY_API_PATHS.erase, noStore, ...json, async (req, res) => {
-    const { session } = parse(dataEraseBody, req.body);
-    await service.erase(session, requestIdOf(req), req.ip ?? null);
+    const { session } = dataEraseBody.parse(req.body);
+    await service.erase(session, requestId(req), req.ip ?? null);
     res.json({ success: true, message: 'Everything we held about you is erased. You can sign up again at any time.' });
   });
 

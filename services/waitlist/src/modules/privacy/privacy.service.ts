@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { inTransaction } from '../../lib/db.js';
 import { findSuppression, suppressionHash } from '../../lib/suppression.js';
 import { hashToken, issueToken } from '../../lib/tokens.js';
-import { writeAudit } from '../admin/audit.repository.js';
+import { writeAudit } from '../admin/admin.service.js';
 import {
   insertSession,
   lockDataToken,

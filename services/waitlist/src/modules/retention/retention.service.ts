@@ -2,7 +2,7 @@ import type { Logger } from '@mmdm/shared/logger';
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db.js';
 import { suppressAll, suppressionHash } from '../../lib/suppression.js';
-import { writeAudit } from '../admin/audit.repository.js';
+import { writeAudit } from '../admin/admin.service.js';
 import { deleteOldAuditRows, lockLapsedUnconfirmed, lockLapsedUnsubscribed } from './retention.repository.js';
 
 /** Erases a batch of entries in the caller's transaction (the admin module's erasure, credit take-back included). */

@@ -3,9 +3,8 @@ import { WEB_PATHS } from '@mmdm/contracts/web-paths';
 import { jsonBody } from '@mmdm/shared/http';
 import express, { Router, type Request } from 'express';
 import type { ClientRateLimiter } from '../../lib/rate-limit.js';
-import type { SignupGuard } from '../abuse/signup-guard.js';
-import { parse } from '../../lib/parse.js';
-import { requestIdOf } from '../../lib/request-context.js';
+import type { SignupGuard } from '../abuse/abuse.service.js';
+import { requestId } from '@mmdm/shared/request-id';
 import type { SignupService } from './signup.service.js';
 
 export interface SignupRoutesDeps {
@@ -28,12 +27,12 @@ export function signupRoutes({ service, signupLimiter, guard }: SignupRoutesDeps
   const json = jsonBody('4kb');
 
   router.post('/waitlist', ...json, async (req, res) => {
-    const input = parse(signupBody, req.body);
+    const input = signupBody.parse(req.body);
     await signupLimiter.consume(clientAddress(req));
     const verdict = await guard?.check(input, { address: clientAddress(req), userAgent: req.get('user-agent') ?? '' });
     // A filled honeypot is a bot: it gets the very answer a person gets, and nothing is written.
     if (!verdict?.discard) {
-      await service.signUp(input, requestIdOf(req), verdict?.marks).catch(async (error: unknown) => {
+      await service.signUp(input, requestId(req), verdict?.marks).catch(async (error: unknown) => {
         await verdict?.undo();
         throw error;
       });
@@ -45,22 +44,22 @@ export function signupRoutes({ service, signupLimiter, guard }: SignupRoutesDeps
   // Read-only: what the confirmation page shows before it asks for the click, and again when the link is reopened.
   // Link scanners fetch links and run their pages' scripts, so only the POST below, sent by the click, confirms.
   router.get('/waitlist/confirm', async (req, res) => {
-    const { token } = parse(tokenQuery, req.query);
+    const { token } = tokenQuery.parse(req.query);
     const data = await service.confirmationStatus(token);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, data });
   });
 
   router.post('/waitlist/confirm', ...json, async (req, res) => {
-    const { token } = parse(tokenBody, req.body);
-    const data = await service.confirm(token, requestIdOf(req));
+    const { token } = tokenBody.parse(req.body);
+    const data = await service.confirm(token, requestId(req));
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'Your address is confirmed. Welcome to the waitlist!', data });
   });
 
   router.post('/waitlist/resend', ...json, async (req, res) => {
-    const { token } = parse(tokenBody, req.body);
-    await service.resend(token, requestIdOf(req));
+    const { token } = tokenBody.parse(req.body);
+    await service.resend(token, requestId(req));
     res.json({ success: true, message: 'If this address still needs confirming, a new e-mail is on its way.' });
   });
 
@@ -77,14 +76,14 @@ export function signupRoutes({ service, signupLimiter, guard }: SignupRoutesDeps
     (req, _res, next) => next(req.is('application/x-www-form-urlencoded') ? undefined : 'route'),
     oneClickForm,
     async (req, res) => {
-      parse(oneClickBody, req.body);
-      const { token } = parse(oneClickQuery, req.query);
+      oneClickBody.parse(req.body);
+      const { token } = oneClickQuery.parse(req.query);
       await service.unsubscribe(token);
       res.json(UNSUBSCRIBED);
     },
   );
   router.post('/waitlist/unsubscribe', ...json, async (req, res) => {
-    const { token } = parse(tokenBody, req.body);
+    const { token } = tokenBody.parse(req.body);
     await service.unsubscribe(token);
     res.json(UNSUBSCRIBED);
   });

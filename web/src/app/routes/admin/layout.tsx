@@ -13,7 +13,7 @@ function SignedInLayout() {
   const logout = useLogout();
   const { session } = useStaffSession();
   const signOut = () => {
-    // Settled either way: the token is gone locally even when the server could not be told (spec §4).
+    // Settled either way: the token is gone locally even when the server could not be told: signing out always signs this browser out.
     logout.mutate(undefined, { onSettled: () => navigate(paths.admin.login, { replace: true }) });
   };
   return <AdminLayout account={session} onSignOut={signOut} signingOut={logout.isPending} />;

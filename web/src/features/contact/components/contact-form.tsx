@@ -7,7 +7,7 @@ export interface ContactMessage {
 }
 
 /**
- * The "Get in Touch" form. There is no submission endpoint yet (product spec, section 7): submitting keeps the
+ * The "Get in Touch" form. There is no submission endpoint yet: submitting keeps the
  * visitor on the page, hands the message to `onSubmit` (by default the browser console, as the spec says) and
  * thanks them.
  */
@@ -61,7 +61,7 @@ export function ContactForm({ onSubmit = logMessage }: { onSubmit?: (message: Co
 }
 
 function logMessage(message: ContactMessage) {
-  // The spec's stand-in for a real endpoint (section 7); info level keeps the console free of warnings.
+  // The product's stand-in for a real endpoint; info level keeps the console free of warnings.
   // eslint-disable-next-line no-console -- logging the message is the specified behaviour until an endpoint exists
   console.info('Contact form submitted', message);
 }

@@ -3,7 +3,7 @@ export interface Faq {
   answer: string;
 }
 
-/** The six questions of the FAQ page (product spec, sections 2 and 9). */
+/** The six questions of the FAQ page. */
 export const faqs: readonly Faq[] = [
   {
     question: 'What is Meet Match Date Marry?',

@@ -4,7 +4,7 @@ export interface Feature {
   icon: 'heart' | 'users' | 'shield' | 'sparkles';
 }
 
-/** The four "Why Choose" cards of the home page (product spec, section 2). */
+/** The four "Why Choose" cards of the home page. */
 export const features: readonly Feature[] = [
   {
     title: 'Meaningful Connections',

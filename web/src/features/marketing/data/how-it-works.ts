@@ -4,7 +4,7 @@ export interface Step {
   icon: 'userPlus' | 'sparkles' | 'chat';
 }
 
-/** The three How It Works steps of the About page (product spec, section 1). */
+/** The three How It Works steps of the About page. */
 export const steps: readonly Step[] = [
   {
     title: 'Create your profile',

@@ -5,7 +5,7 @@ export interface Testimonial {
   avatar: string;
 }
 
-/** The three fixed quotes of the testimonials section (product spec, section 2). */
+/** The three fixed quotes of the testimonials section. */
 export const testimonials: readonly Testimonial[] = [
   {
     quote:

@@ -11,7 +11,7 @@ export interface LoginInput {
 
 export type { LoginAnswer, LoginStepAnswer };
 
-/** Why a sign-in did not work, in the terms the login form speaks (spec §8). */
+/** Why a sign-in did not work, in the terms the login form speaks. */
 export class LoginError extends Error {
   constructor(
     readonly kind: 'invalid_credentials' | 'throttled' | 'failed',

@@ -15,7 +15,7 @@ export function useLogout() {
     // Signing out must never hang on a retry: the local session ends either way.
     retry: false,
     onSettled: () => {
-      // Even when the server could not be told, this browser forgets the token (spec §4).
+      // Even when the server could not be told, this browser forgets the token: signing out always signs this browser out.
       clearStaffToken();
       queryClient.removeQueries({ queryKey: adminKeys.all });
     },

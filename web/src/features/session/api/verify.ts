@@ -8,7 +8,7 @@ export type StaffSession = { valid: true; role: string; sub?: string; email?: st
 
 /**
  * Asks the auth service whether the token is still good. Any failure — a 401, a malformed answer, no network —
- * counts as invalid (spec §7): the guard then sends the user to sign in.
+ * counts as invalid: the guard then sends the user to sign in.
  */
 export async function verifyStaffToken(token: string, signal?: AbortSignal): Promise<StaffSession> {
   try {

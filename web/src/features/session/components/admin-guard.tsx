@@ -7,14 +7,14 @@ import { useStaffToken } from '../lib/use-staff-session.js';
 import { Spinner } from '../../../components/admin/spinner.js';
 
 interface AdminGuardProps {
-  /** The least role that may see the children (spec §6: "admin" unless said otherwise). */
+  /** The least role that may see the children ("admin" unless said otherwise). */
   role?: StaffRole;
   children: ReactNode;
 }
 
 /**
  * Shows its children only to signed-in staff with the required role: a spinner while the token is verified, the
- * login page without a valid token, and the dashboard for a role that does not reach this far (spec §4).
+ * login page without a valid token, and the dashboard for a role that does not reach this far.
  */
 export function AdminGuard({ role = 'admin', children }: AdminGuardProps) {
   const token = useStaffToken();

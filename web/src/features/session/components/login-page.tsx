@@ -7,7 +7,7 @@ import { LoginError, useLogin } from '../api/login.js';
 import { SecondFactorStep } from './second-factor-step.js';
 import '../../../components/admin/admin.css';
 
-/** Spec §8: the two sentences a sign-in failure may show, plus when to try again after too many attempts. */
+/** The two sentences a sign-in failure may show, plus when to try again after too many attempts. */
 function loginFailureMessage(error: unknown): string {
   if (error instanceof LoginError && error.kind === 'invalid_credentials') return 'Invalid credentials';
   if (error instanceof LoginError && error.kind === 'throttled') {

@@ -6,9 +6,9 @@ import { z } from 'zod/mini';
 import { createDeadline, type Deadline } from '../../../lib/deadline.js';
 import { ApiError, postJson } from '../../../lib/api-client.js';
 
-/** Product spec, section 9: the visitor waits at most this long, every retry included. */
+/** The visitor waits at most this long, every retry included. */
 export const JOIN_TIMEOUT_MS = 10_000;
-/** Product spec, sections 7 and 9: mutations retry once. */
+/** Mutations retry once (the app's data-fetching defaults). */
 const MAX_RETRIES = 1;
 
 export interface JoinWaitlistInput {

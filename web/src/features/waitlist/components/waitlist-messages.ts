@@ -1,6 +1,6 @@
 import { ApiError } from '../../../lib/api-client.js';
 
-/** Product spec, section 9: how long the success message and the error box stay. */
+/** How long the success message and the error box stay (the product spec's timings). */
 export const SUCCESS_DISPLAY_MS = 5_000;
 export const ERROR_DISPLAY_MS = 5_000;
 
@@ -12,7 +12,7 @@ export const messages = {
 } as const;
 
 /**
- * The error box's text (product spec, section 8): the server's own message when it sent one; otherwise "Failed to
+ * The error box's text: the server's own message when it sent one; otherwise "Failed to
  * join waitlist" for any failed call (refused, unreachable, timed out); the generic sentence for an error that
  * carries no message at all.
  */
