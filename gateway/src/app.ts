@@ -10,6 +10,7 @@ import { sendError, sendJson } from './http/json-answer.js';
 import { SECURITY_HEADERS, setSecurityHeaders } from './http/security-headers.js';
 import { createForwarding } from './modules/forwarding/forwarding.js';
 import { createHealthCheck } from './modules/health/health.js';
+import { createFastForward } from './modules/proxy/fast-forward.js';
 import { createUpstreamProxy } from './modules/proxy/upstream-proxy.js';
 import { routeOf, routeTemplateOf, type Route } from './modules/routing/route-table.js';
 import type { SiteBuild } from './modules/site/site-build.js';
@@ -29,7 +30,8 @@ export interface Gateway {
   handler: RequestListener;
   /** For `server.on('clientError')`: answers a request Node could not parse with our headers and a JSON body. */
   onClientError: (error: Error & { code?: string }, socket: Duplex) => void;
-  close: () => void;
+  /** Closes the upstream connections (after the server has finished its requests). */
+  close: () => Promise<void>;
 }
 
 /**
@@ -53,9 +55,17 @@ function pathOf(url: string): string {
 function clientErrorAnswer(code: string | undefined): { status: string; code: string; message: string } {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return { status: '431 Request Header Fields Too Large', code: 'headers_too_large', message: 'The request headers are too large.' };
+      return {
+        status: '431 Request Header Fields Too Large',
+        code: 'headers_too_large',
+        message: 'The request headers are too large.',
+      };
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return { status: '408 Request Timeout', code: 'request_timeout', message: 'The request took too long to arrive.' };
+      return {
+        status: '408 Request Timeout',
+        code: 'request_timeout',
+        message: 'The request took too long to arrive.',
+      };
     default:
       return { status: '400 Bad Request', code: 'bad_request', message: 'The request could not be read.' };
   }
@@ -69,6 +79,7 @@ function clientErrorAnswer(code: string | undefined): { status: string; code: st
 export function createGateway({ config, logger, site: build, healthTimeoutMs, metrics }: GatewayDeps): Gateway {
   const forwarding = createForwarding(config.trustedProxies);
   const proxy = createUpstreamProxy({ targets: config.upstreams, timeoutMs: config.proxyTimeoutMs, logger });
+  const fast = createFastForward({ targets: config.upstreams, timeoutMs: config.proxyTimeoutMs, logger });
   const site = createSite(build);
   const checkHealth = createHealthCheck(config.upstreams, healthTimeoutMs);
   const access = accessLogger(logger);
@@ -78,7 +89,15 @@ export function createGateway({ config, logger, site: build, healthTimeoutMs, me
     sendJson(res, report.status === 'ok' ? 200 : 503, report, { 'Cache-Control': 'no-store' }, req.method === 'HEAD');
   }
 
-  function logWhenDone(req: IncomingMessage, res: ServerResponse, reqId: string, path: string, client: string, route: Route, started: number) {
+  function logWhenDone(
+    req: IncomingMessage,
+    res: ServerResponse,
+    reqId: string,
+    path: string,
+    client: string,
+    route: Route,
+    started: number,
+  ) {
     res.once('close', () => {
       const status = res.writableFinished ? res.statusCode : 499; // 499: the client went away first (nginx's term)
       const fields = {
@@ -126,16 +145,19 @@ export function createGateway({ config, logger, site: build, healthTimeoutMs, me
         case 'health':
           answerHealth(req, res).catch((error: unknown) => {
             logger.error({ err: error, reqId }, 'health check failed');
-            if (!res.headersSent) sendError(res, 500, 'internal_error', 'Something went wrong on our side. Please try again.');
+            if (!res.headersSent)
+              sendError(res, 500, 'internal_error', 'Something went wrong on our side. Please try again.');
           });
           return;
         case 'proxy':
           forwarding.prepareForUpstream(req, facts);
           req.headers[REQUEST_ID_HEADER] = reqId;
-          proxy.forward(route.upstream, req, res, route.staff);
+          (route.lane === 'fast' ? fast : proxy).forward(route.upstream, req, res, route.staff);
           return;
         case 'api-not-found':
-          sendError(res, 404, 'not_found', `No such endpoint: ${req.method ?? 'GET'} ${path}`, { head: req.method === 'HEAD' });
+          sendError(res, 404, 'not_found', `No such endpoint: ${req.method ?? 'GET'} ${path}`, {
+            head: req.method === 'HEAD',
+          });
           return;
         case 'method-not-allowed':
           sendError(res, 405, 'method_not_allowed', `${req.method ?? 'This method'} is not allowed here.`, {
@@ -184,5 +206,12 @@ export function createGateway({ config, logger, site: build, healthTimeoutMs, me
     socket.once('close', () => clearTimeout(closer));
   };
 
-  return { handler, onClientError, close: () => proxy.close() };
+  return {
+    handler,
+    onClientError,
+    close: async () => {
+      proxy.close();
+      await fast.close();
+    },
+  };
 }
