@@ -29,7 +29,8 @@ import { placesRoutes } from './modules/places/places.routes.js';
 import { createPlacesService } from './modules/places/places.service.js';
 import { mailTemplateRoutes } from './modules/mail/mail-templates.routes.js';
 import { createSignupMetrics } from './modules/signup/signup.metrics.js';
-import { signupRoutes } from './modules/signup/signup.routes.js';
+import { installSignupLeanRoute } from './modules/signup/signup.lean-route.js';
+import { createSignupCall, signupRoutes } from './modules/signup/signup.routes.js';
 import { createSignupService } from './modules/signup/signup.service.js';
 
 export interface AppDeps {
@@ -45,16 +46,16 @@ export interface AppDeps {
 }
 
 /** Builds the waitlist API without listening, so tests drive it in-process. */
-export function createApp({ config, pool, redis, logger, staffKeys, registry = createMetricsRegistry() }: AppDeps): Express {
-  const app = createServiceApp({ logger, trustProxy: config.http.trustProxy, metrics: createHttpMetrics(registry) });
-
-  const checks = { postgres: () => pingPostgres(pool), redis: () => pingRedis(redis) };
-  app.use(healthRoutes(checks));
-  // On the service's own port, which only the gateway and the scraper reach; the gateway never routes /metrics here.
-  app.get('/metrics', metricsHandler(registry));
-  registerPoolMetrics(registry, pool);
-  registerRedisMetrics(registry, { producer: redis });
-  registerReadiness(registry, checks);
+export function createApp({
+  config,
+  pool,
+  redis,
+  logger,
+  staffKeys,
+  registry = createMetricsRegistry(),
+}: AppDeps): Express {
+  const metrics = createHttpMetrics(registry);
+  const app = createServiceApp({ logger, trustProxy: config.http.trustProxy, metrics });
 
   const signupLimiter = createClientRateLimiter({
     redis,
@@ -77,6 +78,17 @@ export function createApp({ config, pool, redis, logger, staffKeys, registry = c
     metrics: createSignupMetrics(registry),
     confirmation: places,
   });
+  // Before every other route: the sign-up's lean route hands its failures back through this point.
+  installSignupLeanRoute(app, { signUp: createSignupCall({ service: signupService, signupLimiter }), logger, metrics });
+
+  const checks = { postgres: () => pingPostgres(pool), redis: () => pingRedis(redis) };
+  app.use(healthRoutes(checks));
+  // On the service's own port, which only the gateway and the scraper reach; the gateway never routes /metrics here.
+  app.get('/metrics', metricsHandler(registry));
+  registerPoolMetrics(registry, pool);
+  registerRedisMetrics(registry, { producer: redis });
+  registerReadiness(registry, checks);
+
   app.use(signupRoutes({ service: signupService, signupLimiter }));
   app.use(placesRoutes({ service: places }));
   app.use(invitationRoutes({ service: invitations }));

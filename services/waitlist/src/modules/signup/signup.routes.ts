@@ -20,16 +20,32 @@ function clientAddress(req: Request): string {
 const UNSUBSCRIBED = { success: true, message: 'You are unsubscribed. We will not e-mail you again.' } as const;
 const JOINED = { success: true, message: 'Successfully joined the waitlist!' } as const;
 
+/** The sign-up's body limit: an address and a referral code are far below it. */
+export const SIGNUP_BODY_LIMIT = '4kb';
+
+export type SignupCall = (body: unknown, client: string, requestId: string) => Promise<object>;
+
+/**
+ * The sign-up itself, from a parsed body to the answer's body. The Express route below and the lean route
+ * (signup.lean-route.ts) both run exactly this, so a check every sign-up must pass belongs here and holds on both.
+ */
+export function createSignupCall({ service, signupLimiter }: SignupRoutesDeps): SignupCall {
+  return async (body, client, requestId) => {
+    const input = parse(signupBody, body);
+    await signupLimiter.consume(client);
+    await service.signUp(input, requestId);
+    // Same status and bytes for a new and a known address: nobody learns who is on the list.
+    return { ...JOINED, data: { email: input.email } };
+  };
+}
+
 export function signupRoutes({ service, signupLimiter }: SignupRoutesDeps): Router {
   const router = Router();
-  const json = jsonBody('4kb');
+  const json = jsonBody(SIGNUP_BODY_LIMIT);
+  const signUp = createSignupCall({ service, signupLimiter });
 
   router.post('/waitlist', ...json, async (req, res) => {
-    const input = parse(signupBody, req.body);
-    await signupLimiter.consume(clientAddress(req));
-    await service.signUp(input, requestIdOf(req));
-    // Same status and bytes for a new and a known address: nobody learns who is on the list.
-    res.status(200).json({ ...JOINED, data: { email: input.email } });
+    res.status(200).json(await signUp(req.body, clientAddress(req), requestIdOf(req)));
   });
 
   // Read-only: what the confirmation page shows before it asks for the click, and again when the link is reopened.
