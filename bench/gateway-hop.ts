@@ -3,7 +3,7 @@
  *   node --import tsx bench/gateway-hop.ts [requests] [rounds]
  * Starts the compiled gateway (gateway/dist/main.js, as compose runs it) in front of a bare node:http stub and sends
  * POST requests at 50 connections, alternating between a path of the fast lane (`/waitlist`, undici) and one of the
- * full proxy (`/api/admin/waitlist/...`, http-proxy-middleware), both to the same stub. Prints the CPU microseconds
+ * full proxy (`/api/admin/waitlist/...`, http-proxy), both to the same stub. Prints the CPU microseconds
  * per request of the gateway, the stub and the load generator for each round (bench/lib/cpu-accounting.ts's method:
  * utime + stime from /proc), so the two lanes are compared in the same minutes on the same machine.
  */

@@ -18,6 +18,7 @@ import { CountingSmtpSink } from './lib/smtp-counter.js';
 import { BenchSystem, ENTRIES, ROOT } from './lib/system.js';
 import { footprintSuite } from './suites/footprint.js';
 import { gatewaySuite } from './suites/gateway.js';
+import { launchSuite } from './suites/launch.js';
 import { mailSuite } from './suites/mail.js';
 import { signupSuite } from './suites/signup.js';
 import { siteSuite } from './suites/site.js';
@@ -134,6 +135,7 @@ try {
   await suite('site', () => siteSuite(context));
   await suite('mail', () => mailSuite(context, sink));
   await suite('staff', () => staffSuite(context));
+  await suite('launch', () => launchSuite(context, sink));
   await describeEnvironment('at the end');
 } catch (error) {
   failed = true;
@@ -158,6 +160,7 @@ const ROW_LABELS: Record<SuiteName, string> = {
   site: 'site',
   mail: 'mail',
   staff: 'staff',
+  launch: 'launch',
 };
 const resultsFile = join(ROOT, 'bench/results.md');
 const partial = options.suites.size < Object.keys(ROW_LABELS).length && existsSync(resultsFile);

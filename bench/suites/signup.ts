@@ -6,6 +6,7 @@ import { startEdgeNginx } from '../lib/nginx.js';
 import { freePort, startProcess, waitForHttp } from '../lib/processes.js';
 import { ms, num, pct, ratio } from '../lib/stats.js';
 import { ROOT } from '../lib/system.js';
+import { challengeVariant } from './signup-challenge.js';
 
 const HEADERS = { 'content-type': 'application/json' };
 
@@ -104,6 +105,7 @@ export async function signupSuite(context: BenchContext): Promise<void> {
         });
       }
     }
+    await challengeVariant(context, targets.service);
   } finally {
     await nginx.stop();
     await reference.stop();

@@ -43,16 +43,19 @@ function gzipBytes(dist: string, path: string): number {
  */
 export async function siteSuite(context: BenchContext): Promise<void> {
   const { options, report, system } = context;
-  const html = readFileSync(join(context.webDistDir, 'index.html'), 'utf8');
-  const scripts = firstLoadScripts(html);
-  const jsGzip = scripts.reduce((sum, path) => sum + gzipBytes(context.webDistDir, path), 0);
-  report.add({
-    suite: 'site',
-    what: `first-load JS of / (gzip -9 of ${scripts.length} scripts: boot entry + app + page chunks)`,
-    value: kb(jsGzip),
-    goal: '≤ 100 kB',
-    met: jsGzip <= 100 * 1024,
-  });
+  // The waitlist page carries the form (and loads its proof-of-work solver only after the first paint).
+  for (const [page, file] of [['/', 'index.html'], ['/waitlist', 'waitlist/index.html']] as const) {
+    const html = readFileSync(join(context.webDistDir, file), 'utf8');
+    const scripts = firstLoadScripts(html);
+    const jsGzip = scripts.reduce((sum, path) => sum + gzipBytes(context.webDistDir, path), 0);
+    report.add({
+      suite: 'site',
+      what: `first-load JS of ${page} (gzip -9 of ${scripts.length} scripts: boot entry + app + page chunks)`,
+      value: kb(jsGzip),
+      goal: '≤ 100 kB',
+      met: jsGzip <= 100 * 1024,
+    });
+  }
 
   const chrome = await launch({ chromePath: options.chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {

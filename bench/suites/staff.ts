@@ -81,7 +81,7 @@ const LAUNCH_DAY_ENTRIES = 250_000;
  * sign-ups today, 10 % referred, 10 % confirmed) and, before it, a 90-day history (uN@example.org; 35 % confirmed, 5 %
  * unsubscribed, 10 % referred). So "example.org" is a broad term only older rows contain.
  */
-async function generateEntries(pool: pg.Pool, total: number): Promise<void> {
+export async function generateEntries(pool: pg.Pool, total: number): Promise<void> {
   const { rows } = await pool.query<{ count: number; today: number; windowStart: Date }>(
     `select count(*)::int as count,
             count(*) filter (where created_at >= ((now() at time zone 'UTC')::date)::timestamp at time zone 'UTC')::int as today,

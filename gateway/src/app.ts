@@ -12,12 +12,15 @@ import { createForwarding } from './modules/forwarding/forwarding.js';
 import { createHealthCheck } from './modules/health/health.js';
 import { createFastForward } from './modules/proxy/fast-forward.js';
 import { createUpstreamProxy } from './modules/proxy/upstream-proxy.js';
-import { routeOf, routeTemplateOf, type Route } from './modules/routing/route-table.js';
+import { createUpstreamPool } from './modules/proxy/upstream-pool.js';
+import { routeOf, routeTemplateOf, type Route, type Upstream } from './modules/routing/route-table.js';
 import type { SiteBuild } from './modules/site/site-build.js';
 import { createSite } from './modules/site/site.js';
 
 export interface GatewayDeps {
-  config: Pick<GatewayConfig, 'upstreams' | 'trustedProxies' | 'proxyTimeoutMs'>;
+  config: Pick<GatewayConfig, 'upstreams' | 'trustedProxies' | 'proxyTimeoutMs'> & {
+    upstreamHealth?: GatewayConfig['upstreamHealth'];
+  };
   logger: Logger;
   site: SiteBuild;
   /** Deadline for each service's /readyz when answering GET /healthz. */
@@ -78,8 +81,21 @@ function clientErrorAnswer(code: string | undefined): { status: string; code: st
  */
 export function createGateway({ config, logger, site: build, healthTimeoutMs, metrics }: GatewayDeps): Gateway {
   const forwarding = createForwarding(config.trustedProxies);
-  const proxy = createUpstreamProxy({ targets: config.upstreams, timeoutMs: config.proxyTimeoutMs, logger });
-  const fast = createFastForward({ targets: config.upstreams, timeoutMs: config.proxyTimeoutMs, logger });
+  const poolOf = (name: Upstream) =>
+    createUpstreamPool({
+      name,
+      targets: config.upstreams[name],
+      probeIntervalMs: config.upstreamHealth?.probeIntervalMs,
+      downMs: config.upstreamHealth?.downMs,
+      onChange: (target, up, reason) =>
+        up
+          ? logger.info({ upstream: name, target }, 'upstream member back in rotation')
+          : logger.warn({ upstream: name, target, reason }, 'upstream member out of rotation'),
+    });
+  const pools = { auth: poolOf('auth'), waitlist: poolOf('waitlist') };
+  const proxy = createUpstreamProxy({ pools, timeoutMs: config.proxyTimeoutMs, logger });
+  // Both lanes pick their member from the same pools and follow the same retry rules (decisions 020 and 021).
+  const fast = createFastForward({ pools, timeoutMs: config.proxyTimeoutMs, logger });
   const site = createSite(build);
   const checkHealth = createHealthCheck(config.upstreams, healthTimeoutMs);
   const access = accessLogger(logger);

@@ -15,8 +15,32 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const replicas = replicasFromArgs(process.argv.slice(2));
 const env = withDefaults(process.env);
 const logDir = resolve(root, env.LOG_DIR);
+
+/** `--replicas N` (or `--replicas=N`): how many copies of auth, the waitlist API and the worker to run; 1 by default. */
+function replicasFromArgs(args) {
+  let value = '1';
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--replicas') value = args[++i] ?? '';
+    else if (arg.startsWith('--replicas=')) value = arg.slice('--replicas='.length);
+    else fail(`unknown argument ${arg} (the only one is --replicas N)`);
+  }
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1 || count > 16)
+    fail(`--replicas takes a whole number from 1 to 16, not ${value || 'nothing'}`);
+  return count;
+}
+
+/**
+ * The ports of replica `index` (0 is the first): each service's port plus index × REPLICA_PORT_STEP (100 by default:
+ * auth 8081, 8181, 8281...; the waitlist API 8082, 8182...; the worker 8083, 8183...).
+ */
+function replicaPort(base, index, e) {
+  return String(Number(base) + index * Number(e.REPLICA_PORT_STEP));
+}
 
 /** The defaults every child agrees on, derived once here so ports and URLs line up. */
 function withDefaults(source) {
@@ -26,11 +50,15 @@ function withDefaults(source) {
   e.WAITLIST_PORT ||= '8082';
   e.WORKER_PORT ||= '8083';
   e.GATEWAY_METRICS_PORT ||= '9080';
+  e.REPLICA_PORT_STEP ||= '100';
   e.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/mmdm';
   e.REDIS_URL ||= 'redis://127.0.0.1:6379/0';
-  e.AUTH_URL ||= `http://127.0.0.1:${e.AUTH_PORT}`;
-  e.WAITLIST_URL ||= `http://127.0.0.1:${e.WAITLIST_PORT}`;
-  e.AUTH_JWKS_URL ||= `${e.AUTH_URL}/.well-known/jwks.json`;
+  const every = (base) =>
+    Array.from({ length: replicas }, (_, index) => `http://127.0.0.1:${replicaPort(base, index, e)}`);
+  // The gateway balances over every replica (a comma-separated list is what AUTH_URL / WAITLIST_URL accept).
+  e.AUTH_URL ||= every(e.AUTH_PORT).join(',');
+  e.WAITLIST_URL ||= every(e.WAITLIST_PORT).join(',');
+  e.AUTH_JWKS_URL ||= `http://127.0.0.1:${e.AUTH_PORT}/.well-known/jwks.json`;
   e.PUBLIC_URL ||= `http://localhost:${e.PORT}`;
   e.LOG_DIR ||= 'var/log';
   return e;
@@ -43,13 +71,35 @@ function withDefaults(source) {
  */
 const serviceEnv = { ...env, HOST: '127.0.0.1', TRUST_PROXY: 'loopback' };
 
-/** Each child: its name, the compiled entry it runs, its environment and the /healthz port that says it is up. */
-const children = [
-  { name: 'auth', entry: 'services/auth/dist/main.js', env: serviceEnv, port: env.AUTH_PORT },
-  { name: 'waitlist', entry: 'services/waitlist/dist/main.js', env: serviceEnv, port: env.WAITLIST_PORT },
-  { name: 'waitlist-worker', entry: 'services/waitlist/dist/worker-main.js', env: serviceEnv, port: env.WORKER_PORT },
-  { name: 'gateway', entry: 'gateway/dist/main.js', env, port: env.PORT },
-];
+/**
+ * Each child: its name, the compiled entry it runs, its environment and the /healthz port that says it is up. With
+ * `--replicas N` each service runs N times (`auth-1`, `auth-2`...), each on its own port; there is one gateway.
+ */
+const children = Array.from({ length: replicas }, (_, index) => {
+  const suffix = replicas > 1 ? `-${index + 1}` : '';
+  const ports = {
+    AUTH_PORT: replicaPort(env.AUTH_PORT, index, env),
+    WAITLIST_PORT: replicaPort(env.WAITLIST_PORT, index, env),
+    WORKER_PORT: replicaPort(env.WORKER_PORT, index, env),
+  };
+  // Unless the operator named one, each waitlist replica reads the public keys of the auth replica of its number.
+  const jwks = process.env.AUTH_JWKS_URL
+    ? {}
+    : { AUTH_JWKS_URL: `http://127.0.0.1:${ports.AUTH_PORT}/.well-known/jwks.json` };
+  const replicaEnv = { ...serviceEnv, ...ports, ...jwks };
+  return [
+    { name: `auth${suffix}`, entry: 'services/auth/dist/main.js', env: replicaEnv, port: ports.AUTH_PORT },
+    { name: `waitlist${suffix}`, entry: 'services/waitlist/dist/main.js', env: replicaEnv, port: ports.WAITLIST_PORT },
+    {
+      name: `waitlist-worker${suffix}`,
+      entry: 'services/waitlist/dist/worker-main.js',
+      env: replicaEnv,
+      port: ports.WORKER_PORT,
+    },
+  ];
+})
+  .flat()
+  .concat([{ name: 'gateway', entry: 'gateway/dist/main.js', env, port: env.PORT }]);
 
 function say(message) {
   process.stdout.write(`[supervisor] ${message}\n`);
@@ -101,10 +151,14 @@ const builds = [
  * re-emits only what changed, so an entry file's own age says nothing). A fresh clone needs only `npm ci && npm start`.
  */
 function buildIfNeeded() {
-  const missing = [...children.map((child) => child.entry), 'web/dist/index.html'].some((file) => !existsSync(join(root, file)));
+  const missing = [...children.map((child) => child.entry), 'web/dist/index.html'].some(
+    (file) => !existsSync(join(root, file)),
+  );
   const stale = builds.some(({ output, stamp, sources }) => {
     const built = Math.max(newestMtime(join(root, output)), stamp ? newestMtime(join(root, stamp)) : 0);
-    const changed = Math.max(...sources.map((source) => newestMtime(join(root, source), (file) => NOT_BUILT.test(file))));
+    const changed = Math.max(
+      ...sources.map((source) => newestMtime(join(root, source), (file) => NOT_BUILT.test(file))),
+    );
     return changed > built;
   });
   if (!missing && !stale) return;
@@ -152,7 +206,12 @@ async function ensurePostgres() {
 }
 
 async function ensureRedis() {
-  const client = new Redis(env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 3000, retryStrategy: () => null });
+  const client = new Redis(env.REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 3000,
+    retryStrategy: () => null,
+  });
   client.on('error', () => undefined);
   try {
     await client.connect();
@@ -172,7 +231,11 @@ let stopping = false;
 
 function start(child, attempt = 0) {
   const log = createWriteStream(join(logDir, `${child.name}.log`), { flags: 'a' });
-  const proc = spawn(process.execPath, [join(root, child.entry)], { cwd: root, env: child.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [join(root, child.entry)], {
+    cwd: root,
+    env: child.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   // Children log JSON lines; they go to the terminal as-is and to var/log/<name>.log for later reading.
   for (const stream of [proc.stdout, proc.stderr]) {
     stream.on('data', (chunk) => {
@@ -249,7 +312,13 @@ mkdirSync(logDir, { recursive: true });
 for (const child of children) start(child);
 if (await waitHealthy(Number(env.START_TIMEOUT_MS || 60000))) {
   say(`Meet Match Date Marry is running at ${env.PUBLIC_URL}  (staff panel: ${env.PUBLIC_URL}/admin)`);
-  say(`logs: ${logDir}/<process>.log · mail: ${env.SMTP_URL ? describe(env.SMTP_URL) : `.eml files in ${env.MAIL_DIR || 'var/mail'}`}`);
+  if (replicas > 1)
+    say(`${replicas} replicas each of auth (${env.AUTH_URL}), the waitlist API (${env.WAITLIST_URL}) and the worker`);
+  say(
+    `logs: ${logDir}/<process>.log · mail: ${env.SMTP_URL ? describe(env.SMTP_URL) : `.eml files in ${env.MAIL_DIR || 'var/mail'}`}`,
+  );
 } else if (!stopping) {
-  say(`not healthy yet after ${env.START_TIMEOUT_MS || 60000} ms; see the logs above (GET /healthz names what is down)`);
+  say(
+    `not healthy yet after ${env.START_TIMEOUT_MS || 60000} ms; see the logs above (GET /healthz names what is down)`,
+  );
 }

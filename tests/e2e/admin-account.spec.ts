@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
+import { postSignup } from './proof-of-work.js';
 
 /**
  * Three staff journeys the component tests only fake: resending a confirmation from Users (the mail really reaches
@@ -52,7 +53,7 @@ test('Resend on a pending entry sends one new confirmation mail; staff may resen
   uniqueEmail,
 }) => {
   const email = uniqueEmail('resend');
-  expect((await request.post('/waitlist', { data: { email } })).status()).toBe(200);
+  expect((await postSignup(request, { email })).status()).toBe(200);
   await mailbox.waitFor(email);
   const token = await staffToken(request, system.admin.email, system.admin.password);
   await page.goto('/admin/login');

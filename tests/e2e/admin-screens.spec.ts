@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures.js';
+import { postSignup } from './proof-of-work.js';
 
 /** The page's localStorage; the tests' tsconfig has no DOM types, hence this narrow view of it. */
 interface PageStorage {
@@ -25,7 +26,7 @@ async function openPanel(page: Page, token: string, path: string) {
 }
 
 async function signUp(request: APIRequestContext, email: string, referralSource?: string) {
-  const response = await request.post('/waitlist', { data: referralSource ? { email, referralSource } : { email } });
+  const response = await postSignup(request, referralSource ? { email, referralSource } : { email });
   expect(response.status()).toBe(200);
 }
 
@@ -165,5 +166,46 @@ test('the side menu works on every screen size and marks the current page', asyn
     }
     await expect(menu.getByRole('link', { name: label, exact: true })).toHaveAttribute('aria-current', 'page');
     if (collapsible) await closeButton.click();
+  }
+});
+
+test('the Users table keeps every column on screen with long addresses: fits its card at 1280 px, never widens the page on a phone', async ({ page, request, system }) => {
+  const token = await staffToken(request, system.admin.email, system.admin.password);
+  // As long as real addresses get: a 60-character local part at a long domain, and a 64-character referral code.
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const emails = [1, 2, 3].map(
+    (n) => `long-address-${n}-${tag}-of-someone-who-likes-long-names@a-rather-long-subdomain.of-an-example-organisation.example.com`,
+  );
+  for (const email of emails) await signUp(request, email, `${'LONG-REFERRAL-SOURCE-'.repeat(3)}${tag}`.slice(0, 64));
+  await openPanel(page, token, `/admin/users?q=${encodeURIComponent(`-${tag}-`)}`);
+  const table = page.locator('.adm-table--entries');
+  await expect(table.getByRole('row')).toHaveCount(emails.length + 1);
+
+  const wrapper = page.locator('.adm-table-wrap', { has: table });
+  const widths = async () =>
+    wrapper.evaluate((element) => {
+      const box = element as unknown as { scrollWidth: number; clientWidth: number; ownerDocument: { documentElement: { scrollWidth: number; clientWidth: number } } };
+      return { table: box.scrollWidth, card: box.clientWidth, page: box.ownerDocument.documentElement.scrollWidth, screen: box.ownerDocument.documentElement.clientWidth };
+    });
+  const measured = await widths();
+  // Never the page: whatever the screen, it does not scroll sideways.
+  expect(measured.page, 'the page does not scroll sideways').toBeLessThanOrEqual(measured.screen);
+  if ((page.viewportSize()?.width ?? 1280) >= 1024) {
+    // On a laptop screen every column, Actions included, is inside the card without scrolling.
+    expect(measured.table, 'the Users table fits its card').toBeLessThanOrEqual(measured.card + 1);
+    const actions = await table.getByRole('columnheader', { name: 'Actions' }).boundingBox();
+    const card = await wrapper.boundingBox();
+    expect(actions!.x + actions!.width).toBeLessThanOrEqual(card!.x + card!.width + 1);
+    for (const email of emails) {
+      // Sideways inside the card (rows may run below the fold: long addresses wrap).
+      const button = await page.getByRole('button', { name: `Delete ${email}` }).boundingBox();
+      expect(button!.x).toBeGreaterThanOrEqual(card!.x);
+      expect(button!.x + button!.width).toBeLessThanOrEqual(card!.x + card!.width + 1);
+    }
+  } else {
+    // On a phone the table scrolls inside its card, so the last column is still reachable.
+    await page.getByRole('button', { name: `Delete ${emails[0]}` }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole('button', { name: `Delete ${emails[0]}` })).toBeInViewport();
+    expect((await widths()).page).toBeLessThanOrEqual(measured.screen);
   }
 });

@@ -63,6 +63,10 @@ export default async function globalSetup() {
       // Any free port: parallel runs must not meet on the default one.
       GATEWAY_METRICS_PORT: '0',
       PUBLIC_URL: baseURL,
+      // Passkeys need a host name (WebAuthn refuses an IP address as RP ID): the passkey journey opens the panel at
+      // localhost, the rest of the run at 127.0.0.1.
+      PASSKEY_RP_ID: 'localhost',
+      PASSKEY_ORIGINS: `${baseURL},http://localhost:${basePort}`,
       DATABASE_URL: database.url,
       REDIS_URL: redisUrl,
       REDIS_PREFIX: info.redisPrefix,
@@ -71,6 +75,10 @@ export default async function globalSetup() {
       ADMIN_PASSWORD: info.admin.password,
       // Journeys sign up many addresses from one client address; the limiter has its own service-level tests.
       SIGNUP_RATE_LIMIT: '100000',
+      // Every journey joins through the proof of work, as under attack; API calls solve it (proof-of-work.ts).
+      SIGNUP_CHALLENGE: 'always',
+      // No DNS is reachable from a test machine; the domain check has its own tests with their own DNS server.
+      EMAIL_DNS_CHECK: 'false',
       RESEND_COOLDOWN_S: '1',
     },
   });

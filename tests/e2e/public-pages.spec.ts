@@ -53,7 +53,7 @@ test.describe('every public page', () => {
 });
 
 test.describe('the pages behind the e-mail links', () => {
-  for (const path of ['/confirm', '/unsubscribe?token=abc', '/invitation']) {
+  for (const path of ['/confirm', '/unsubscribe?token=abc', '/invitation', '/your-data', '/your-data?token=abc']) {
     test(`${path} is pre-rendered, marked noindex, has one h1 and passes axe`, async ({ page, request }) => {
       const html = await (await request.get(path)).text();
       expect(html).toContain('<meta name="robots" content="noindex" />');

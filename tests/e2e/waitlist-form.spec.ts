@@ -76,7 +76,8 @@ test.describe('joining', () => {
     await expect(page.getByRole('button', { name: 'Joining...' })).toBeDisabled();
     await expect(emailField(page)).toBeDisabled();
     await expect(referralField(page)).toBeDisabled();
-    expect((await request).postDataJSON()).toEqual({ email });
+    // The e2e system asks for proof of work (SIGNUP_CHALLENGE=always): the form sends the solution along.
+    expect((await request).postDataJSON()).toEqual({ email, altcha: expect.any(String) });
     expect((await request).headers()['content-type']).toContain('application/json');
 
     await page.getByRole('heading', { name: SUCCESS_TITLE }).waitFor({ state: 'visible' });
@@ -100,7 +101,7 @@ test.describe('joining', () => {
     const email = uniqueEmail('referred');
     await emailField(page).fill(email);
     await joinButton(page).click();
-    expect((await request).postDataJSON()).toEqual({ email, referralSource: 'FRIEND-42' });
+    expect((await request).postDataJSON()).toEqual({ email, referralSource: 'FRIEND-42', altcha: expect.any(String) });
     await expect(page.getByRole('heading', { name: SUCCESS_TITLE })).toBeVisible();
   });
 

@@ -1,7 +1,7 @@
 import { KeyObject, randomUUID, sign, type webcrypto } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSigningKey } from '../../services/auth/src/core/key-store.js';
+import { generateSigningKey } from '../../services/auth/src/modules/keys/keys.service.js';
 import { createStaff, signIn } from '../../services/auth/src/testing/auth-harness.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 import { SecretWatch } from './support/secrets.js';

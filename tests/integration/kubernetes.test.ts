@@ -1,7 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 import { renderKustomization, type K8sObject } from './support/kustomize.js';
 
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
@@ -145,6 +146,15 @@ describe.each(Object.keys(overlays) as (keyof typeof overlays)[])('the %s overla
         .map((monitor) => monitor.metadata.name)
         .sort(),
     ).toEqual([...APPS].sort());
+  });
+
+  it('carries the alert rules of infra/observability/alerts.yml, rule for rule, as a PrometheusRule', () => {
+    const rules = find(objects, 'PrometheusRule');
+    expect(rules.map((rule) => rule.metadata.name)).toEqual(['mmdm-alerts']);
+    const alerts = parse(readFileSync(root('infra/observability/alerts.yml'), 'utf8')) as { groups: unknown[] };
+    expect((rules[0]!.spec as { groups: unknown[] }).groups).toEqual(alerts.groups);
+    // Picked up like the ServiceMonitors: by the part-of label a Prometheus's ruleSelector matches.
+    expect(rules[0]!.metadata.labels).toMatchObject({ 'app.kubernetes.io/part-of': 'mmdm' });
   });
 
   it('reads only ConfigMaps and Secrets that exist (production: the one Secret ops create)', () => {

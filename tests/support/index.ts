@@ -4,3 +4,5 @@ export { captureLogs, type CapturedLogs } from './capture-logs.js';
 export { startOldRedis, type OldRedis } from './old-redis.js';
 export { parsePrometheusText, sampleValue, scrape, type Sample } from './prometheus-text.js';
 export { contractProblemOf, expectAnswerInDocument, type ReceivedAnswer } from './openapi-contract.js';
+export { Dovecot } from './dovecot.js';
+export { startTestDnsServer, type DnsZoneEntry, type TestDnsServer } from './dns-server.js';

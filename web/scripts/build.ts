@@ -22,6 +22,8 @@ function run(command: string, args: string[]) {
 }
 
 try {
+  // Sign-ups record the privacy policy's version: refuse to ship a policy text whose version was not updated.
+  run(process.execPath, [require.resolve('tsx/cli'), 'scripts/policy-version.ts', '--check']);
   run(process.execPath, [viteBin, 'build', '--outDir', out]);
   run(process.execPath, [viteBin, 'build', '--mode', 'admin', '--outDir', out]);
   run(process.execPath, [viteBin, 'build', '--ssr', 'src/entry-server.tsx', '--outDir', ssrOut]);

@@ -17,8 +17,11 @@ export interface RunningGateway {
 
 export interface GatewayOptions {
   siteDir: string;
-  auth: string;
-  waitlist: string;
+  /** One base URL or several (a service's replicas). */
+  auth: string | string[];
+  waitlist: string | string[];
+  /** Active probing of replicas (ms; the gateway's default when unset). */
+  probeIntervalMs?: number;
   trustedProxies?: string[];
   proxyTimeoutMs?: number;
   healthTimeoutMs?: number;
@@ -31,7 +34,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const logger = createLogger({ name: 'gateway', level: 'info', destination: logs.stream });
   const gateway = createGateway({
     config: {
-      upstreams: { auth: options.auth, waitlist: options.waitlist },
+      upstreams: { auth: [options.auth].flat(), waitlist: [options.waitlist].flat() },
+      upstreamHealth: { probeIntervalMs: options.probeIntervalMs ?? 500, downMs: 3000 },
       trustedProxies: options.trustedProxies ?? [],
       proxyTimeoutMs: options.proxyTimeoutMs ?? 10_000,
     },

@@ -17,25 +17,29 @@ import {
 } from '@mmdm/shared/metrics';
 import { Router } from 'express';
 import type { AuthConfig } from './config.js';
-import { createAuditLogRepository } from './core/audit-log.repository.js';
-import type { KeyStore } from './core/key-store.js';
-import type { PasswordHasher } from './core/password-hasher.js';
-import { createRevocation } from './core/revocation.js';
-import { createStaffGuard } from './core/staff-guard.js';
-import { createStaffRepository } from './core/staff.repository.js';
-import { createTokenIssuer } from './core/token-issuer.js';
+import type { PasswordHasher } from './lib/password-hasher.js';
+import { createRevocation } from './lib/revocation.js';
 import { apiDocumentRoutes } from './modules/api-document/api-document.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
-import { jwksRoutes } from './modules/keys/jwks.routes.js';
+import { createAuditService } from './modules/audit/audit.service.js';
+import { jwksRoutes } from './modules/keys/keys.routes.js';
+import type { KeyStore } from './modules/keys/keys.service.js';
 import { createLoginThrottle } from './modules/session/login-throttle.js';
 import { createSessionMetrics } from './modules/session/session.metrics.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { createSessionService } from './modules/session/session.service.js';
+import { createTokenIssuer } from './modules/session/token-issuer.js';
+import { createStaffGuard } from './modules/staff/staff.guard.js';
+import { createMfaChallenges } from './modules/mfa/mfa-challenges.js';
+import { createMfaTokens } from './modules/mfa/mfa-tokens.js';
+import { mfaRoutes } from './modules/mfa/mfa.routes.js';
+import { createMfaService, MFA_THROTTLE } from './modules/mfa/mfa.service.js';
+import { createSecretBox } from './modules/mfa/secret-box.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { createStaffService } from './modules/staff/staff.service.js';
 
 export interface AuthAppDeps {
-  config: Pick<AuthConfig, 'http' | 'redis' | 'tokens' | 'loginThrottle'>;
+  config: Pick<AuthConfig, 'http' | 'redis' | 'tokens' | 'loginThrottle' | 'mfa'>;
   logger: Logger;
   pool: pg.Pool;
   redis: Redis;
@@ -46,20 +50,44 @@ export interface AuthAppDeps {
 }
 
 /** Builds the auth service's Express app from its dependencies; does not listen. */
-export function createAuthApp({ config, logger, pool, redis, keys, hasher, registry = createMetricsRegistry() }: AuthAppDeps): Express {
-  const staff = createStaffRepository(pool);
-  const audit = createAuditLogRepository(pool);
+export function createAuthApp({
+  config,
+  logger,
+  pool,
+  redis,
+  keys,
+  hasher,
+  registry = createMetricsRegistry(),
+}: AuthAppDeps): Express {
+  const audit = createAuditService(pool);
   const revocation = createRevocation(redis, config.redis.prefix);
+  const staff = createStaffService({ pool, audit, hasher, revocation });
   const verify = createStaffTokenVerifier({ keys: keys.verificationKey, redis, redisPrefix: config.redis.prefix });
   const guard = createStaffGuard(verify, staff);
+  const issueToken = createTokenIssuer(keys, config.tokens.ttlSeconds);
+  const mfaTokens = createMfaTokens(keys);
+  const mfa = createMfaService({
+    pool,
+    staff,
+    audit,
+    revocation,
+    issueToken,
+    tokens: mfaTokens,
+    challenges: createMfaChallenges(redis, config.redis.prefix),
+    throttle: createLoginThrottle(redis, `${config.redis.prefix}:mfa`, MFA_THROTTLE),
+    box: createSecretBox(config.mfa.encryptionKey),
+    settings: { requiredByOps: config.mfa.requiredByOps, passkeys: config.mfa.passkeys },
+  });
   const sessions = createSessionService({
     staff,
     audit,
     hasher,
     revocation,
+    verify,
     throttle: createLoginThrottle(redis, config.redis.prefix, config.loginThrottle),
-    issueToken: createTokenIssuer(keys, config.tokens.ttlSeconds),
+    issueToken,
     metrics: createSessionMetrics(registry),
+    nextStep: mfa.afterPassword,
   });
 
   const app = createServiceApp({ logger, trustProxy: config.http.trustProxy, metrics: createHttpMetrics(registry) });
@@ -75,8 +103,9 @@ export function createAuthApp({ config, logger, pool, redis, keys, hasher, regis
 
   const admin = Router();
   admin.use(noStore, ...jsonBody());
-  admin.use(sessionRoutes({ sessions, verify, staff, guard }));
-  admin.use(staffRoutes(createStaffService({ staff, audit, hasher, revocation }), guard));
+  admin.use(sessionRoutes({ sessions, guard }));
+  admin.use(mfaRoutes({ mfa, tokens: mfaTokens, verify, staff, revocation, guard }));
+  admin.use(staffRoutes(staff, guard));
   admin.use(auditRoutes(audit, guard));
   app.use('/api/admin', admin);
 

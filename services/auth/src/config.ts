@@ -16,6 +16,22 @@ const ed25519PrivateKeyPem = z
     }
   }, 'must be a PKCS#8 PEM Ed25519 private key (openssl genpkey -algorithm ed25519)');
 
+/** 32 bytes as 64 hex digits or base64: the AES-256-GCM key TOTP secrets are sealed with in Postgres. */
+const aes256Key = z
+  .string()
+  .trim()
+  .transform((value) => (/^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64')))
+  .refine((key) => key.length === 32, 'must be 32 random bytes as 64 hex digits or base64 (openssl rand -base64 32)')
+  // As hex text: the config object is deep-frozen, which a Buffer cannot be.
+  .transform((key) => key.toString('hex'));
+
+const httpUrl = z
+  .string()
+  .refine(
+    (value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol),
+    'must be an http(s) URL',
+  );
+
 export const authEnvSchema = commonEnvSchema
   .extend({
     AUTH_PORT: env.port(8081),
@@ -33,6 +49,31 @@ export const authEnvSchema = commonEnvSchema
     LOGIN_ACCOUNT_WINDOW_S: env.int(900, 1),
     /** Failures on one account from all addresses together per hour: caps a distributed guessing attack (OWASP). */
     LOGIN_ACCOUNT_HOURLY_MAX: env.int(100, 1),
+    /** The privacy policy's retention of audit rows (the same variable as the waitlist's), checked this often. */
+    AUDIT_RETENTION_DAYS: env.int(400, 1),
+    RETENTION_INTERVAL_MS: env.int(60_000, 100),
+    /** `required`: every staff member must enrol a second factor (the admin's Settings switch can only add to this). */
+    STAFF_MFA: z.enum(['optional', 'required']).default('optional'),
+    MFA_ENCRYPTION_KEY: aes256Key.optional(),
+    /** The site's address as people open it; passkeys are bound to its host name (the WebAuthn RP ID). */
+    PUBLIC_URL: httpUrl.optional(),
+    HTTP_PORT: env.port(8080),
+    /** Override of the passkeys' RP ID (default: PUBLIC_URL's host name); a registrable domain, not an IP address. */
+    PASSKEY_RP_ID: z
+      .string()
+      .regex(/^[a-z0-9.-]{1,253}$/i, 'a host name such as example.com')
+      .optional(),
+    /** Comma-separated origins passkey ceremonies may come from (default: PUBLIC_URL's origin). */
+    PASSKEY_ORIGINS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(httpUrl.transform((url) => new URL(url).origin)).min(1))
+      .optional(),
   })
   .transform((e) => ({
     nodeEnv: e.NODE_ENV,
@@ -41,6 +82,7 @@ export const authEnvSchema = commonEnvSchema
     redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
     http: { port: e.AUTH_PORT, host: e.HOST, trustProxy: e.TRUST_PROXY },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    auditRetention: { days: e.AUDIT_RETENTION_DAYS, intervalMs: e.RETENTION_INTERVAL_MS },
     bootstrapAdmin: e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     adminEmail: e.ADMIN_EMAIL,
     tokens: {
@@ -52,7 +94,29 @@ export const authEnvSchema = commonEnvSchema
       accountIp: { maxFails: e.LOGIN_ACCOUNT_MAX_FAILS, windowSeconds: e.LOGIN_ACCOUNT_WINDOW_S },
       account: { maxFails: e.LOGIN_ACCOUNT_HOURLY_MAX, windowSeconds: 3600 },
     },
+    mfa: mfaConfigOf(e),
   }));
+
+/** Where passkeys belong and how second factors are kept (see docs/decisions/015-staff-second-factor.md). */
+function mfaConfigOf(e: {
+  STAFF_MFA: 'optional' | 'required';
+  MFA_ENCRYPTION_KEY?: string | undefined;
+  PUBLIC_URL?: string | undefined;
+  HTTP_PORT: number;
+  PASSKEY_RP_ID?: string | undefined;
+  PASSKEY_ORIGINS?: string[] | undefined;
+}) {
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.HTTP_PORT}`);
+  return {
+    requiredByOps: e.STAFF_MFA === 'required',
+    encryptionKey: e.MFA_ENCRYPTION_KEY,
+    passkeys: {
+      rpId: e.PASSKEY_RP_ID ?? publicUrl.hostname,
+      rpName: 'Meet Match Date Marry staff',
+      origins: e.PASSKEY_ORIGINS ?? [publicUrl.origin],
+    },
+  };
+}
 
 export type AuthConfig = z.output<typeof authEnvSchema>;
 

@@ -7,13 +7,13 @@ import { migrate } from '@mmdm/shared/migrate';
 import { createRedis, redisUnreachableMessage, waitForRedis } from '@mmdm/shared/redis';
 import { createAuthApp } from './app.js';
 import { loadAuthConfig, type AuthConfig } from './config.js';
-import { createAuditLogRepository } from './core/audit-log.repository.js';
-import { bootstrapAdmin } from './core/bootstrap-admin.js';
-import { createDatabaseKeyStore, createEnvKeyStore, type KeyStore } from './core/key-store.js';
-import { createPasswordHasher } from './core/password-hasher.js';
-import { createSigningKeyRepository } from './core/signing-key.repository.js';
-import { createStaffRepository } from './core/staff.repository.js';
+import { createPasswordHasher } from './lib/password-hasher.js';
+import { createAuditService } from './modules/audit/audit.service.js';
+import { listenForKeyChanges, type KeyChangeListener } from './modules/keys/keys.repository.js';
+import { createDatabaseKeyStore, createEnvKeyStore, type KeyStore } from './modules/keys/keys.service.js';
+import { bootstrapAdmin } from './modules/staff/staff.service.js';
 import { MIGRATIONS_DIR } from './migrations-dir.js';
+import { startAuditRetention } from './modules/audit/audit-retention.js';
 
 let config: AuthConfig;
 try {
@@ -41,19 +41,38 @@ async function start(): Promise<void> {
 
   const hasher = await createPasswordHasher();
   let keys: KeyStore;
+  let keyChanges: KeyChangeListener | undefined;
   if (config.tokens.envKey) {
     keys = await createEnvKeyStore(config.tokens.envKey.privateKeyPem, config.tokens.envKey.kid);
     logger.info('signing with the key from JWT_PRIVATE_KEY');
   } else {
-    keys = createDatabaseKeyStore(createSigningKeyRepository(pool));
+    const store = createDatabaseKeyStore(pool);
+    keys = store;
+    // A rotation made anywhere (keys:rotate, another replica's first start) is picked up here at once.
+    keyChanges = listenForKeyChanges(
+      config.databaseUrl,
+      () => {
+        store.refresh().then(
+          () => logger.info('signing keys re-read after a change'),
+          (error: unknown) =>
+            logger.warn({ err: error }, 'could not re-read the signing keys; the periodic refresh will'),
+        );
+      },
+      (error) => logger.warn({ err: error }, 'key-change listener lost its connection; reconnecting'),
+    );
   }
   // Creates the first key pair now (race-safe across replicas) rather than on the first login.
   const { kid } = await keys.signingKey();
   logger.info({ kid }, 'signing key ready');
+  if (!config.mfa.encryptionKey) {
+    logger.warn(
+      'MFA_ENCRYPTION_KEY is not set: staff TOTP secrets are stored unsealed in Postgres (openssl rand -base64 32)',
+    );
+  }
 
   await bootstrapAdmin({
-    staff: createStaffRepository(pool),
-    audit: createAuditLogRepository(pool),
+    pool,
+    audit: createAuditService(pool),
     hasher,
     logger,
     admin: config.bootstrapAdmin,
@@ -61,11 +80,14 @@ async function start(): Promise<void> {
 
   const app = createAuthApp({ config, logger, pool, redis, keys, hasher });
   const server = createServer(app);
+  const auditRetention = startAuditRetention({ pool, logger, ...config.auditRetention });
   handleLifecycle({
     logger,
     timeoutMs: config.shutdownTimeoutMs,
     server,
     resources: [
+      ...(keyChanges ? [{ name: 'key-change listener', close: () => keyChanges.close() }] : []),
+      { name: 'audit retention', close: () => auditRetention.stop() },
       { name: 'redis', close: () => redis.quit() },
       { name: 'postgres', close: () => pool.end() },
     ],

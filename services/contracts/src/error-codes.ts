@@ -16,6 +16,10 @@ export const ERROR_CODES = {
   tokenUsed: 'token_used',
   tokenExpired: 'token_expired',
   notPending: 'not_pending',
+  // mail providers' webhooks
+  signatureMissing: 'signature_missing',
+  signatureInvalid: 'signature_invalid',
+  topicNotAllowed: 'topic_not_allowed',
   // staff
   invalidToken: 'invalid_token',
   forbidden: 'forbidden',

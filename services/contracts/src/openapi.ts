@@ -5,7 +5,21 @@ import { z } from 'zod';
 import { apiErrorSchema } from './api-error.js';
 import {
   changePasswordBody,
+  confirmTotpBody,
   createStaffBody,
+  enrolmentAnswerSchema,
+  loginStepAnswerSchema,
+  mfaPolicyBody,
+  mfaPolicySchema,
+  mfaStatusSchema,
+  passkeyCreationOptionsSchema,
+  passkeyOptionsBody,
+  passkeyRequestOptionsSchema,
+  recoveryCodesSchema,
+  registerPasskeyBody,
+  secondFactorBody,
+  staffMfaListSchema,
+  totpSetupSchema,
   jwksSchema,
   loginAnswerSchema,
   loginBody,
@@ -37,7 +51,32 @@ import {
   wavePreviewSchema,
   wavesSchema,
 } from './launch-admin.js';
-import { joinAnswer, messageAnswer, oneClickBody, signupBody, tokenBody, tokenQuery } from './waitlist.js';
+import {
+  DATA_LINK_TTL_MINUTES,
+  DATA_SESSION_TTL_MINUTES,
+  dataAccessBody,
+  dataEraseBody,
+  dataOpenAnswer,
+  dataOpenBody,
+  PRIVACY_API_PATHS,
+} from './privacy.js';
+import { mailHookAnswer, MAIL_HOOK_PATHS, postmarkEventSchema, snsMessageSchema } from './mail-feeds.js';
+import {
+  challengeAnswer,
+  joinAnswer,
+  messageAnswer,
+  oneClickBody,
+  signupBody,
+  tokenBody,
+  tokenQuery,
+} from './waitlist.js';
+import {
+  domainRuleBody,
+  domainRuleSchema,
+  domainRulesSchema,
+  reviewDecisionBody,
+  reviewQueueSchema,
+} from './abuse-admin.js';
 import {
   analyticsParams,
   analyticsSchema,
@@ -89,12 +128,12 @@ const pathId = (name: string, description: string, pattern = '^\\d{1,18}$'): Jso
 
 /** Error statuses and what each means; every one answers `ApiError`. */
 const ERRORS = {
-  400: 'The request is malformed: `validation_error` (with `issues` naming each field), `invalid_json`, or a code of this endpoint.',
-  401: 'No valid staff token (`unauthorized`, `invalid_token`), or wrong credentials (`invalid_credentials`).',
-  403: 'The staff role does not allow this (`forbidden`).',
+  400: 'The request is malformed: `validation_error` (with `issues` naming each field), `invalid_json`, or a code of this endpoint (sign-up: `challenge_required`, `challenge_invalid`, `challenge_spent`, `email_not_permanent`).',
+  401: 'No valid staff token (`unauthorized`, `invalid_token`), wrong credentials (`invalid_credentials`), a wrong second factor (`invalid_second_factor`) or a second-step token that expired or was used (`mfa_token_invalid`), or an unsigned or unauthenticated webhook (`signature_missing`, `unauthorized`).',
+  403: 'The staff role does not allow this (`forbidden`), or a webhook whose signature, signing host, topic or client address is refused (`signature_invalid`, `topic_not_allowed`, `forbidden`).',
   404: 'Not found (`not_found`, `token_invalid`, `staff_not_found`, `template_not_found`).',
   408: 'The request took too long to arrive (`request_timeout`).',
-  409: 'Conflicts with the current state (`token_used`, `not_pending`, `suppressed`, `email_taken`, `last_admin`, `city_exists`).',
+  409: 'Conflicts with the current state (`token_used`, `not_pending`, `suppressed`, `email_taken`, `last_admin`, `city_exists`, `totp_exists`, `passkey_exists`, `no_enrolment`, `no_passkey`, `no_second_factor`, `mfa_required`, `cap_reached`).',
   410: 'The link is past its lifetime (`token_expired`).',
   413: 'The body is over 4 kB (`payload_too_large`).',
   415: 'The body is not JSON, or compressed (`unsupported_media_type`, `unsupported_encoding`).',
@@ -132,14 +171,16 @@ interface Answer {
 }
 
 interface Endpoint {
-  method: 'get' | 'post' | 'patch' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   operationId: string;
-  tag: 'waitlist' | 'launch' | 'staff-auth' | 'staff-waitlist' | 'staff-launch';
+  tag: 'waitlist' | 'launch' | 'privacy' | 'mail-hooks' | 'staff-auth' | 'staff-waitlist' | 'staff-launch' | 'staff-review';
   summary: string;
   description: string;
   /** The least role allowed; `any` = any valid staff token. Absent: public. */
   staff?: 'admin' | 'viewer' | 'any';
+  /** Another security scheme of components.securitySchemes (a webhook's credentials). */
+  security?: 'postmarkBasic';
   parameters?: JsonObject[];
   body?: Schema;
   /** More request body types besides JSON (RFC 8058 one-click). */
@@ -165,10 +206,21 @@ const PUBLIC_ENDPOINTS: Endpoint[] = [
     tag: 'waitlist',
     summary: 'Join the waitlist',
     description:
-      'Double opt-in sign-up: a confirmation mail goes out. The answer is the same for a new and a known address, so nobody can learn who signed up.',
+      'Double opt-in sign-up: a confirmation mail goes out. The answer is the same for a new and a known address, so nobody can learn who signed up. When the service asks for proof of work (GET /waitlist/challenge), `altcha` carries the solution; without it the answer is 400 `challenge_required` and nothing is written. A throwaway or mail-less domain: 400 `email_not_permanent`. `website` is a hidden honeypot field: filled, the answer is the same 200 and nothing is written.',
     body: signupBody,
     answers: ok('Joined (or already on the list: the same answer).', joinAnswer),
     errors: [...BODY_ERRORS, 429, 503],
+  },
+  {
+    method: 'get',
+    path: '/waitlist/challenge',
+    operationId: 'getSignupChallenge',
+    tag: 'waitlist',
+    summary: 'A proof-of-work challenge for the sign-up form (ALTCHA)',
+    description:
+      "An ALTCHA v2 challenge (SHA-256, deterministic) the page solves in the background; its solution goes in the sign-up's `altcha` field (base64 of `{challenge, solution}`) and is accepted once. `required`: whether a sign-up sent now needs it. Never cached.",
+    answers: ok('A challenge, or null when none is asked for (SIGNUP_CHALLENGE=off).', challengeAnswer),
+    errors: [],
   },
   {
     method: 'get',
@@ -299,6 +351,35 @@ const PUBLIC_ENDPOINTS: Endpoint[] = [
   },
 ];
 
+const MAIL_HOOK_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'post',
+    path: MAIL_HOOK_PATHS.ses,
+    operationId: 'sesNotification',
+    tag: 'mail-hooks',
+    summary: 'Amazon SES bounces and complaints through SNS',
+    description:
+      'An SNS HTTPS subscription of the SES notification topic (SES_SNS_TOPIC_ARNS). Every message must carry a valid SNS signature (SignatureVersion 1 or 2) with its certificate on `sns.<region>.amazonaws.com`; a SubscriptionConfirmation is confirmed by fetching its SubscribeURL on that host. Bounce Permanent suppresses the address as a hard bounce, Transient counts as a soft bounce, Complaint suppresses it as a complaint; a message already applied changes nothing. 404 unless configured.',
+    body: snsMessageSchema,
+    extraBodies: { 'text/plain': snsMessageSchema },
+    answers: ok('Recorded, confirmed, or nothing to record.', mailHookAnswer),
+    errors: [...BODY_ERRORS, 401, 403, 404, 503],
+  },
+  {
+    method: 'post',
+    path: MAIL_HOOK_PATHS.postmark,
+    operationId: 'postmarkWebhook',
+    tag: 'mail-hooks',
+    summary: 'Postmark bounces and spam complaints',
+    description:
+      'Authenticated by HTTP Basic credentials (POSTMARK_WEBHOOK_USER and POSTMARK_WEBHOOK_PASSWORD, written into the webhook URL at Postmark), optionally only from POSTMARK_WEBHOOK_IPS. Bounce HardBounce or BadEmailAddress suppresses the address as a hard bounce, SoftBounce counts as a soft bounce, SpamComplaint suppresses it as a complaint; other records are accepted and ignored. 404 unless configured.',
+    security: 'postmarkBasic',
+    body: postmarkEventSchema,
+    answers: ok('Recorded, or nothing to record.', mailHookAnswer),
+    errors: [...BODY_ERRORS, 401, 403, 404],
+  },
+];
+
 const staffId = pathId('id', 'A staff account id (UUID).', '^.{1,100}$');
 const entryId = pathId('id', 'An entry id.');
 
@@ -311,7 +392,10 @@ const STAFF_AUTH_ENDPOINTS: Endpoint[] = [
     summary: 'Sign in',
     description: 'The same 401 for an unknown account and a wrong password. Throttled per address and per client.',
     body: loginBody,
-    answers: ok('A staff token (EdDSA JWT, at most 8 h).', loginAnswerSchema),
+    answers: ok(
+      'A staff token (EdDSA JWT, at most 8 h); or, for an account with a second factor, `step: "second_factor"` and a 5-minute token for POST /api/admin/login/second-factor; or, when a second factor is required and the account has none, `step: "enrol"` and a 15-minute token that only the /api/admin/me/mfa enrolment routes take. Neither step token is a session.',
+      loginStepAnswerSchema,
+    ),
     errors: [...BODY_ERRORS, 401, 429, 503],
   },
   {
@@ -501,7 +585,8 @@ const STAFF_WAITLIST_ENDPOINTS: Endpoint[] = [
     operationId: 'listWaitlistAudit',
     tag: 'staff-waitlist',
     summary: "The waitlist service's audit log",
-    description: 'Newest first, paged by `nextCursor`.',
+    description:
+      'Newest first, paged by `nextCursor`. `kind=reads`: only staff reading personal data (the Users list, searches, exports); `kind=changes`: everything else.',
     staff: 'admin',
     parameters: parametersOf(auditParams, 'query'),
     answers: ok('A page of audit records.', auditPageSchema),
@@ -631,11 +716,309 @@ const STAFF_LAUNCH_ENDPOINTS: Endpoint[] = [
   },
 ];
 
+/** The "Your data" page's calls (`/your-data`): access, export and erasure by the person. */
+const PRIVACY_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'post',
+    path: PRIVACY_API_PATHS.requestLink,
+    operationId: 'requestDataLink',
+    tag: 'privacy',
+    summary: 'Ask for a link to one’s data',
+    description: `Mails a single-use link (valid ${DATA_LINK_TTL_MINUTES} minutes) to the address if it is on the list, at most one per address every two minutes. The answer is the same whether it is listed or not.`,
+    body: dataAccessBody,
+    answers: ok('Asked (the same answer for a listed and an unlisted address).', messageAnswer),
+    errors: [...BODY_ERRORS, 429, 503],
+  },
+  {
+    method: 'post',
+    path: PRIVACY_API_PATHS.open,
+    operationId: 'openDataLink',
+    tag: 'privacy',
+    summary: 'Open the link: everything held',
+    description: `Spends the link and answers everything the waitlist holds about the address, and a session (valid ${DATA_SESSION_TTL_MINUTES} minutes) for the erasure.`,
+    body: dataOpenBody,
+    answers: ok('Everything held, and the session.', dataOpenAnswer),
+    errors: [...BODY_ERRORS, 404, 409, 410],
+  },
+  {
+    method: 'post',
+    path: PRIVACY_API_PATHS.erase,
+    operationId: 'eraseMyData',
+    tag: 'privacy',
+    summary: 'Erase everything now',
+    description:
+      'Erases the entry, its tokens, its mails and the credits it received at once (the credit it gave is taken back); the address may sign up again afterwards.',
+    body: dataEraseBody,
+    answers: ok('Erased.', messageAnswer),
+    errors: [...BODY_ERRORS, 404, 410],
+  },
+];
+
+const passkeyId = pathId('id', 'A passkey id (UUID).', '^.{1,100}$');
+/** The enrolment routes also take the enrolment token of POST /api/admin/login (`step: "enrol"`). */
+const ENROL_NOTE = 'Takes a staff token or the enrolment token of a sign-in that must enrol first.';
+
+const STAFF_MFA_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'post',
+    path: '/api/admin/login/second-factor',
+    operationId: 'completeSignIn',
+    tag: 'staff-auth',
+    summary: 'Second sign-in step',
+    description:
+      'The token of the password step and one of: a TOTP code (RFC 6238, one step either side, each code once), a recovery code (each once) or a passkey assertion. Throttled per address and per account like the password.',
+    body: secondFactorBody,
+    answers: ok('A staff token.', loginAnswerSchema),
+    errors: [...BODY_ERRORS, 401, 429, 503],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/login/passkey-options',
+    operationId: 'getSignInPasskeyOptions',
+    tag: 'staff-auth',
+    summary: 'Passkey challenge for the second step',
+    description: 'WebAuthn request options with a fresh challenge bound to this second-step token.',
+    body: passkeyOptionsBody,
+    answers: ok('PublicKeyCredentialRequestOptionsJSON.', passkeyRequestOptionsSchema),
+    errors: [...BODY_ERRORS, 401, 409, 503],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/me/mfa',
+    operationId: 'getOwnSecondFactors',
+    tag: 'staff-auth',
+    summary: 'Own second factors',
+    description: `Which factors the account has; never a secret. ${ENROL_NOTE}`,
+    staff: 'any',
+    answers: ok('The factors.', mfaStatusSchema),
+    errors: staffErrors('any'),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/me/mfa/totp',
+    operationId: 'beginTotpEnrolment',
+    tag: 'staff-auth',
+    summary: 'Start setting up an authenticator app',
+    description: `A new secret and its QR code, valid 10 minutes until the first code confirms it; never shown again. ${ENROL_NOTE}`,
+    staff: 'any',
+    answers: ok('The secret to scan.', totpSetupSchema),
+    errors: [409, ...staffErrors('any')],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/me/mfa/totp/confirm',
+    operationId: 'confirmTotpEnrolment',
+    tag: 'staff-auth',
+    summary: 'Confirm the authenticator app with its first code',
+    description: `Ends every session issued before (a new one comes with the answer); recovery codes appear once. ${ENROL_NOTE}`,
+    staff: 'any',
+    body: confirmTotpBody,
+    answers: ok('Enrolled.', enrolmentAnswerSchema),
+    errors: [...BODY_ERRORS, 409, ...staffErrors('any')],
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/me/mfa/totp',
+    operationId: 'removeTotp',
+    tag: 'staff-auth',
+    summary: 'Remove the authenticator app',
+    description: 'Refused (409 `mfa_required`) when a second factor is required and this is the last one.',
+    staff: 'viewer',
+    answers: { 204: { description: 'Removed.' } },
+    errors: [404, 409, ...staffErrors('viewer')],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/me/mfa/passkeys/options',
+    operationId: 'getPasskeyRegistrationOptions',
+    tag: 'staff-auth',
+    summary: 'Start registering a passkey',
+    description: `WebAuthn creation options (RP ID from PUBLIC_URL) with a challenge valid 5 minutes. ${ENROL_NOTE}`,
+    staff: 'any',
+    answers: ok('PublicKeyCredentialCreationOptionsJSON.', passkeyCreationOptionsSchema),
+    errors: staffErrors('any'),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/me/mfa/passkeys',
+    operationId: 'registerPasskey',
+    tag: 'staff-auth',
+    summary: 'Register a passkey',
+    description: `The authenticator's answer to the options. Ends every session issued before (a new one comes with the answer). ${ENROL_NOTE}`,
+    staff: 'any',
+    body: registerPasskeyBody,
+    answers: ok('Enrolled.', enrolmentAnswerSchema),
+    errors: [...BODY_ERRORS, 409, ...staffErrors('any')],
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/me/mfa/passkeys/{id}',
+    operationId: 'removePasskey',
+    tag: 'staff-auth',
+    summary: 'Remove a passkey',
+    description: 'Refused (409 `mfa_required`) when a second factor is required and this is the last one.',
+    staff: 'viewer',
+    parameters: [passkeyId],
+    answers: { 204: { description: 'Removed.' } },
+    errors: [404, 409, ...staffErrors('viewer')],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/me/mfa/recovery-codes',
+    operationId: 'renewRecoveryCodes',
+    tag: 'staff-auth',
+    summary: 'New recovery codes',
+    description: 'Ten new codes, shown once; the old ones stop working.',
+    staff: 'viewer',
+    answers: ok('The codes.', recoveryCodesSchema),
+    errors: [409, ...staffErrors('viewer')],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/mfa/policy',
+    operationId: 'getSecondFactorPolicy',
+    tag: 'staff-auth',
+    summary: 'Is a second factor required?',
+    description: 'The Settings switch, and whether STAFF_MFA=required holds it on.',
+    staff: 'admin',
+    answers: ok('The policy.', mfaPolicySchema),
+    errors: staffErrors('admin'),
+  },
+  {
+    method: 'put',
+    path: '/api/admin/mfa/policy',
+    operationId: 'setSecondFactorPolicy',
+    tag: 'staff-auth',
+    summary: 'Require a second factor of every staff member',
+    description:
+      'Turning it on needs a factor of your own (409 `no_second_factor`) and ends the sessions of everyone without one: their next sign-in can only enrol.',
+    staff: 'admin',
+    body: mfaPolicyBody,
+    answers: ok('The policy now.', mfaPolicySchema),
+    errors: [...BODY_ERRORS, 409, ...staffErrors('admin')],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/mfa/staff',
+    operationId: 'listStaffSecondFactors',
+    tag: 'staff-auth',
+    summary: "Staff members' second factors",
+    description: 'Per account: an authenticator app or not, how many passkeys.',
+    staff: 'admin',
+    answers: ok('The accounts.', staffMfaListSchema),
+    errors: staffErrors('admin'),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/mfa/staff/{id}/reset',
+    operationId: 'resetStaffSecondFactor',
+    tag: 'staff-auth',
+    summary: "Reset another member's second factor",
+    description:
+      'Removes their app, passkeys and recovery codes and ends every session of theirs. Not for your own account (400).',
+    staff: 'admin',
+    parameters: [staffId],
+    answers: { 204: { description: 'Reset.' } },
+    errors: [400, 404, ...staffErrors('admin')],
+  },
+];
+
+const domainParam: JsonObject = {
+  name: 'domain',
+  in: 'path',
+  required: true,
+  description: 'A domain name, e.g. example.com.',
+  schema: { type: 'string', maxLength: 253 },
+};
+
+const STAFF_REVIEW_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'get',
+    path: '/api/admin/waitlist/review',
+    operationId: 'getReviewQueue',
+    tag: 'staff-review',
+    summary: 'The review queue',
+    description:
+      'Entries flagged at sign-up (`reasons`, e.g. `dns_unavailable`) and referral credits held by a fraud rule (`rule`: `same_network`, `same_device`, `alias`, `burst`), oldest first, at most 200 each.',
+    staff: 'viewer',
+    answers: ok('The queue.', reviewQueueSchema),
+    errors: staffErrors('viewer'),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/waitlist/review/entries/{id}',
+    operationId: 'decideEntry',
+    tag: 'staff-review',
+    summary: 'Approve or reject an entry',
+    description:
+      'Approve: the entry leaves the queue as it is. Reject: it is marked rejected (it holds no place) and the credit it gave never counts (a held one is refused, a granted one revoked). Audited.',
+    staff: 'admin',
+    parameters: [pathId('id', 'An entry id.')],
+    body: reviewDecisionBody,
+    answers: ok('Decided.', messageAnswer),
+    errors: [...BODY_ERRORS, 404, ...staffErrors('admin')],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/waitlist/review/credits/{id}',
+    operationId: 'decideHeldCredit',
+    tag: 'staff-review',
+    summary: 'Approve or reject a held credit',
+    description:
+      'Approve: the credit is granted and the referrer moves up at once (409 `cap_reached` past REFERRAL_MAX_CREDITS). Reject: the referred entry is marked rejected and the credit never counts. Audited.',
+    staff: 'admin',
+    parameters: [pathId('id', 'The referred entry whose credit is held.')],
+    body: reviewDecisionBody,
+    answers: ok('Decided.', messageAnswer),
+    errors: [...BODY_ERRORS, 404, 409, ...staffErrors('admin')],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/waitlist/domain-rules',
+    operationId: 'listDomainRules',
+    tag: 'staff-review',
+    summary: "Staff's deny and allow lists of e-mail domains",
+    description:
+      'Beside the packaged throwaway-domain list: `deny` refuses a domain and its subdomains, `allow` accepts one.',
+    staff: 'viewer',
+    answers: ok('The rules.', domainRulesSchema),
+    errors: staffErrors('viewer'),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/waitlist/domain-rules',
+    operationId: 'setDomainRule',
+    tag: 'staff-review',
+    summary: 'Deny or allow a domain',
+    description: "Adds the rule or changes the domain's rule; every API process applies it within 5 s. Audited.",
+    staff: 'admin',
+    body: domainRuleBody,
+    answers: { 201: { description: 'Saved.', schema: domainRuleSchema } },
+    errors: [...BODY_ERRORS, ...staffErrors('admin')],
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/waitlist/domain-rules/{domain}',
+    operationId: 'deleteDomainRule',
+    tag: 'staff-review',
+    summary: "Remove a domain's rule",
+    description: 'The packaged list and the DNS check decide again. Audited.',
+    staff: 'admin',
+    parameters: [domainParam],
+    answers: { 204: { description: 'Removed.' } },
+    errors: [400, 404, ...staffErrors('admin')],
+  },
+];
+
 export const ENDPOINTS: readonly Endpoint[] = [
   ...PUBLIC_ENDPOINTS,
+  ...PRIVACY_ENDPOINTS,
+  ...MAIL_HOOK_ENDPOINTS,
   ...STAFF_AUTH_ENDPOINTS,
+  ...STAFF_MFA_ENDPOINTS,
   ...STAFF_WAITLIST_ENDPOINTS,
   ...STAFF_LAUNCH_ENDPOINTS,
+  ...STAFF_REVIEW_ENDPOINTS,
 ];
 
 function operationOf(endpoint: Endpoint): JsonObject {
@@ -660,6 +1043,7 @@ function operationOf(endpoint: Endpoint): JsonObject {
       ? `${endpoint.description} Role: ${endpoint.staff === 'any' ? 'any valid staff token' : endpoint.staff}.`
       : endpoint.description,
     ...(endpoint.staff ? { security: [{ staffToken: [] }] } : {}),
+    ...(endpoint.security ? { security: [{ [endpoint.security]: [] }] } : {}),
     ...(endpoint.parameters?.length ? { parameters: endpoint.parameters } : {}),
     ...(bodies
       ? {
@@ -697,9 +1081,12 @@ export function openApiDocument(): JsonObject {
     tags: [
       { name: 'waitlist', description: 'Sign-up, confirmation, unsubscribe.' },
       { name: 'launch', description: 'Places in line, cities, invitations.' },
+      { name: 'privacy', description: 'The "Your data" page: see, download and erase one’s own data.' },
+      { name: 'mail-hooks', description: "Mail providers' bounce and complaint webhooks." },
       { name: 'staff-auth', description: 'Staff sign-in, accounts and the auth audit log (auth service).' },
       { name: 'staff-waitlist', description: "The staff's waitlist data (waitlist service)." },
       { name: 'staff-launch', description: 'Invitation waves, cities, credits (waitlist service).' },
+      { name: 'staff-review', description: 'The review queue and the e-mail domain lists (waitlist service).' },
     ],
     paths,
     components: {
@@ -711,6 +1098,12 @@ export function openApiDocument(): JsonObject {
           scheme: 'bearer',
           bearerFormat: 'JWT',
           description: 'A staff token from POST /api/admin/login (EdDSA JWT).',
+        },
+        postmarkBasic: {
+          type: 'http',
+          scheme: 'basic',
+          description:
+            "The webhook credentials in Postmark's webhook URL (POSTMARK_WEBHOOK_USER, POSTMARK_WEBHOOK_PASSWORD).",
         },
       },
     },

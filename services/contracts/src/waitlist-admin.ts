@@ -71,13 +71,20 @@ export const analyticsParams = z
   });
 export type AnalyticsParams = z.output<typeof analyticsParams>;
 
-/** GET /audit?cursor=&limit= */
+/** Audit actions of staff reading personal data (the Users list, a search, an export). */
+export const STAFF_READ_ACTIONS = ['entries.list', 'entries.search', 'entries.export'] as const;
+
+/**
+ * GET /audit?cursor=&limit=&kind=: `reads` is the trail of staff reading personal data (STAFF_READ_ACTIONS),
+ * `changes` everything else; absent, all of it.
+ */
 export const auditParams = z.object({
   cursor: z
     .string()
     .regex(/^\d{1,18}$/, 'The cursor is not one this service handed out.')
     .optional(),
   limit: pageLimit,
+  kind: z.enum(['reads', 'changes'], { error: 'Use kind=reads or kind=changes.' }).optional(),
 });
 
 export const waitlistEntrySchema = z.object({
@@ -93,6 +100,8 @@ export const waitlistEntrySchema = z.object({
   /** Credited referrals. */
   referralCount: z.number().optional(),
   cityId: z.number().nullish(),
+  /** Why the address is never mailed (the suppression list), or null when it is mailed. */
+  suppressed: z.enum(['unsubscribed', 'hard_bounce', 'complaint', 'soft_bounces']).nullish(),
 });
 export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
 

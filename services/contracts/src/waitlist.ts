@@ -12,7 +12,13 @@ export const API_PATHS = {
   confirm: '/waitlist/confirm',
   resend: '/waitlist/resend',
   unsubscribe: '/waitlist/unsubscribe',
+  challenge: '/waitlist/challenge',
 } as const;
+
+/** The proof-of-work solution: base64 of the ALTCHA payload `{challenge, solution}` (about 800 characters). */
+export const CHALLENGE_SOLUTION_MAX_LENGTH = 3000;
+/** The name of the form's hidden field (a honeypot): people never see it, form-filling scripts fill it in. */
+export const HONEYPOT_FIELD = 'website';
 
 export const referralCode = z
   .string({ error: 'The referral code must be text.' })
@@ -23,11 +29,20 @@ export const referralCode = z
     ),
   );
 
-/** POST /waitlist: `{email}` or `{email, referralSource}`; unknown fields are refused. */
+/**
+ * POST /waitlist: `{email}` or `{email, referralSource}`; unknown fields are refused. `altcha` carries the proof of
+ * work when the service asks for one (GET /waitlist/challenge); `website` is the form's hidden honeypot field.
+ */
 export const signupBody = z.strictObject(
   {
     email: emailAddress({ deliverable: true }),
     referralSource: z.optional(referralCode),
+    altcha: z.optional(
+      z
+        .string({ error: 'The proof of work must be text.' })
+        .check(z.maxLength(CHALLENGE_SOLUTION_MAX_LENGTH, 'The proof of work is too long.')),
+    ),
+    [HONEYPOT_FIELD]: z.optional(z.string().check(z.maxLength(500))),
   },
   {
     error: (issue) =>
@@ -70,6 +85,28 @@ export const confirmedEntry = z.object({
 export type ConfirmedEntry = z.infer<typeof confirmedEntry>;
 // The confirm answers also carry the entry's place: their schemas are in ./launch (`confirmedPlaceAnswer`,
 // `confirmLinkAnswer`).
+
+/**
+ * 200 of GET /waitlist/challenge: an ALTCHA (v2, deterministic) challenge to solve before sending the form, or null
+ * when none is asked for now. `required`: whether a sign-up sent now without a solution would be refused.
+ */
+export const challengeAnswer = z.object({
+  required: z.boolean(),
+  challenge: z.nullable(
+    z.object({
+      parameters: z.looseObject({
+        algorithm: z.string(),
+        nonce: z.string(),
+        salt: z.string(),
+        cost: z.number(),
+        keyLength: z.number(),
+        keyPrefix: z.string(),
+      }),
+      signature: z.string(),
+    }),
+  ),
+});
+export type ChallengeAnswer = z.infer<typeof challengeAnswer>;
 
 /** 200 of resend and unsubscribe: a sentence, whatever the token (no enumeration). */
 export const messageAnswer = z.object({ success: z.literal(true), message: z.optional(z.string()) });

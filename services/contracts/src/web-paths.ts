@@ -9,6 +9,8 @@ export const WEB_PATHS = {
   unsubscribe: '/unsubscribe',
   /** Welcomes an invited person (store badges) and accepts the invitation with one click (a POST). */
   invitation: '/invitation',
+  /** Ask for a link to one's data; the same page, opened from that link, shows, exports and erases it. */
+  yourData: '/your-data',
 } as const;
 
 /** The API path a mail's `List-Unsubscribe` header names (RFC 8058 one-click POST; a GET redirects to the page). */
@@ -24,6 +26,10 @@ export const mailLinks = {
   unsubscribePage: (publicUrl: string, token: string) => withToken(publicUrl, WEB_PATHS.unsubscribe, token),
   oneClickUnsubscribe: (publicUrl: string, token: string) => withToken(publicUrl, ONE_CLICK_UNSUBSCRIBE_PATH, token),
   invitation: (publicUrl: string, token: string) => withToken(publicUrl, WEB_PATHS.invitation, token),
+  /** The page every mail's footer names (no token: anyone may ask there for a link to their data). */
+  yourDataPage: (publicUrl: string) => `${publicUrl}${WEB_PATHS.yourData}`,
+  /** The single-use link of the data-access mail. */
+  yourData: (publicUrl: string, token: string) => withToken(publicUrl, WEB_PATHS.yourData, token),
   /** The share link that pre-fills "Referral code". */
   share: (publicUrl: string, code: string) => `${publicUrl}${WEB_PATHS.waitlist}?ref=${encodeURIComponent(code)}`,
 };

@@ -19,19 +19,47 @@ import type pg from 'pg';
 import type { ApiConfig } from './config.js';
 import { createClientRateLimiter } from './lib/rate-limit.js';
 import { remoteStaffKeys } from './lib/staff-keys.js';
+import { abuseRoutes } from './modules/abuse/abuse.routes.js';
+import { createChallengeService } from './modules/abuse/challenge.service.js';
+import { createDnsCheck } from './modules/abuse/dns-check.js';
+import { createDomainCheck } from './modules/abuse/domain-check.js';
+import { createOriginHasher } from './modules/abuse/network.js';
+import { createPressureGauge } from './modules/abuse/pressure.js';
+import { createReferralHold } from './modules/abuse/referral-rules.js';
+import { reviewRoutes } from './modules/abuse/review.routes.js';
+import { createReviewService } from './modules/abuse/review.service.js';
+import { createSignupGuard } from './modules/abuse/signup-guard.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { invitationsAdminRoutes } from './modules/invitations/invitations-admin.routes.js';
+import { createInvitationsMetrics } from './modules/invitations/invitations.metrics.js';
 import { invitationRoutes } from './modules/invitations/invitations.routes.js';
 import { createInvitationsService } from './modules/invitations/invitations.service.js';
 import { placesAdminRoutes } from './modules/places/places-admin.routes.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { createPlacesService } from './modules/places/places.service.js';
 import { mailTemplateRoutes } from './modules/mail/mail-templates.routes.js';
+import { eraseEntry } from './modules/admin/erase-entry.js';
+import { createMailJobEraser } from './modules/mail/mail-jobs.js';
+import { privacyRoutes } from './modules/privacy/privacy.routes.js';
+import { createPrivacyService } from './modules/privacy/privacy.service.js';
+import { createBounceMetrics } from './modules/bounces/bounces.metrics.js';
+import { createBounceService } from './modules/bounces/bounces.service.js';
+import { postmarkWebhookRoutes } from './modules/bounces/postmark-webhook.routes.js';
+import { sesWebhookRoutes } from './modules/bounces/ses-webhook.routes.js';
+import { createSnsVerifier, fetchFromAws, type AwsFetch } from './modules/bounces/sns-signature.js';
 import { createSignupMetrics } from './modules/signup/signup.metrics.js';
 import { installSignupLeanRoute } from './modules/signup/signup.lean-route.js';
 import { createSignupCall, signupRoutes } from './modules/signup/signup.routes.js';
 import { createSignupService } from './modules/signup/signup.service.js';
+
+/**
+ * "Your data" requests: a person asks a few times at most (DATA_ACCESS_RATE_LIMIT per client address per window); a
+ * script asking about many addresses is cut off. The answer never says whether an address is listed, and a listed
+ * one gets at most one mail per cooldown, whoever asks.
+ */
+const DATA_ACCESS_RATE_WINDOW_S = 900;
+const DATA_ACCESS_COOLDOWN_S = 120;
 
 export interface AppDeps {
   config: ApiConfig;
@@ -43,6 +71,8 @@ export interface AppDeps {
   staffKeys?: JWTVerifyGetKey;
   /** Where this app's metrics go (`GET /metrics`); a fresh registry by default. */
   registry?: Registry;
+  /** Fetches SNS signing certificates and SubscribeURLs; AWS by default. Tests answer with their own certificate. */
+  fetchAws?: AwsFetch;
 }
 
 /** Builds the waitlist API without listening, so tests drive it in-process. */
@@ -53,6 +83,7 @@ export function createApp({
   logger,
   staffKeys,
   registry = createMetricsRegistry(),
+  fetchAws = fetchFromAws,
 }: AppDeps): Express {
   const metrics = createHttpMetrics(registry);
   const app = createServiceApp({ logger, trustProxy: config.http.trustProxy, metrics });
@@ -64,12 +95,36 @@ export function createApp({
     windowSeconds: config.signup.rateWindowSeconds,
     message: 'Too many sign-ups from your network. Please try again later.',
   });
+  const { abuse } = config;
+  const pressure = createPressureGauge({
+    global: abuse.challenge.pressureGlobal,
+    network: abuse.challenge.pressureNetwork,
+  });
+  const challenge = createChallengeService({
+    ...abuse.challenge,
+    key: abuse.key,
+    redis,
+    spentKeyPrefix: `${config.redis.prefix}:waitlist:altcha`,
+    pressure,
+  });
+  const domains = createDomainCheck({
+    pool,
+    dns: abuse.dns.check ? createDnsCheck({ servers: abuse.dns.servers, timeoutMs: abuse.dns.timeoutMs }) : undefined,
+  });
+  const guard = createSignupGuard({ challenge, pressure, domains, origins: createOriginHasher(abuse.key) });
   const places = createPlacesService({
     pool,
     publicUrl: config.publicUrl,
     maxCredits: config.referral.maxCredits,
+    creditHold: createReferralHold(abuse.referralHold),
   });
-  const invitations = createInvitationsService({ pool });
+  const review = createReviewService({
+    pool,
+    maxCredits: config.referral.maxCredits,
+    creditReferrer: (client, referrerId, delta) => places.creditReferrer(client, referrerId, delta),
+    domains,
+  });
+  const invitations = createInvitationsService({ pool, metrics: createInvitationsMetrics(registry) });
   const signupService = createSignupService({
     pool,
     publicUrl: config.publicUrl,
@@ -78,8 +133,9 @@ export function createApp({
     metrics: createSignupMetrics(registry),
     confirmation: places,
   });
+  const signup = { service: signupService, signupLimiter, guard };
   // Before every other route: the sign-up's lean route hands its failures back through this point.
-  installSignupLeanRoute(app, { signUp: createSignupCall({ service: signupService, signupLimiter }), logger, metrics });
+  installSignupLeanRoute(app, { signUp: createSignupCall(signup), logger, metrics });
 
   const checks = { postgres: () => pingPostgres(pool), redis: () => pingRedis(redis) };
   app.use(healthRoutes(checks));
@@ -89,9 +145,52 @@ export function createApp({
   registerRedisMetrics(registry, { producer: redis });
   registerReadiness(registry, checks);
 
-  app.use(signupRoutes({ service: signupService, signupLimiter }));
+  app.use(abuseRoutes({ challenge }));
+  app.use(signupRoutes(signup));
+  app.use(
+    privacyRoutes({
+      service: createPrivacyService({
+        pool,
+        logger,
+        suppressionKey: config.suppressionKey,
+        // The erasure staff deletion uses, with the places module taking back the credit the entry gave.
+        erase: (client, entryId) => eraseEntry(client, entryId, places.beforeErase),
+        placeOf: async (entryId) => (await places.placesOf([entryId])).get(entryId)?.position ?? null,
+        forgetMailJobs: createMailJobEraser(redis, config.redis.prefix, logger),
+        cooldownSeconds: DATA_ACCESS_COOLDOWN_S,
+      }),
+      requestLimiter: createClientRateLimiter({
+        redis,
+        keyPrefix: `${config.redis.prefix}:waitlist:data-access`,
+        points: config.dataAccessRateLimit,
+        windowSeconds: DATA_ACCESS_RATE_WINDOW_S,
+        message: 'Too many requests from your network. Please try again later.',
+      }),
+    }),
+  );
   app.use(placesRoutes({ service: places }));
   app.use(invitationRoutes({ service: invitations }));
+
+  // Bounce and complaint webhooks: each one exists (else 404) only when configured.
+  if (config.hooks.ses || config.hooks.postmark) {
+    const bounces = createBounceService({
+      pool,
+      suppressionKey: config.suppressionKey,
+      logger,
+      metrics: createBounceMetrics(registry),
+    });
+    if (config.hooks.ses)
+      app.use(
+        sesWebhookRoutes({
+          service: bounces,
+          verifier: createSnsVerifier(fetchAws),
+          fetchAws,
+          topicArns: config.hooks.ses.topicArns,
+          logger,
+        }),
+      );
+    if (config.hooks.postmark) app.use(postmarkWebhookRoutes({ service: bounces, ...config.hooks.postmark }));
+  }
 
   const keys = staffKeys ?? remoteStaffKeys(config.authJwksUrl);
   const verifier = createStaffTokenVerifier({ keys, redis, redisPrefix: config.redis.prefix });
@@ -105,7 +204,8 @@ export function createApp({
   // Before the admin module's routes: the Users list by place or city is answered here, any other list falls through.
   app.use(placesAdminRoutes({ service: places, pool, verifier }));
   app.use(invitationsAdminRoutes({ service: invitations, verifier }));
-  app.use(adminRoutes({ service: adminService, verifier }));
+  app.use(reviewRoutes({ service: review, pool, verifier }));
+  app.use(adminRoutes({ service: adminService, verifier, pool }));
   app.use(mailTemplateRoutes({ site: config.mailSite, verifier }));
 
   return finishServiceApp(app, logger);

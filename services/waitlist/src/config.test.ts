@@ -32,7 +32,9 @@ describe('waitlist config', () => {
   it('points links at the published port when only HTTP_PORT is set, and at PUBLIC_URL when that is set', () => {
     expect(loadApiConfig({ HTTP_PORT: '9090' }).publicUrl).toBe('http://localhost:9090');
     expect(loadWorkerConfig({ HTTP_PORT: '9090' }).publicUrl).toBe('http://localhost:9090');
-    expect(loadWorkerConfig({ HTTP_PORT: '9090', PUBLIC_URL: 'https://example.com' }).publicUrl).toBe('https://example.com');
+    expect(loadWorkerConfig({ HTTP_PORT: '9090', PUBLIC_URL: 'https://example.com' }).publicUrl).toBe(
+      'https://example.com',
+    );
     expect(() => loadApiConfig({ PUBLIC_URL: 'ftp://example.com' })).toThrow(ConfigError);
   });
 
@@ -48,5 +50,23 @@ describe('waitlist config', () => {
         'SUPPORT_EMAIL',
       ]);
     }
+  });
+
+  it('reads the bounce feeds only when configured, and refuses half or unsafe settings', () => {
+    expect(loadWorkerConfig({}).bounceMailbox).toBeUndefined();
+    expect(loadApiConfig({}).hooks).toEqual({ ses: undefined, postmark: undefined });
+    expect(
+      loadWorkerConfig({ BOUNCE_MAILBOX_URL: 'imaps://bounces:secret@imap.example.com/INBOX' }).bounceMailbox,
+    ).toEqual({ url: 'imaps://bounces:secret@imap.example.com/INBOX', pollMs: 60_000 });
+    expect(() => loadWorkerConfig({ BOUNCE_MAILBOX_URL: 'https://imap.example.com/' })).toThrow(ConfigError);
+    expect(() => loadWorkerConfig({ BOUNCE_MAILBOX_URL: 'imaps://imap.example.com/' })).toThrow(ConfigError);
+    expect(loadApiConfig({ SES_SNS_TOPIC_ARNS: 'arn:aws:sns:eu-west-1:123456789012:ses' }).hooks.ses).toEqual({
+      topicArns: ['arn:aws:sns:eu-west-1:123456789012:ses'],
+    });
+    expect(() => loadApiConfig({ SES_SNS_TOPIC_ARNS: 'my-topic' })).toThrow(ConfigError);
+    expect(() => loadApiConfig({ POSTMARK_WEBHOOK_USER: 'postmark' })).toThrow(ConfigError);
+    expect(() => loadApiConfig({ POSTMARK_WEBHOOK_USER: 'postmark', POSTMARK_WEBHOOK_PASSWORD: 'short' })).toThrow(
+      ConfigError,
+    );
   });
 });

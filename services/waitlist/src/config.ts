@@ -11,7 +11,10 @@ const sharedSchema = commonEnvSchema.extend({
   /** Public base URL of the site: the base of every link in a mail. Unset: http://localhost:HTTP_PORT. */
   PUBLIC_URL: z
     .string()
-    .refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), 'must be an http(s) URL')
+    .refine(
+      (value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol),
+      'must be an http(s) URL',
+    )
     .optional(),
   /**
    * The site's published port (compose: nginx's host port). Only the default PUBLIC_URL follows it, so moving the
@@ -34,16 +37,85 @@ const sharedSchema = commonEnvSchema.extend({
   REFERRAL_MAX_CREDITS: env.int(50, 0),
 });
 
-export const apiEnvSchema = sharedSchema.extend({
-  WAITLIST_PORT: env.port(8082),
-  /** Loopback unless told otherwise: only the gateway calls a service (compose sets 0.0.0.0 on its own network). */
-  HOST: z.string().default('127.0.0.1'),
-  SIGNUP_RATE_LIMIT: env.int(10, 1),
-  SIGNUP_RATE_WINDOW_S: env.int(3600, 1),
-  AUTH_JWKS_URL: env.url('http://127.0.0.1:8081/.well-known/jwks.json', ['http:', 'https:']),
-  /** CSV exports streaming at once (each holds its own Postgres connection); more are refused with 429. */
-  EXPORT_MAX_CONCURRENT: env.int(2, 1),
-});
+export const apiEnvSchema = sharedSchema
+  .extend({
+    WAITLIST_PORT: env.port(8082),
+    /** Loopback unless told otherwise: only the gateway calls a service (compose sets 0.0.0.0 on its own network). */
+    HOST: z.string().default('127.0.0.1'),
+    SIGNUP_RATE_LIMIT: env.int(10, 1),
+    SIGNUP_RATE_WINDOW_S: env.int(3600, 1),
+    AUTH_JWKS_URL: env.url('http://127.0.0.1:8081/.well-known/jwks.json', ['http:', 'https:']),
+    /** CSV exports streaming at once (each holds its own Postgres connection); more are refused with 429. */
+    EXPORT_MAX_CONCURRENT: env.int(2, 1),
+    /** "Your data" link requests per client address per 15 minutes. */
+    DATA_ACCESS_RATE_LIMIT: env.int(5, 1),
+    /**
+     * Amazon SES through SNS: the topic ARNs (comma-separated) whose notifications are accepted. A valid SNS signature
+     * only proves the message came from SNS, not from our topic; unset, POST /waitlist/hooks/ses answers 404.
+     */
+    SES_SNS_TOPIC_ARNS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? '')
+          .split(',')
+          .map((arn) => arn.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(z.string().regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_.-]+$/, 'must be SNS topic ARNs')),
+      ),
+    /** Postmark's webhook: the HTTP Basic credentials set in its webhook URL. Unset, POST /waitlist/hooks/postmark answers 404. */
+    POSTMARK_WEBHOOK_USER: z.string().min(1).max(200).optional(),
+    POSTMARK_WEBHOOK_PASSWORD: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
+    /** Optional: the only client addresses Postmark's webhook may come from (comma-separated; Postmark lists its own). */
+    POSTMARK_WEBHOOK_IPS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? '')
+          .split(',')
+          .map((ip) => ip.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.union([z.ipv4(), z.ipv6()]))),
+    /**
+     * Proof of work on sign-up (ALTCHA): `adaptive` asks for it only while sign-ups press (globally or from one
+     * network) and raises its cost with the pressure; `always` always asks; `off` never does.
+     */
+    SIGNUP_CHALLENGE: z.enum(['off', 'adaptive', 'always']).default('adaptive'),
+    /** Attempts a solver needs at most at the base cost (the secret counter is drawn below it); ×2 per pressure step. */
+    SIGNUP_CHALLENGE_COST: env.int(5000, 100),
+    SIGNUP_CHALLENGE_TTL_S: env.int(600, 30),
+    /** Sign-ups per minute (this process) from everywhere / from one network before `adaptive` asks for work. */
+    SIGNUP_PRESSURE_GLOBAL: env.int(120, 1),
+    SIGNUP_PRESSURE_NETWORK: env.int(10, 1),
+    /**
+     * Keys the HMACs of the abuse defences: challenge signatures and the hashes of sign-up networks and devices.
+     * Changing it voids challenges in flight and makes old network hashes incomparable; the default is for
+     * development only.
+     */
+    ABUSE_KEY: z.string().min(16).default('development-only-abuse-key'),
+    /** Refuse domains with no MX, A or AAAA record (fail open when DNS fails or answers slower than DNS_TIMEOUT_MS). */
+    EMAIL_DNS_CHECK: env.bool(true),
+    /** Resolvers for that check, `host` or `host:port`, comma-separated; unset: the system's. */
+    DNS_SERVERS: z
+      .string()
+      .regex(/^\s*[^\s,]+(\s*,\s*[^\s,]+)*\s*$/, 'must be a comma-separated list of host or host:port')
+      .optional(),
+    DNS_TIMEOUT_MS: env.int(500, 10),
+    /** Referral credits are held for review, not granted, beyond these (per referrer, within the window). */
+    REFERRAL_HOLD_WINDOW_H: env.int(24, 1),
+    REFERRAL_HOLD_PER_NETWORK: env.int(3, 0),
+    REFERRAL_HOLD_PER_DEVICE: env.int(2, 0),
+    /** A burst: more credits in the last hour than this many, and than BURST_FACTOR × the referrer's usual hourly pace. */
+    REFERRAL_HOLD_BURST_MIN: env.int(10, 1),
+    REFERRAL_HOLD_BURST_FACTOR: env.int(5, 1),
+  })
+  .refine((e) => Boolean(e.POSTMARK_WEBHOOK_USER) === Boolean(e.POSTMARK_WEBHOOK_PASSWORD), {
+    message: 'set both POSTMARK_WEBHOOK_USER and POSTMARK_WEBHOOK_PASSWORD, or neither',
+    path: ['POSTMARK_WEBHOOK_PASSWORD'],
+  });
 
 export const workerEnvSchema = sharedSchema
   .extend({
@@ -79,13 +151,40 @@ export const workerEnvSchema = sharedSchema
       .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be a DNS label')
       .optional(),
     DKIM_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+    /**
+     * The envelope sender (SMTP MAIL FROM, the Return-Path) where bounces go: the address of BOUNCE_MAILBOX_URL's
+     * mailbox. Unset: MAIL_FROM's address.
+     */
+    MAIL_RETURN_PATH: z.email().optional(),
+    /** The mailbox asynchronous bounce and complaint reports arrive in: imaps://user:password@host:993/INBOX. */
+    BOUNCE_MAILBOX_URL: z
+      .string()
+      .refine(
+        (value) =>
+          URL.canParse(value) &&
+          ['imap:', 'imaps:'].includes(new URL(value).protocol) &&
+          new URL(value).username !== '',
+        'must be an imap:// or imaps:// URL with a user name',
+      )
+      .optional(),
+    BOUNCE_MAILBOX_POLL_MS: env.int(60_000, 1000),
     MAIL_CONCURRENCY: env.int(25, 1),
     SMTP_POOL_SIZE: env.int(5, 1),
     MAIL_ATTEMPTS: env.int(15, 1),
     MAIL_BACKOFF_MS: env.int(1000, 1),
+    /**
+     * BullMQ's job lock: a worker renews it every half of this while it sends; the jobs of a worker that died
+     * (SIGKILL, a lost machine) go to another worker between one and two of these after its last renewal.
+     */
+    MAIL_JOB_LOCK_MS: env.int(30_000, 1000),
     RELAY_INTERVAL_MS: env.int(200, 10),
     /** How often closed days are rolled up into waitlist.daily_stats. */
     STATS_ROLLUP_INTERVAL_MS: env.int(60_000, 100),
+    /** Retention (the privacy policy's periods): unsubscribed rows, never-confirmed sign-ups, audit rows. */
+    UNSUBSCRIBED_RETENTION_H: env.int(0, 0),
+    UNCONFIRMED_RETENTION_H: env.int(168, 1),
+    AUDIT_RETENTION_DAYS: env.int(400, 1),
+    RETENTION_INTERVAL_MS: env.int(60_000, 100),
   })
   .refine((e) => [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY_FILE].filter(Boolean).length % 3 === 0, {
     message: 'set all three of DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY_FILE, or none',
@@ -115,7 +214,35 @@ export interface ApiConfig {
   referral: { boost: number; maxCredits: number };
   authJwksUrl: string;
   exportMaxConcurrent: number;
+  dataAccessRateLimit: number;
+  /** Bounce and complaint webhooks; each undefined (its route answers 404) unless configured. */
+  hooks: {
+    ses: { topicArns: string[] } | undefined;
+    postmark: { user: string; password: string; allowedIps: string[] } | undefined;
+  };
+  abuse: AbuseConfig;
   shutdownTimeoutMs: number;
+}
+
+/** Every knob of the abuse defences in one place (docs/decisions/017). */
+export interface AbuseConfig {
+  key: string;
+  challenge: {
+    mode: 'off' | 'adaptive' | 'always';
+    cost: number;
+    ttlSeconds: number;
+    pressureGlobal: number;
+    pressureNetwork: number;
+  };
+  dns: { check: boolean; servers: string[]; timeoutMs: number };
+  /** Referral-fraud rules' thresholds (see modules/abuse/referral-rules.ts). */
+  referralHold: {
+    windowHours: number;
+    perNetwork: number;
+    perDevice: number;
+    burstMin: number;
+    burstFactor: number;
+  };
 }
 
 export interface WorkerConfig {
@@ -139,9 +266,13 @@ export interface WorkerConfig {
     poolSize: number;
     attempts: number;
     backoffMs: number;
+    jobLockMs: number;
+    returnPath: string | undefined;
   };
+  bounceMailbox: { url: string; pollMs: number } | undefined;
   relayIntervalMs: number;
   statsRollupIntervalMs: number;
+  retention: { unsubscribedHours: number; unconfirmedHours: number; auditDays: number; intervalMs: number };
   shutdownTimeoutMs: number;
 }
 
@@ -165,6 +296,39 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     referral: { boost: e.REFERRAL_BOOST, maxCredits: e.REFERRAL_MAX_CREDITS },
     authJwksUrl: e.AUTH_JWKS_URL,
     exportMaxConcurrent: e.EXPORT_MAX_CONCURRENT,
+    dataAccessRateLimit: e.DATA_ACCESS_RATE_LIMIT,
+    hooks: {
+      ses: e.SES_SNS_TOPIC_ARNS.length ? { topicArns: e.SES_SNS_TOPIC_ARNS } : undefined,
+      postmark:
+        e.POSTMARK_WEBHOOK_USER && e.POSTMARK_WEBHOOK_PASSWORD
+          ? { user: e.POSTMARK_WEBHOOK_USER, password: e.POSTMARK_WEBHOOK_PASSWORD, allowedIps: e.POSTMARK_WEBHOOK_IPS }
+          : undefined,
+    },
+    abuse: {
+      key: e.ABUSE_KEY,
+      challenge: {
+        mode: e.SIGNUP_CHALLENGE,
+        cost: e.SIGNUP_CHALLENGE_COST,
+        ttlSeconds: e.SIGNUP_CHALLENGE_TTL_S,
+        pressureGlobal: e.SIGNUP_PRESSURE_GLOBAL,
+        pressureNetwork: e.SIGNUP_PRESSURE_NETWORK,
+      },
+      dns: {
+        check: e.EMAIL_DNS_CHECK,
+        servers: (e.DNS_SERVERS ?? '')
+          .split(',')
+          .map((server) => server.trim())
+          .filter(Boolean),
+        timeoutMs: e.DNS_TIMEOUT_MS,
+      },
+      referralHold: {
+        windowHours: e.REFERRAL_HOLD_WINDOW_H,
+        perNetwork: e.REFERRAL_HOLD_PER_NETWORK,
+        perDevice: e.REFERRAL_HOLD_PER_DEVICE,
+        burstMin: e.REFERRAL_HOLD_BURST_MIN,
+        burstFactor: e.REFERRAL_HOLD_BURST_FACTOR,
+      },
+    },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   });
 }
@@ -195,9 +359,18 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
       poolSize: e.SMTP_POOL_SIZE,
       attempts: e.MAIL_ATTEMPTS,
       backoffMs: e.MAIL_BACKOFF_MS,
+      jobLockMs: e.MAIL_JOB_LOCK_MS,
+      returnPath: e.MAIL_RETURN_PATH,
     },
+    bounceMailbox: e.BOUNCE_MAILBOX_URL ? { url: e.BOUNCE_MAILBOX_URL, pollMs: e.BOUNCE_MAILBOX_POLL_MS } : undefined,
     relayIntervalMs: e.RELAY_INTERVAL_MS,
     statsRollupIntervalMs: e.STATS_ROLLUP_INTERVAL_MS,
+    retention: {
+      unsubscribedHours: e.UNSUBSCRIBED_RETENTION_H,
+      unconfirmedHours: e.UNCONFIRMED_RETENTION_H,
+      auditDays: e.AUDIT_RETENTION_DAYS,
+      intervalMs: e.RETENTION_INTERVAL_MS,
+    },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   });
 }

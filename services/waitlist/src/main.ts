@@ -6,6 +6,7 @@ import { createRedis } from '@mmdm/shared/redis';
 import { createApp } from './app.js';
 import { loadApiConfig, type ApiConfig } from './config.js';
 import { migrateWaitlist } from './migrations.js';
+import { CONSENT_SESSION_SETTINGS } from './modules/privacy/consent.js';
 
 let config: ApiConfig;
 try {
@@ -23,7 +24,13 @@ try {
   process.exit(1);
 }
 
-const pool = createPool({ connectionString: config.databaseUrl, applicationName: 'waitlist', max: 20 });
+// Each connection carries the privacy policy version, which sign-ups record (modules/privacy/consent.ts).
+const pool = createPool({
+  connectionString: config.databaseUrl,
+  applicationName: 'waitlist',
+  max: 20,
+  sessionSettings: CONSENT_SESSION_SETTINGS,
+});
 // Redis being down at start is not fatal: sign-ups fall back to in-process rate limits until it is back.
 const redis = createRedis(config.redis.url, 'producer');
 

@@ -17,7 +17,10 @@ import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { WorkerConfig } from './config.js';
+import { eraseEntries } from './modules/admin/erase-entry.js';
 import { startStatsRollup } from './modules/admin/stats-rollup.js';
+import { createPlacesService } from './modules/places/places.service.js';
+import { createRetention, startRetention, type Retention } from './modules/retention/retention.service.js';
 import { syncPlaceRule } from './modules/places/place-rule.js';
 import { placesOf } from './modules/places/places.repository.js';
 import { createMailProcessor } from './modules/mail/mail-consumer.js';
@@ -27,13 +30,20 @@ import { bullPrefix, createMailQueue, MAIL_QUEUE, type ConfirmationJob } from '.
 import { withSuppression } from './modules/mail/suppressing-sender.js';
 import { startRelay, type Relay } from './modules/mail/outbox-relay.js';
 import { markGivenUp } from './modules/mail/outbox.repository.js';
+import { mailboxSettingsOf, startBounceMailbox, type BounceMailbox } from './modules/bounces/bounce-mailbox.js';
+import { countBounce, createBounceMetrics } from './modules/bounces/bounces.metrics.js';
+import { createBounceService } from './modules/bounces/bounces.service.js';
 
 export interface MailWorker {
   /** /healthz, /readyz and /metrics of the worker process, on its own port (WORKER_PORT). */
   app: Express;
+  /** The retention rules, also run every RETENTION_INTERVAL_MS. */
+  retention: Retention;
   registry: Registry;
   relay: Relay;
   sender: MailSender;
+  /** Reads BOUNCE_MAILBOX_URL when it is set. */
+  bounceMailbox: BounceMailbox | undefined;
   /** In shutdown order: stop taking work, finish current jobs, then close connections. */
   resources: Closable[];
 }
@@ -98,10 +108,17 @@ export async function startMailWorker({
     from: config.mail.from,
     replyTo: config.mail.supportEmail,
     poolSize: config.mail.poolSize,
+    returnPath: config.mail.returnPath,
     dkim: config.mail.dkim,
     logger,
   });
-  const sender = withSuppression(transport, { db: pool, key: config.suppressionKey, logger });
+  const bounceMetrics = createBounceMetrics(registry);
+  const sender = withSuppression(transport, {
+    db: pool,
+    key: config.suppressionKey,
+    logger,
+    onBounce: (kind) => countBounce(bounceMetrics, 'smtp', kind),
+  });
   if (sender.kind === 'file')
     logger.warn({ dir: config.mail.dir }, 'SMTP_URL is not set: mails are written as .eml files');
 
@@ -123,7 +140,14 @@ export async function startMailWorker({
       confirmTokenTtlHours: config.confirmTokenTtlHours,
       placeOf: async (entryId) => (await placesOf(pool, [entryId]))[0]?.position ?? null,
     }),
-    { connection: consumer, prefix: bullPrefix(config.redis.prefix), concurrency: config.mail.concurrency },
+    {
+      connection: consumer,
+      prefix: bullPrefix(config.redis.prefix),
+      concurrency: config.mail.concurrency,
+      // A dead worker's jobs are found by the others' stalled-job check, run as often as a lock lasts.
+      lockDuration: config.mail.jobLockMs,
+      stalledInterval: config.mail.jobLockMs,
+    },
   );
   let workerFailing = false;
   worker.on('error', (error) => {
@@ -137,7 +161,8 @@ export async function startMailWorker({
     if (result === 'sent') mailMetrics.sent.inc();
   });
   worker.on('failed', (job, error) => {
-    const givenUp = error instanceof UnrecoverableError || (job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1));
+    const givenUp =
+      error instanceof UnrecoverableError || (job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1));
     (givenUp ? mailMetrics.failed : mailMetrics.retried).inc();
     if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
       void markGivenUp(pool, job.data.outboxId, error.message).catch(() => undefined);
@@ -158,7 +183,27 @@ export async function startMailWorker({
     backoffMs: config.mail.backoffMs,
     onQueueBroken: () => onFatal?.('mail queue broken'),
   });
+  const bounceMailbox = config.bounceMailbox
+    ? startBounceMailbox({
+        settings: mailboxSettingsOf(config.bounceMailbox.url),
+        pool,
+        service: createBounceService({ pool, suppressionKey: config.suppressionKey, logger, metrics: bounceMetrics }),
+        logger,
+        intervalMs: config.bounceMailbox.pollMs,
+        registry,
+      })
+    : undefined;
   const rollup = startStatsRollup({ pool, logger, intervalMs: config.statsRollupIntervalMs });
+  const places = createPlacesService({ pool, publicUrl: config.publicUrl, maxCredits: config.referral.maxCredits });
+  const retention = createRetention({
+    pool,
+    logger,
+    rules: config.retention,
+    suppressionKey: config.suppressionKey,
+    // Staff deletion's erasure (the referrer's credit taken back), keeping the anonymous daily counts.
+    erase: (client, entryIds) => eraseEntries(client, entryIds, places.beforeErase),
+  });
+  const retentionRuns = startRetention(retention, logger, config.retention.intervalMs);
   const placeRule = syncPlaceRule(pool, config.referral.boost, logger).catch((error: unknown) =>
     logger.error({ err: error }, 'could not apply REFERRAL_BOOST to the place keys; retried at the next start'),
   );
@@ -175,6 +220,8 @@ export async function startMailWorker({
   const resources: Closable[] = [
     { name: 'outbox relay', close: () => relay.stop() },
     { name: 'stats roll-up', close: () => rollup.stop() },
+    { name: 'retention', close: () => retentionRuns.stop() },
+    ...(bounceMailbox ? [{ name: 'bounce mailbox', close: () => bounceMailbox.stop() }] : []),
     { name: 'place rule', close: () => placeRule },
     // close() waits for the jobs in progress to finish.
     { name: 'mail worker', close: () => worker.close() },
@@ -184,5 +231,5 @@ export async function startMailWorker({
     { name: 'redis consumer', close: () => closeRedis(consumer) },
   ];
   if (!givenPool) resources.push({ name: 'postgres', close: () => pool.end() });
-  return { app, registry, relay, sender, resources };
+  return { app, retention, registry, relay, sender, bounceMailbox, resources };
 }

@@ -24,6 +24,8 @@ export async function startApiWithDatabase(context: TestContext, databaseUrl: st
     REDIS_PREFIX: context.prefix,
     TRUST_PROXY: 'loopback',
     SIGNUP_RATE_LIMIT: '100000',
+    SIGNUP_CHALLENGE: 'off',
+    EMAIL_DNS_CHECK: 'false',
   });
   const pool: pg.Pool = createPool({ connectionString: config.databaseUrl, applicationName: 'waitlist', max: 20 });
   const redis: Redis = createRedis(config.redis.url, 'producer');

@@ -27,6 +27,7 @@ const WaitlistRoute = page(() => import('./routes/waitlist.js'), 'WaitlistRoute'
 const ConfirmRoute = page(() => import('./routes/confirm.js'), 'ConfirmRoute');
 const UnsubscribeRoute = page(() => import('./routes/unsubscribe.js'), 'UnsubscribeRoute');
 const InvitationRoute = page(() => import('./routes/invitation.js'), 'InvitationRoute');
+const YourDataRoute = page(() => import('./routes/your-data.js'), 'YourDataRoute');
 const NotFoundRoute = page(() => import('./routes/not-found.js'), 'NotFoundRoute');
 
 /** The public routes, in the order they are pre-rendered. `source` lets the build preload each page's chunk. */
@@ -43,6 +44,7 @@ export const publicPages = [
   { path: paths.confirm, source: 'src/app/routes/confirm.tsx' },
   { path: paths.unsubscribe, source: 'src/app/routes/unsubscribe.tsx' },
   { path: paths.invitation, source: 'src/app/routes/invitation.tsx' },
+  { path: paths.yourData, source: 'src/app/routes/your-data.tsx' },
 ] as const;
 
 export const notFoundPage = { source: 'src/app/routes/not-found.tsx' } as const;
@@ -92,6 +94,7 @@ export function AppRoutes() {
         <Route path={paths.confirm} element={<RoutePage component={ConfirmRoute} />} />
         <Route path={paths.unsubscribe} element={<RoutePage component={UnsubscribeRoute} />} />
         <Route path={paths.invitation} element={<RoutePage component={InvitationRoute} />} />
+        <Route path={paths.yourData} element={<RoutePage component={YourDataRoute} />} />
         <Route path="*" element={<RoutePage component={NotFoundRoute} />} />
       </Route>
     </Routes>

@@ -67,6 +67,11 @@ export const pageMeta: Readonly<Record<string, PageMeta>> = {
     description: 'Accept your invitation to Meet Match Date Marry and get the app.',
     noindex: true,
   },
+  [paths.yourData]: {
+    title: `Your data – ${brand}`,
+    description: 'See, download or erase everything the Meet Match Date Marry waitlist holds about you.',
+    noindex: true,
+  },
   [paths.unsubscribe]: {
     title: `Unsubscribe – ${brand}`,
     description: 'Stop e-mails from Meet Match Date Marry.',

@@ -15,6 +15,7 @@ export const paths = {
   confirm: WEB_PATHS.confirm,
   unsubscribe: WEB_PATHS.unsubscribe,
   invitation: WEB_PATHS.invitation,
+  yourData: WEB_PATHS.yourData,
   admin: {
     root: '/admin',
     login: '/admin/login',

@@ -7,6 +7,10 @@ export const adminKeys = {
   verify: (token: string) => ['admin', 'verify', token] as const,
   me: ['admin', 'me'] as const,
   staff: ['admin', 'staff'] as const,
+  /** The signed-in member's second factors; the policy and everyone's factors (admins). */
+  mfa: ['admin', 'mfa'] as const,
+  mfaPolicy: ['admin', 'mfa', 'policy'] as const,
+  staffMfa: ['admin', 'mfa', 'staff'] as const,
   audit: ['admin', 'audit'] as const,
   authAudit: ['admin', 'audit', 'auth'] as const,
   waitlistAudit: ['admin', 'audit', 'waitlist'] as const,
@@ -17,4 +21,9 @@ export const adminKeys = {
   /** Waves, the wave preview, launch figures: what a new wave changes. */
   launch: ['admin', 'waitlist', 'launch'] as const,
   cities: ['admin', 'waitlist', 'cities'] as const,
+  mailTemplates: ['admin', 'waitlist', 'mail-templates'] as const,
+  mailTemplatePreview: (name: string) => ['admin', 'waitlist', 'mail-templates', name] as const,
+  /** The review queue: flagged entries and held credits (a decision changes places and the Users list too). */
+  review: ['admin', 'waitlist', 'review'] as const,
+  domainRules: ['admin', 'waitlist', 'domain-rules'] as const,
 };

@@ -67,7 +67,7 @@ export interface AnswerSchema<T> {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
   /** Ends the wait (AbortSignal.timeout, a deadline, react-query's cancellation): the call fails as 'timeout'. */

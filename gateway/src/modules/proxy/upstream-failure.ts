@@ -17,6 +17,11 @@ const NOT_THERE = new Set([
 /** undici's names for "no answer within PROXY_TIMEOUT_MS": connecting, waiting for the head, or between body chunks. */
 const TOO_LATE = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
+/** Whether the call failed because the member was too slow (PROXY_TIMEOUT_MS), not because it was gone. */
+export function isTimeout(code: string | undefined): boolean {
+  return code !== undefined && TOO_LATE.has(code);
+}
+
 /** 504 when the service took too long, 503 when nobody listens, 502 when it broke while answering. */
 export function failureStatusOf(code: string | undefined): 502 | 503 | 504 {
   if (code === undefined) return 502;

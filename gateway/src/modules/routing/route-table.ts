@@ -10,7 +10,7 @@ export type Upstream = 'auth' | 'waitlist';
 
 /**
  * How a proxied call travels: `fast` is the public calls' lean path (modules/proxy/fast-forward.ts, undici's pooled
- * client), `full` the staff API's http-proxy-middleware (its streamed CSV export and long answers). Both answer
+ * client), `full` the staff API's http-proxy (upstream-proxy.ts: its streamed CSV export and long answers). Both answer
  * alike (decision 020).
  */
 export type Lane = 'fast' | 'full';

@@ -13,12 +13,11 @@ import { createLogger } from '@mmdm/shared/logger';
 import { migrate } from '@mmdm/shared/migrate';
 import { z } from 'zod';
 import { loadAuthConfig, type AuthConfig } from '../config.js';
-import { createAuditLogRepository } from '../core/audit-log.repository.js';
-import { createPasswordHasher } from '../core/password-hasher.js';
 import { newPassword, staffEmail, staffRole } from '@mmdm/contracts/auth';
-import { emailKey } from '@mmdm/contracts/email';
-import { passwordWeakness } from '../core/password-policy.js';
-import { createStaffRepository } from '../core/staff.repository.js';
+import { createPasswordHasher } from '../lib/password-hasher.js';
+import { passwordWeakness } from '../lib/password-policy.js';
+import { createAuditService } from '../modules/audit/audit.service.js';
+import { addStaffAccount } from '../modules/staff/staff.service.js';
 import { MIGRATIONS_DIR } from '../migrations-dir.js';
 
 const USAGE = 'usage: STAFF_PASSWORD=... npm run staff:create -w @mmdm/auth -- --email <address> [--role admin|viewer]';
@@ -29,7 +28,9 @@ async function readPassword(): Promise<string> {
   if (!process.stdin.isTTY) {
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+    return Buffer.concat(chunks)
+      .toString('utf8')
+      .replace(/\r?\n$/, '');
   }
   // A prompt whose echo is swallowed, so the password is not shown on screen.
   let muted = false;
@@ -70,7 +71,9 @@ async function main(): Promise<number> {
   const { values } = parseArgs({ options: { email: { type: 'string' }, role: { type: 'string', default: 'viewer' } } });
   const args = z.object({ email: staffEmail, role: staffRole }).safeParse(values);
   if (!args.success) {
-    console.error(`${args.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`).join('\n')}\n${USAGE}`);
+    console.error(
+      `${args.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`).join('\n')}\n${USAGE}`,
+    );
     return 64; // EX_USAGE
   }
   const password = newPassword.safeParse(await readPassword());
@@ -89,22 +92,15 @@ async function main(): Promise<number> {
   try {
     await migrate({ databaseUrl: config.databaseUrl, dir: MIGRATIONS_DIR, schema: 'auth', logger });
     const hasher = await createPasswordHasher();
-    const account = await createStaffRepository(pool).insert({
-      email: args.data.email,
-      emailNormalized: emailKey(args.data.email),
-      passwordHash: await hasher.hash(password.data),
-      role: args.data.role,
-    });
+    const account = await addStaffAccount(
+      { pool, audit: createAuditService(pool), hasher },
+      { email: args.data.email, password: password.data, role: args.data.role },
+      { actorEmail: 'command line' },
+    );
     if (!account) {
       console.error(`A staff account with the address ${args.data.email} already exists; nothing changed.`);
       return 1;
     }
-    await createAuditLogRepository(pool).record({
-      actorEmail: 'command line',
-      action: 'staff.created',
-      target: account.id,
-      details: { email: account.email, role: account.role },
-    });
     console.log(`Created ${account.role} ${account.email} (${account.id}).`);
     return 0;
   } finally {

@@ -9,8 +9,7 @@ import { createPool } from '@mmdm/shared/db';
 import { createLogger } from '@mmdm/shared/logger';
 import { migrate } from '@mmdm/shared/migrate';
 import { loadAuthConfig, type AuthConfig } from '../config.js';
-import { generateSigningKey, VERIFY_WINDOW_SECONDS } from '../core/key-store.js';
-import { createSigningKeyRepository } from '../core/signing-key.repository.js';
+import { rotateSigningKeys, VERIFY_WINDOW_SECONDS } from '../modules/keys/keys.service.js';
 import { MIGRATIONS_DIR } from '../migrations-dir.js';
 
 async function main(): Promise<number> {
@@ -31,11 +30,8 @@ async function main(): Promise<number> {
   const pool = createPool({ connectionString: config.databaseUrl, applicationName: 'mmdm-auth-cli' });
   try {
     await migrate({ databaseUrl: config.databaseUrl, dir: MIGRATIONS_DIR, schema: 'auth', logger });
-    const keys = createSigningKeyRepository(pool);
-    const pruned = await keys.pruneRetired(VERIFY_WINDOW_SECONDS);
-    const key = await generateSigningKey();
-    const retired = await keys.rotate(key);
-    console.log(`New signing key ${key.kid}.`);
+    const { kid, retired, pruned } = await rotateSigningKeys(pool);
+    console.log(`New signing key ${kid}.`);
     if (retired.length) {
       const hours = Math.round((VERIFY_WINDOW_SECONDS / 3600) * 10) / 10;
       console.log(`Retired ${retired.join(', ')}: still verifying for ${hours} h, then dropped from the JWKS.`);

@@ -17,9 +17,8 @@ import {
 } from '@mmdm/tests/support';
 import { createAuthApp } from '../app.js';
 import { loadAuthConfig, type AuthConfig } from '../config.js';
-import { createDatabaseKeyStore, createEnvKeyStore, type KeyStore } from '../core/key-store.js';
-import { createPasswordHasher, type PasswordHasher } from '../core/password-hasher.js';
-import { createSigningKeyRepository } from '../core/signing-key.repository.js';
+import { createPasswordHasher, type PasswordHasher } from '../lib/password-hasher.js';
+import { createDatabaseKeyStore, createEnvKeyStore, type KeyStore } from '../modules/keys/keys.service.js';
 import { MIGRATIONS_DIR } from '../migrations-dir.js';
 
 export interface CallOptions {
@@ -78,7 +77,7 @@ export async function startAuth(options: HarnessOptions = {}): Promise<AuthHarne
   if (!options.redisDown) await waitForRedis(redis, 5000);
   const keys = config.tokens.envKey
     ? await createEnvKeyStore(config.tokens.envKey.privateKeyPem, config.tokens.envKey.kid)
-    : createDatabaseKeyStore(createSigningKeyRepository(pool));
+    : createDatabaseKeyStore(pool);
   const hasher = await createPasswordHasher();
   const app = createAuthApp({ config, logger, pool, redis, keys, hasher });
   const server: Server = createServer(app);

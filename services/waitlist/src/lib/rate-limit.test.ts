@@ -21,14 +21,14 @@ afterAll(async () => {
   redis.disconnect();
 });
 
-function limiter(points: number, client: Redis = redis) {
+function limiter(points: number, client: Redis = redis, syncIntervalMs = SYNC_MS) {
   const created = createClientRateLimiter({
     redis: client,
     keyPrefix: `${prefix}:signup`,
     points,
     windowSeconds: 600,
     message: 'Too many sign-ups from your network.',
-    syncIntervalMs: SYNC_MS,
+    syncIntervalMs,
   });
   limiters.push(created);
   return created;
@@ -75,6 +75,37 @@ describe('sign-up rate limit', () => {
     // Refused attempts are counted too (as before): a client hammering past its budget gains nothing.
     expect(Number(await redis.get(`${prefix}:signup:${address}`))).toBeGreaterThanOrEqual(3);
     expect(await redis.pttl(`${prefix}:signup:${address}`)).toBeGreaterThan(590_000);
+  });
+
+  it('holds a burst spread over two replicas to the budget plus one local share (a tenth of it)', async () => {
+    // Syncs far apart: nothing a replica admits on its own reaches Redis during the burst, the worst case.
+    const replicas = [limiter(10, redis, 60_000), limiter(10, redis, 60_000), limiter(10, redis, 60_000)];
+    const address = '198.51.100.11';
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => outcome(replicas[i % 3]!, address)));
+    const admitted = results.filter((result) => result === 200).length;
+    // points + (N − 1) × floor(points / 10) = 10 + 2 × 1
+    expect(admitted).toBeGreaterThanOrEqual(10);
+    expect(admitted).toBeLessThanOrEqual(12);
+    expect(
+      results.filter((result) => result !== 200).every((result) => (result as { status: number }).status === 429),
+    ).toBe(true);
+  });
+
+  it('admits exactly the budget to a burst on one process while its counts are being synced', async () => {
+    // A sync every millisecond: checks in Redis keep crossing syncs of the same client's earlier attempts.
+    for (let round = 0; round < 5; round++) {
+      const limit = limiter(10, redis, 1);
+      const address = `198.51.100.${20 + round}`;
+      const results = await Promise.all(Array.from({ length: 30 }, () => outcome(limit, address)));
+      expect(results.filter((result) => result === 200)).toHaveLength(10);
+    }
+  });
+
+  it('decides every attempt in Redis when a tenth of the budget is less than one', async () => {
+    const replicas = [limiter(5, redis, 60_000), limiter(5, redis, 60_000)];
+    const address = '198.51.100.12';
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => outcome(replicas[i % 2]!, address)));
+    expect(results.filter((result) => result === 200)).toHaveLength(5);
   });
 
   it('keeps deciding while Redis cannot be reached, and adds the counts once it is back', async () => {

@@ -10,6 +10,12 @@ export interface RateLimitSettings {
   message: string;
   /** How often this process adds its counts to Redis and reads back everyone's (ms). */
   syncIntervalMs?: number;
+  /**
+   * The share of a budget a process may admit on its own, before the shared count in Redis decides (rounded down:
+   * with a budget under 10, every attempt is decided in Redis). It bounds the overshoot across N replicas to
+   * (N − 1) × floor(points × localShare).
+   */
+  localShare?: number;
 }
 
 /** Counts attempts per client address against a budget that every replica shares through Redis. */
@@ -25,8 +31,13 @@ interface Bucket {
   resetAt: number;
   /** The shared count in Redis at the last sync, our own attempts included. */
   shared: number;
-  /** Our attempts not yet added to Redis. */
+  /** Our attempts not yet sent to Redis. */
   pending: number;
+  /**
+   * Our attempts sent to Redis whose reply has not come back. Moved out of `pending` when sent: Redis runs one
+   * connection's commands in order, so a check sent after them already counts them, and must not count them again.
+   */
+  inFlight: number;
 }
 
 /** INCRBY, start the window on the first attempt, and report the window's remaining time: one round trip per key. */
@@ -40,15 +51,16 @@ const SWEEP_EVERY_MS = 10_000;
 const MAX_BUCKETS = 100_000;
 
 /**
- * Decides in-process for the first half of each client's budget and shares those counts in the background; the
- * second half is counted in Redis before answering. A household's sign-up, far from its budget, then touches nothing
- * but Postgres (issue 7: the Redis round trip per sign-up was a tenth of the service's CPU time); a client nearing
- * its budget gets the exact shared count; a refusal never waits on Redis; and during a Redis outage the local counts
- * decide alone and are added once it is back.
+ * Decides in-process for a client's first attempts (a tenth of its budget) and shares those counts in the
+ * background; from then on, once a client comes near its budget, the shared count in Redis decides before the
+ * answer. A household's first sign-up touches nothing but Postgres (the Redis round trip per sign-up was a tenth of
+ * the service's CPU time); a client nearing its budget gets the exact shared count; a refusal never waits on Redis;
+ * and during a Redis outage the local counts decide alone and are added once it is back.
  *
- * One process counts exactly. Across N replicas, a client fast enough to spread the first half of its budget over
- * all of them within one sync interval could get up to N × half a budget before the counts meet; for a per-hour
- * sign-up budget that is nothing a bot can use (docs/decisions/009).
+ * One process counts exactly. Across N replicas, each can admit at most its local share before asking Redis, and
+ * Redis admits only while the shared count (which holds every share already synced) is within the budget: at most
+ * points + (N − 1) × floor(points / 10) get through, and only for a client whose first attempts land on different
+ * replicas within one sync interval (docs/decisions/021).
  */
 export function createClientRateLimiter({
   redis,
@@ -57,8 +69,11 @@ export function createClientRateLimiter({
   windowSeconds,
   message,
   syncIntervalMs = 100,
+  localShare = 0.1,
 }: RateLimitSettings): ClientRateLimiter {
   const windowMs = windowSeconds * 1000;
+  /** Attempts this process admits per client without asking Redis (a lower bound of the shared count decides). */
+  const localAllowance = Math.floor(points * localShare);
   const buckets = new Map<string, Bucket>();
   const dirty = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
@@ -75,7 +90,8 @@ export function createClientRateLimiter({
   function sweep(now: number): void {
     lastSweep = now;
     for (const [client, bucket] of buckets) {
-      if (bucket.resetAt <= now || (buckets.size > MAX_BUCKETS && bucket.pending === 0)) buckets.delete(client);
+      const idle = bucket.pending === 0 && bucket.inFlight === 0;
+      if (bucket.resetAt <= now || (buckets.size > MAX_BUCKETS && idle)) buckets.delete(client);
     }
   }
 
@@ -96,6 +112,10 @@ export function createClientRateLimiter({
       return bucket && bucket.pending > 0 ? [{ client, bucket, sent: bucket.pending }] : [];
     });
     dirty.clear();
+    for (const { bucket, sent } of batch) {
+      bucket.pending -= sent;
+      bucket.inFlight += sent;
+    }
     try {
       const pipeline = redis.pipeline();
       for (const { client, sent } of batch) pipeline.eval(ADD_AND_READ, 1, `${keyPrefix}:${client}`, sent, windowMs);
@@ -103,17 +123,22 @@ export function createClientRateLimiter({
       const answeredAt = Date.now();
       batch.forEach(({ client, bucket, sent }, index) => {
         const [error, reply] = replies[index] ?? [new Error('no reply')];
+        bucket.inFlight -= sent;
         if (error || !Array.isArray(reply)) {
-          dirty.add(client); // not counted in Redis: send it again next time
+          bucket.pending += sent; // not counted in Redis: send it again next time
+          dirty.add(client);
           return;
         }
         const [count, ttl] = reply as [number, number];
-        bucket.pending -= sent;
         bucket.shared = count;
         if (ttl > 0) bucket.resetAt = answeredAt + ttl;
       });
     } catch {
-      for (const { client } of batch) dirty.add(client);
+      for (const { client, bucket, sent } of batch) {
+        bucket.inFlight -= sent;
+        bucket.pending += sent;
+        dirty.add(client);
+      }
     } finally {
       syncing = false;
       if (dirty.size > 0) schedule();
@@ -125,14 +150,19 @@ export function createClientRateLimiter({
       'Retry-After': String(Math.max(1, Math.ceil((bucket.resetAt - now) / 1000))),
     });
 
-  /** The last attempts of a budget are counted in Redis before the answer, so replicas cannot add up to more. */
+  /** Attempts past the local share are counted in Redis before the answer, so replicas cannot add up to more. */
   async function consumeInRedis(client: string, bucket: Bucket): Promise<boolean> {
+    // Ours that Redis will not have counted when it runs this: those not yet sent (in-flight ones are ahead of it).
+    const notInRedis = bucket.pending;
     const reply = (await redis.eval(ADD_AND_READ, 1, `${keyPrefix}:${client}`, 1, windowMs)) as [number, number];
     const [count, ttl] = reply;
     bucket.shared = count;
     if (ttl > 0) bucket.resetAt = Date.now() + ttl;
-    return count + bucket.pending <= points;
+    return count + notInRedis <= points;
   }
+
+  /** What this process knows of a client's count: a lower bound of the shared one. */
+  const known = (bucket: Bucket) => bucket.shared + bucket.inFlight + bucket.pending;
 
   return {
     async consume(client) {
@@ -140,12 +170,12 @@ export function createClientRateLimiter({
       let bucket = buckets.get(client);
       // A window that ended starts afresh; attempts of the old one not yet sent belonged to a key Redis has expired.
       if (!bucket || bucket.resetAt <= now) {
-        bucket = { resetAt: now + windowMs, shared: 0, pending: 0 };
+        bucket = { resetAt: now + windowMs, shared: 0, pending: 0, inFlight: 0 };
         buckets.set(client, bucket);
       }
       // What this process knows is a lower bound of the shared count: a refusal needs no round trip.
-      if (bucket.shared + bucket.pending >= points) throw refusal(bucket, now);
-      if (2 * (bucket.shared + bucket.pending + 1) > points && redis.status === 'ready') {
+      if (known(bucket) >= points) throw refusal(bucket, now);
+      if (known(bucket) + 1 > localAllowance && redis.status === 'ready') {
         let admitted: boolean;
         try {
           admitted = await consumeInRedis(client, bucket);

@@ -13,10 +13,10 @@ afterAll(async () => {
   await context?.close();
 });
 
-async function signedToken() {
+async function signedToken(kid = 'k1') {
   const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
   const token = await new SignJWT({ role: 'admin', gen: 0 })
-    .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid: 'k1' })
+    .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid })
     .setIssuer('mmdm-auth')
     .setAudience('mmdm-staff')
     .setSubject('staff-1')
@@ -24,7 +24,7 @@ async function signedToken() {
     .setIssuedAt()
     .setExpirationTime('1h')
     .sign(privateKey);
-  return { token, jwk: { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'EdDSA' } };
+  return { token, jwk: { ...(await exportJWK(publicKey)), kid, alg: 'EdDSA' } };
 }
 
 describe('staff keys from the auth service JWKS', () => {
@@ -39,6 +39,29 @@ describe('staff keys from the auth service JWKS', () => {
       const url = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/.well-known/jwks.json`;
       api = await startApi(context, { staffKeys: remoteStaffKeys(url) });
       expect((await api.call('GET', '/api/admin/waitlist/stats', { token })).status).toBe(200);
+    } finally {
+      await api?.close();
+      jwks.close();
+    }
+  });
+
+  it('accept a key rotated in right after the last fetch, at once (no 401 while a cache cools down)', async () => {
+    const first = await signedToken('k1');
+    const rotated = await signedToken('k2');
+    const published = [first.jwk];
+    const jwks = createServer((_req, res) =>
+      res.setHeader('content-type', 'application/json').end(JSON.stringify({ keys: published })),
+    );
+    await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', () => resolve()));
+    let api: ApiHarness | undefined;
+    try {
+      const url = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/.well-known/jwks.json`;
+      api = await startApi(context, { staffKeys: remoteStaffKeys(url) });
+      expect((await api.call('GET', '/api/admin/waitlist/stats', { token: first.token })).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      published.push(rotated.jwk);
+      expect((await api.call('GET', '/api/admin/waitlist/stats', { token: rotated.token })).status).toBe(200);
+      expect((await api.call('GET', '/api/admin/waitlist/stats', { token: first.token })).status).toBe(200);
     } finally {
       await api?.close();
       jwks.close();

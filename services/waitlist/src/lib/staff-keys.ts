@@ -2,19 +2,41 @@ import { AppError } from '@mmdm/shared/errors';
 import { createRemoteJWKSet, errors, type JWTVerifyGetKey } from 'jose';
 
 /**
- * The auth service's public keys, fetched from its JWKS and cached: refetched at most every 10 minutes, or on an
- * unknown kid (key rotation) after a 30 s cool-down. If the JWKS cannot be fetched, staff get a 503 (our outage),
+ * A token whose kid is not in the cached key set makes the key set be fetched again at once (a rotation signs with
+ * a new key on every auth replica within milliseconds), but at most this often: forged tokens with random kids cost
+ * the auth service one JWKS answer a second per waitlist replica, not one per token.
+ */
+export const UNKNOWN_KID_RELOAD_MS = 1000;
+
+/**
+ * The auth service's public keys, fetched from its JWKS and cached: refetched at most every 10 minutes, or at once on
+ * an unknown kid (key rotation; at most once a second). If the JWKS cannot be fetched, staff get a 503 (our outage),
  * not a 401 that would send them to the login page, nor a 500.
  */
 export function remoteStaffKeys(jwksUrl: string): JWTVerifyGetKey {
   const remote = createRemoteJWKSet(new URL(jwksUrl), {
     cacheMaxAge: 10 * 60_000,
-    cooldownDuration: 30_000,
+    cooldownDuration: UNKNOWN_KID_RELOAD_MS,
     timeoutDuration: 3000,
   });
-  return async (header, token) => {
+  let lastForcedReload = 0;
+  const lookUp: JWTVerifyGetKey = async (header, token) => {
     try {
       return await remote(header, token);
+    } catch (error) {
+      // jose refetches on an unknown kid only after its cool-down since the last fetch; a rotation right after a
+      // fetch would otherwise refuse the new key's tokens (401: staff sent to sign in) until then.
+      if (error instanceof errors.JWKSNoMatchingKey && Date.now() - lastForcedReload >= UNKNOWN_KID_RELOAD_MS) {
+        lastForcedReload = Date.now();
+        await remote.reload();
+        return remote(header, token);
+      }
+      throw error;
+    }
+  };
+  return async (header, token) => {
+    try {
+      return await lookUp(header, token);
     } catch (error) {
       // A token whose kid is not published is the token's problem: let the verifier answer 401.
       if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys) throw error;

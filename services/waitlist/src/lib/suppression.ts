@@ -29,6 +29,22 @@ export async function suppress(
   );
 }
 
+/** Adds many addresses at once (one statement), each keeping its first reason like `suppress`. */
+export async function suppressAll(
+  db: Queryable,
+  hashes: Buffer[],
+  reason: SuppressionReason,
+  source: string | null,
+): Promise<void> {
+  if (!hashes.length) return;
+  await db.query(
+    `insert into waitlist.suppressions (email_hash, reason, source)
+     select hash, $2, $3 from unnest($1::bytea[]) hash
+     on conflict (email_hash) do nothing`,
+    [hashes, reason, source?.slice(0, 300) ?? null],
+  );
+}
+
 export interface Suppression {
   reason: SuppressionReason;
   createdAt: Date;

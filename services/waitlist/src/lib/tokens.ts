@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 /** A mail token as it travels in a link: 32 random bytes, base64url (43 characters). */
 export { TOKEN_PATTERN } from '@mmdm/contracts/waitlist';
 
-export type TokenPurpose = 'confirm' | 'unsubscribe' | 'invite';
+export type TokenPurpose = 'confirm' | 'unsubscribe' | 'invite' | 'data_access' | 'data_session';
 
 export interface IssuedToken {
   /** Goes into the mail only; never stored, never logged. */

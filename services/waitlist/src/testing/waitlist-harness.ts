@@ -20,6 +20,8 @@ import {
 import { createApp } from '../app.js';
 import { loadApiConfig, loadWorkerConfig, type ApiConfig, type WorkerConfig } from '../config.js';
 import { migrateWaitlist } from '../migrations.js';
+import { CONSENT_SESSION_SETTINGS } from '../modules/privacy/consent.js';
+import type { AwsFetch } from '../modules/bounces/sns-signature.js';
 import { startMailWorker, type MailWorker } from '../worker.js';
 
 export interface CallOptions {
@@ -81,7 +83,12 @@ export async function createTestContext(): Promise<TestContext> {
   const database: TestDatabase = await createTestDatabase(serverUrl);
   const logger = createLogger({ name: 'waitlist-test', level: 'silent' });
   await migrateWaitlist(database.url, logger);
-  const pool = createPool({ connectionString: database.url, applicationName: 'waitlist-test' });
+  // As the API's own pool: sign-ups record the privacy policy version.
+  const pool = createPool({
+    connectionString: database.url,
+    applicationName: 'waitlist-test',
+    sessionSettings: CONSENT_SESSION_SETTINGS,
+  });
   const prefix = `${inject('redisPrefix')}${randomBytes(3).toString('hex')}`;
   const redisUrl = inject('redisUrl');
   return {
@@ -123,7 +130,13 @@ export interface ApiHarness {
 
 export async function startApi(
   context: TestContext,
-  options: { env?: Record<string, string>; redisUrl?: string; staffKeys?: JWTVerifyGetKey } = {},
+  options: {
+    env?: Record<string, string>;
+    redisUrl?: string;
+    staffKeys?: JWTVerifyGetKey;
+    /** Stands in for AWS when the SES webhook fetches a signing certificate or a SubscribeURL. */
+    fetchAws?: AwsFetch;
+  } = {},
 ): Promise<ApiHarness> {
   const config = loadApiConfig({
     DATABASE_URL: context.databaseUrl,
@@ -132,6 +145,15 @@ export async function startApi(
     TRUST_PROXY: 'loopback',
     PUBLIC_URL: 'http://mmdm.test',
     SIGNUP_RATE_LIMIT: '1000',
+    DATA_ACCESS_RATE_LIMIT: '1000',
+    // The abuse defences have their own tests (modules/abuse); elsewhere many sign-ups from one address to
+    // example.com must neither meet the proof of work nor wait on a DNS this machine may not reach.
+    SIGNUP_CHALLENGE: 'off',
+    EMAIL_DNS_CHECK: 'false',
+    // Every test friend signs up from 127.0.0.1: the referral-fraud rules would hold their credits.
+    REFERRAL_HOLD_PER_NETWORK: '0',
+    REFERRAL_HOLD_PER_DEVICE: '0',
+    REFERRAL_HOLD_BURST_MIN: '100000',
     ...options.env,
   });
   const logs = captureLogs();
@@ -144,6 +166,7 @@ export async function startApi(
     redis,
     logger,
     staffKeys: options.staffKeys ?? (await staffKeys()).keys,
+    ...(options.fetchAws ? { fetchAws: options.fetchAws } : {}),
   });
   const server: Server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
@@ -181,6 +204,8 @@ export async function startWorker(
     RELAY_INTERVAL_MS: '50',
     MAIL_BACKOFF_MS: '100',
     MAIL_ATTEMPTS: '15',
+    // Tests run the retention rules themselves (worker.retention.runOnce()), when they mean to.
+    RETENTION_INTERVAL_MS: '3600000',
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     ...options.env,
   });

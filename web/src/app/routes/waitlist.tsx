@@ -2,7 +2,6 @@ import { Link } from 'react-router-dom';
 import { Icon } from '../../components/ui/icon.js';
 import { WaitlistForm } from '../../features/waitlist/components/waitlist-form.js';
 import { paths } from '../../config/paths.js';
-import { QueryProvider } from '../provider.js';
 
 const claims = [
   { icon: 'users', text: '10,000+ early signups' },
@@ -34,12 +33,12 @@ export function WaitlistRoute() {
         </div>
         <div className="card waitlist-page__card">
           <h2>Join the waitlist</h2>
-          <QueryProvider>
-            <WaitlistForm />
-          </QueryProvider>
+          {/* No data layer here: the form's one call is its own (the page's first-load budget). */}
+          <WaitlistForm />
           <p className="field__hint">
             By joining you confirm you are 18 or older and agree to our{' '}
-            <Link to={paths.privacyPolicy}>Privacy Policy</Link>. You can unsubscribe at any time.
+            <Link to={paths.privacyPolicy}>Privacy Policy</Link>. You can unsubscribe at any time, and{' '}
+            <Link to={paths.yourData}>see or erase your data</Link> whenever you like.
           </p>
         </div>
       </div>

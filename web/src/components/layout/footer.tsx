@@ -78,6 +78,10 @@ export function Footer() {
         <p suppressHydrationWarning>
           © {new Date().getFullYear()} {site.contact.address[0]} All rights reserved.
         </p>
+        {/* Beside the spec's Legal column, which keeps its three links: where anyone on the list sees or erases their data. */}
+        <p>
+          <Link to={paths.yourData}>Your data: see, download or erase it</Link>
+        </p>
         <p>Made with care for people looking for each other.</p>
       </div>
     </footer>

@@ -1,40 +1,76 @@
-import { AppError } from '@mmdm/shared/errors';
-import type { StaffClaims } from '@mmdm/shared/tokens';
-import type { AuditContext, AuditLogRepository } from '../../core/audit-log.repository.js';
-import type { PasswordHasher } from '../../core/password-hasher.js';
-import { assertStrongPassword } from '../../core/password-policy.js';
-import type { Revocation } from '../../core/revocation.js';
+import type { ChangePasswordBody, EnrolmentStepAnswer, LoginBody, SecondStepAnswer } from '@mmdm/contracts/auth';
 import { emailKey } from '@mmdm/contracts/email';
-import type { StaffAccount, StaffRepository } from '../../core/staff.repository.js';
-import type { IssuedToken, TokenIssuer } from '../../core/token-issuer.js';
+import { AppError } from '@mmdm/shared/errors';
+import { InvalidTokenError, type StaffClaims, type StaffRole, type StaffTokenVerifier } from '@mmdm/shared/tokens';
+import type { PasswordHasher } from '../../lib/password-hasher.js';
+import { assertStrongPassword } from '../../lib/password-policy.js';
+import type { Revocation } from '../../lib/revocation.js';
+import type { AuditContext, AuditService } from '../audit/audit.service.js';
+import type { StaffAccount, StaffService } from '../staff/staff.service.js';
 import { retryMessage, type LoginThrottle } from './login-throttle.js';
-import type { ChangePasswordBody, LoginBody } from '@mmdm/contracts/auth';
 import type { SessionMetrics } from './session.metrics.js';
+import type { IssuedToken, TokenIssuer } from './token-issuer.js';
 
 export interface SessionDeps {
-  staff: StaffRepository;
-  audit: AuditLogRepository;
+  staff: StaffService;
+  audit: AuditService;
   hasher: PasswordHasher;
   throttle: LoginThrottle;
   issueToken: TokenIssuer;
   revocation: Revocation;
+  verify: StaffTokenVerifier;
   metrics: SessionMetrics;
+  /**
+   * Asked once the password is right: the second step this account needs (a second factor, or enrolling one),
+   * or undefined to sign in at once.
+   */
+  nextStep?: (
+    account: StaffAccount,
+    context: AuditContext & { ip: string },
+  ) => Promise<SecondStepAnswer | EnrolmentStepAnswer | undefined>;
+}
+
+/** A token that is good right now: its claims check out and its account is enabled with the role it carries. */
+export interface VerifiedSession {
+  valid: true;
+  role: StaffRole;
+  sub: string;
+  email: string;
 }
 
 /** One answer for unknown account, wrong password and disabled account: nothing to tell them apart. */
 const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Invalid credentials');
 
 const tooManyAttempts = (seconds: number) =>
-  new AppError(429, 'too_many_attempts', retryMessage(seconds), { retryAfterSeconds: seconds }, { 'Retry-After': String(seconds) });
+  new AppError(
+    429,
+    'too_many_attempts',
+    retryMessage(seconds),
+    { retryAfterSeconds: seconds },
+    { 'Retry-After': String(seconds) },
+  );
 
-export function createSessionService({ staff, audit, hasher, throttle, issueToken, revocation, metrics }: SessionDeps) {
+export function createSessionService({
+  staff,
+  audit,
+  hasher,
+  throttle,
+  issueToken,
+  revocation,
+  verify,
+  metrics,
+  nextStep,
+}: SessionDeps) {
   const counted = {
     succeeded: metrics.loginAttempts.labels('succeeded'),
     failed: metrics.loginAttempts.labels('failed'),
     throttled: metrics.loginAttempts.labels('throttled'),
   };
   return {
-    async login({ email, password }: LoginBody, context: AuditContext & { ip: string }): Promise<IssuedToken> {
+    async login(
+      { email, password }: LoginBody,
+      context: AuditContext & { ip: string },
+    ): Promise<IssuedToken | SecondStepAnswer | EnrolmentStepAnswer> {
       const emailNormalized = emailKey(email);
       const wait = await throttle.attempt(context.ip, emailNormalized);
       if (wait !== undefined) {
@@ -64,15 +100,42 @@ export function createSessionService({ staff, audit, hasher, throttle, issueToke
       await throttle.succeeded(context.ip, emailNormalized);
       // Hashes made with weaker parameters are upgraded while the plain password is at hand.
       const rehashed = hasher.needsRehash(account.passwordHash) ? await hasher.hash(password) : undefined;
+      const step = await nextStep?.(account, context);
+      if (step) {
+        if (rehashed) await staff.setPasswordHash(account.id, rehashed);
+        return step;
+      }
       // The generation is read before the account is confirmed unchanged: a password or role change stores the
       // account and raises the generation, so this sign-in either saw the new account or gets a generation that
       // change has already ended.
       const generation = await revocation.currentGeneration(account.id);
       if (!(await staff.recordLogin(account, rehashed))) throw invalidCredentials();
       const issued = await issueToken(account, generation);
-      await audit.record({ ...context, actorSub: account.id, actorEmail: account.email, action: 'login.succeeded', target: account.id });
+      await audit.record({
+        ...context,
+        actorSub: account.id,
+        actorEmail: account.email,
+        action: 'login.succeeded',
+        target: account.id,
+      });
       counted.succeeded.inc();
       return issued;
+    },
+
+    /**
+     * What the panel's guard and other services ask: is this token good right now, and for which role? Undefined
+     * for a token that is not (bad signature or claims, revoked, account disabled or its role changed).
+     */
+    async verify(token: string): Promise<VerifiedSession | undefined> {
+      try {
+        const claims = await verify(token);
+        const account = await staff.findById(claims.sub);
+        if (!account || account.disabled || account.role !== claims.role) return undefined;
+        return { valid: true, role: claims.role, sub: claims.sub, email: account.email };
+      } catch (error) {
+        if (error instanceof InvalidTokenError) return undefined;
+        throw error;
+      }
     },
 
     async logout(claims: StaffClaims, account: StaffAccount, context: AuditContext): Promise<void> {

@@ -1,45 +1,34 @@
-import { Router, type RequestHandler } from 'express';
+import { createStaffBody, patchStaffBody, staffIdParam } from '@mmdm/contracts/auth';
 import { AppError } from '@mmdm/shared/errors';
 import { RevocationUnavailableError } from '@mmdm/shared/tokens';
-import { auditContextOf } from '../../core/staff-guard.js';
-import { publicAccount } from '../../core/staff-view.js';
-import { createStaffBody, patchStaffBody, staffIdParam } from '@mmdm/contracts/auth';
-import type { StaffService } from './staff.service.js';
+import { Router } from 'express';
+import { auditContextOf, type StaffGuard } from './staff.guard.js';
+import { publicAccount, type StaffService } from './staff.service.js';
 
-export function staffRoutes(service: StaffService, guard: (required?: 'admin' | 'viewer') => RequestHandler[]): Router {
+export function staffRoutes(service: StaffService, guard: StaffGuard): Router {
   const router = Router();
   router.use('/staff', ...guard('admin'));
 
-  router.get('/staff', async (_req, res, next) => {
-    try {
-      res.json({ items: (await service.list()).map(publicAccount) });
-    } catch (error) {
-      next(error);
-    }
+  router.get('/staff', async (_req, res) => {
+    res.json({ items: (await service.list()).map(publicAccount) });
   });
 
-  router.post('/staff', async (req, res, next) => {
-    try {
-      const account = await service.create(createStaffBody.parse(req.body), auditContextOf(req));
-      res.status(201).json(publicAccount(account));
-    } catch (error) {
-      next(error);
-    }
+  router.post('/staff', async (req, res) => {
+    const account = await service.create(createStaffBody.parse(req.body), auditContextOf(req));
+    res.status(201).json(publicAccount(account));
   });
 
-  router.patch('/staff/:id', async (req, res, next) => {
-    try {
-      const id = staffIdParam.safeParse(req.params.id);
-      if (!id.success) throw new AppError(404, 'staff_not_found', 'No staff account with this id.');
-      const account = await service.update(id.data, patchStaffBody.parse(req.body), auditContextOf(req));
-      res.json(publicAccount(account));
-    } catch (error) {
-      next(
-        error instanceof RevocationUnavailableError
+  router.patch('/staff/:id', async (req, res) => {
+    const id = staffIdParam.safeParse(req.params.id);
+    if (!id.success) throw new AppError(404, 'staff_not_found', 'No staff account with this id.');
+    const account = await service
+      .update(id.data, patchStaffBody.parse(req.body), auditContextOf(req))
+      .catch((error: unknown) => {
+        throw error instanceof RevocationUnavailableError
           ? new AppError(503, 'unavailable', 'Staff changes are unavailable right now. Please try again in a minute.')
-          : error,
-      );
-    }
+          : error;
+      });
+    res.json(publicAccount(account));
   });
 
   return router;

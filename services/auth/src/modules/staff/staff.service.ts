@@ -1,33 +1,142 @@
-import { AppError } from '@mmdm/shared/errors';
-import type { AuditContext, AuditLogRepository } from '../../core/audit-log.repository.js';
-import type { PasswordHasher } from '../../core/password-hasher.js';
-import { assertStrongPassword } from '../../core/password-policy.js';
-import type { Revocation } from '../../core/revocation.js';
-import { emailKey } from '@mmdm/contracts/email';
-import type { StaffAccount, StaffRepository } from '../../core/staff.repository.js';
 import type { CreateStaffBody, PatchStaffBody } from '@mmdm/contracts/auth';
+import { emailKey } from '@mmdm/contracts/email';
+import { AppError } from '@mmdm/shared/errors';
+import type { Logger } from '@mmdm/shared/logger';
+import type pg from 'pg';
+import type { PasswordHasher } from '../../lib/password-hasher.js';
+import { assertStrongPassword, passwordWeakness } from '../../lib/password-policy.js';
+import type { Revocation } from '../../lib/revocation.js';
+import type { AuditContext, AuditService } from '../audit/audit.service.js';
+import {
+  countActiveAdmins,
+  findCredentialsByEmail,
+  findCredentialsById,
+  findStaffById,
+  insertFirstAdmin,
+  insertStaff,
+  listStaff,
+  patchStaff,
+  recordLogin,
+  setPasswordHash,
+  type StaffAccount,
+  type StaffCredentials,
+} from './staff.repository.js';
+
+export type { StaffAccount, StaffCredentials } from './staff.repository.js';
 
 export interface StaffServiceDeps {
-  staff: StaffRepository;
-  audit: AuditLogRepository;
+  pool: pg.Pool;
+  audit: AuditService;
   hasher: PasswordHasher;
   revocation: Revocation;
 }
 
-export function createStaffService({ staff, audit, hasher, revocation }: StaffServiceDeps) {
+export const CREATE_STAFF_HINT =
+  'Set ADMIN_PASSWORD (and ADMIN_EMAIL) and restart, or create one with ' +
+  '`STAFF_PASSWORD=... npm run staff:create -w @mmdm/auth -- --email you@example.com --role admin`.';
+
+/** A staff account as the API shows it: never the hash. */
+export function publicAccount(account: StaffAccount) {
   return {
-    list: () => staff.list(),
+    id: account.id,
+    email: account.email,
+    role: account.role,
+    disabled: account.disabled,
+    createdAt: account.createdAt.toISOString(),
+    updatedAt: account.updatedAt.toISOString(),
+    lastLoginAt: account.lastLoginAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Stores a new account (its password already judged strong enough) and audits it; undefined when the address is
+ * taken. The admin panel and the command line both add accounts this way.
+ */
+export async function addStaffAccount(
+  { pool, audit, hasher }: Pick<StaffServiceDeps, 'pool' | 'audit' | 'hasher'>,
+  input: CreateStaffBody,
+  context: AuditContext,
+): Promise<StaffAccount | undefined> {
+  const account = await insertStaff(pool, {
+    email: input.email,
+    emailNormalized: emailKey(input.email),
+    passwordHash: await hasher.hash(input.password),
+    role: input.role,
+  });
+  if (account) {
+    await audit.record({
+      ...context,
+      action: 'staff.created',
+      target: account.id,
+      details: { email: account.email, role: account.role },
+    });
+  }
+  return account;
+}
+
+/**
+ * Creates the first admin from ADMIN_EMAIL/ADMIN_PASSWORD when no enabled admin exists. An existing account is
+ * never overwritten: changing ADMIN_PASSWORD later does not change anyone's password.
+ */
+export async function bootstrapAdmin(deps: {
+  pool: pg.Pool;
+  audit: AuditService;
+  hasher: PasswordHasher;
+  logger: Logger;
+  admin: { email: string; password: string } | undefined;
+}): Promise<'created' | 'admin_exists' | 'email_taken' | 'no_password' | 'weak_password'> {
+  const { pool, audit, hasher, logger, admin } = deps;
+  if (!admin) {
+    if ((await countActiveAdmins(pool)) === 0) logger.warn(`No admin account exists yet. ${CREATE_STAFF_HINT}`);
+    return 'no_password';
+  }
+  // Checked only when it would be used: once an admin exists, ADMIN_PASSWORD sets nobody's password.
+  if ((await countActiveAdmins(pool)) === 0) {
+    const weakness = await passwordWeakness(admin.password, admin.email);
+    if (weakness) {
+      logger.error(`ADMIN_PASSWORD ${weakness} No admin account was created. ${CREATE_STAFF_HINT}`);
+      return 'weak_password';
+    }
+  }
+  const outcome = await insertFirstAdmin(pool, {
+    email: admin.email,
+    emailNormalized: emailKey(admin.email),
+    hashPassword: () => hasher.hash(admin.password),
+  });
+  if (outcome.kind === 'created') {
+    await audit.record({
+      actorEmail: 'system',
+      action: 'staff.bootstrapped',
+      target: outcome.account.id,
+      details: { email: outcome.account.email },
+    });
+    logger.info({ email: outcome.account.email }, 'bootstrap admin created');
+  } else if (outcome.kind === 'email_taken') {
+    logger.warn(
+      { email: admin.email },
+      `No enabled admin exists and ADMIN_EMAIL belongs to an existing account, which is left unchanged. ${CREATE_STAFF_HINT}`,
+    );
+  }
+  return outcome.kind;
+}
+
+const notFound = () => new AppError(404, 'staff_not_found', 'No staff account with this id.');
+
+/** Staff accounts: the one owner of auth.staff. Sign-in reads and stamps accounts through it too. */
+export function createStaffService({ pool, audit, hasher, revocation }: StaffServiceDeps) {
+  return {
+    list: () => listStaff(pool),
+    findById: (id: string) => findStaffById(pool, id),
+    findCredentialsByEmail: (emailNormalized: string) => findCredentialsByEmail(pool, emailNormalized),
+    findCredentialsById: (id: string) => findCredentialsById(pool, id),
+    /** See the repository's recordLogin: false when the account changed since it was read. */
+    recordLogin: (read: StaffCredentials, rehashed?: string) => recordLogin(pool, read, rehashed),
+    setPasswordHash: (id: string, passwordHash: string) => setPasswordHash(pool, id, passwordHash),
 
     async create(input: CreateStaffBody, context: AuditContext): Promise<StaffAccount> {
       await assertStrongPassword(input.password, input.email, 'password');
-      const account = await staff.insert({
-        email: input.email,
-        emailNormalized: emailKey(input.email),
-        passwordHash: await hasher.hash(input.password),
-        role: input.role,
-      });
+      const account = await addStaffAccount({ pool, audit, hasher }, input, context);
       if (!account) throw new AppError(409, 'email_taken', 'A staff account with this e-mail address already exists.');
-      await audit.record({ ...context, action: 'staff.created', target: account.id, details: { email: account.email, role: account.role } });
       return account;
     },
 
@@ -35,7 +144,7 @@ export function createStaffService({ staff, audit, hasher, revocation }: StaffSe
       // Tokens carry the role, so any role change or a disabling ends the account's sessions (they sign in again).
       // Revoked before the change is stored: if Redis is down nothing changes, rather than a demoted admin's tokens
       // living on in the services that verify them locally.
-      const outcome = await staff.patch(id, patch, async (before, after) => {
+      const outcome = await patchStaff(pool, id, patch, async (before, after) => {
         const sessionsEnd = after.role !== before.role || (after.disabled && !before.disabled);
         if (sessionsEnd) await revocation.endSessions(id);
       });
@@ -58,7 +167,5 @@ export function createStaffService({ staff, audit, hasher, revocation }: StaffSe
     },
   };
 }
-
-const notFound = () => new AppError(404, 'staff_not_found', 'No staff account with this id.');
 
 export type StaffService = ReturnType<typeof createStaffService>;

@@ -340,3 +340,18 @@ export async function deleteEntry(db: Queryable, id: string): Promise<ErasedEntr
   );
   return rows[0];
 }
+
+/** Erasure of many entries in one statement (retention's batches): their tokens and outbox rows go with them. */
+export async function deleteEntries(db: Queryable, ids: string[]): Promise<number> {
+  const { rowCount } = await db.query('delete from waitlist.entries where id = any($1::bigint[])', [ids]);
+  return rowCount ?? 0;
+}
+
+/** Which of these entries gave a granted credit (their erasure takes it back from the referrer first). */
+export async function creditGivers(db: Queryable, ids: string[]): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `select referred_id as id from waitlist.referral_credits where referred_id = any($1::bigint[]) and state = 'granted'`,
+    [ids],
+  );
+  return rows.map((row) => row.id);
+}

@@ -6,10 +6,14 @@ import { parse } from '../../lib/parse.js';
 import { requestIdOf, requestLogger } from '../../lib/request-context.js';
 import { analyticsQuery, auditQuery, entryIdParams, exportEntriesQuery, listEntriesQuery } from './admin.schema.js';
 import type { Actor, AdminService } from './admin.service.js';
+import { auditStaffRead, listFilterOf } from './staff-read-audit.js';
+import type { Queryable } from '../../lib/db.js';
 
 export interface AdminRoutesDeps {
   service: AdminService;
   verifier: StaffTokenVerifier;
+  /** Where staff reads are audited (the audit log). */
+  pool: Queryable;
 }
 
 function actorOf(req: Request): Actor {
@@ -18,14 +22,19 @@ function actorOf(req: Request): Actor {
 }
 
 /** Staff data under /api/admin/waitlist: viewers read, admins change and export. */
-export function adminRoutes({ service, verifier }: AdminRoutesDeps): Router {
+export function adminRoutes({ service, verifier, pool }: AdminRoutesDeps): Router {
   const router = Router();
   const viewer = requireStaff(verifier, 'viewer');
   const admin = requireStaff(verifier, 'admin');
   router.use('/api/admin/waitlist', noStore);
 
   router.get('/api/admin/waitlist/entries', viewer, async (req, res) => {
-    res.json(await service.listEntries(parse(listEntriesQuery, req.query)));
+    const query = parse(listEntriesQuery, req.query);
+    const [page] = await Promise.all([
+      service.listEntries(query),
+      auditStaffRead(pool, req, query.q ? 'entries.search' : 'entries.list', listFilterOf(query)),
+    ]);
+    res.json(page);
   });
 
   router.get('/api/admin/waitlist/entries.csv', admin, async (req, res) => {
@@ -63,8 +72,8 @@ export function adminRoutes({ service, verifier }: AdminRoutesDeps): Router {
   });
 
   router.get('/api/admin/waitlist/audit', admin, async (req, res) => {
-    const { cursor, limit } = parse(auditQuery, req.query);
-    res.json(await service.audit(cursor, limit));
+    const { cursor, limit, kind } = parse(auditQuery, req.query);
+    res.json(await service.audit(cursor, limit, kind));
   });
 
   return router;

@@ -1,3 +1,4 @@
+import { STAFF_READ_ACTIONS } from '@mmdm/contracts/waitlist-admin';
 import { AppError } from '@mmdm/shared/errors';
 import type { StaffClaims } from '@mmdm/shared/tokens';
 import type pg from 'pg';
@@ -5,17 +6,11 @@ import { Transform, type Readable } from 'node:stream';
 import { csvRow } from '../../lib/csv.js';
 import { inTransaction } from '../../lib/db.js';
 import { findSuppression, suppressionHash, suppressionReasons } from '../../lib/suppression.js';
-import {
-  deleteEntry,
-  findEntryEmail,
-  listEntries,
-  queueStaffResend,
-  streamEntries,
-  type ExportRow,
-} from './admin.repository.js';
+import { findEntryEmail, listEntries, queueStaffResend, streamEntries, type ExportRow } from './admin.repository.js';
 import { encodeCursor, type ExportEntriesQuery, type ListEntriesQuery } from './admin.schema.js';
 import { listAudit, writeAudit } from './audit.repository.js';
-import { forgetErasedEntry, perDay, recentActivity, topReferralSources, totals } from './stats.repository.js';
+import { eraseEntry } from './erase-entry.js';
+import { perDay, recentActivity, topReferralSources, totals } from './stats.repository.js';
 
 /** Places in line, wired in by the app (features do not import each other). */
 export interface AdminPlaceHooks {
@@ -191,13 +186,9 @@ export function createAdminService({
     },
 
     async erase(id: string, actor: Actor): Promise<void> {
-      let creditedReferrer: string | undefined;
-      const erased = await inTransaction(pool, async (client) => {
-        creditedReferrer = await places?.beforeErase(client, id);
-        const gone = await deleteEntry(client, id);
-        if (gone) await forgetErasedEntry(client, gone);
-        return gone;
-      });
+      const { erased, creditedReferrer } = await inTransaction(pool, (client) =>
+        eraseEntry(client, id, places?.beforeErase),
+      );
       if (!erased) throw new AppError(404, 'not_found', 'No such entry.');
       if (creditedReferrer) await audit(actor, 'credit.revoke', creditedReferrer, { reason: 'referred_erased' });
       // Only the id: the point of erasure is that the address is gone, from the audit log too.
@@ -223,8 +214,9 @@ export function createAdminService({
       };
     },
 
-    async audit(cursor: string | undefined, limit: number) {
-      const { items, nextCursor } = await listAudit(pool, cursor, limit);
+    async audit(cursor: string | undefined, limit: number, kind?: 'reads' | 'changes') {
+      const filter = kind ? { actions: STAFF_READ_ACTIONS, exclude: kind === 'changes' } : undefined;
+      const { items, nextCursor } = await listAudit(pool, cursor, limit, filter);
       return { items: items.map((item) => ({ ...item, id: Number(item.id), at: item.at.toISOString() })), nextCursor };
     },
   };

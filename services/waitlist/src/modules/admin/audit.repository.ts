@@ -10,7 +10,20 @@ export interface AuditRecord {
     | 'wave.invite'
     | 'city.create'
     | 'city.delete'
-    | 'credit.revoke';
+    | 'credit.revoke'
+    // Staff reading personal data: one row per request, never the rows read.
+    | 'entries.list'
+    | 'entries.search'
+    // The person's own erasure from the "Your data" page (no address: only the entry's number).
+    | 'entry.self_erase'
+    // A retention run that erased something: counts only.
+    | 'retention.purge'
+    | 'review.entry_approve'
+    | 'review.entry_reject'
+    | 'review.credit_approve'
+    | 'review.credit_reject'
+    | 'domain_rule.set'
+    | 'domain_rule.delete';
   target: string | null;
   ip: string | null;
   requestId: string | null;
@@ -46,19 +59,25 @@ export interface AuditItem {
   details: Record<string, unknown>;
 }
 
+/**
+ * Newest first; `filter` keeps only the given actions (index audit_log_action_idx), e.g. the staff reads, or
+ * (`exclude`) every other action.
+ */
 export async function listAudit(
   db: Queryable,
   cursor: string | undefined,
   limit: number,
+  filter?: { actions: readonly string[]; exclude: boolean },
 ): Promise<{ items: AuditItem[]; nextCursor: string | null }> {
   const { rows } = await db.query<AuditItem>(
     `select id, at, actor_sub as "actorSub", actor_email as "actorEmail", actor_role as "actorRole", action, target,
             ip, request_id as "requestId", details
        from waitlist.audit_log
       where ($1::bigint is null or id < $1::bigint)
+        and ($3::text[] is null or (action = any($3::text[])) <> $4::boolean)
       order by id desc
       limit $2`,
-    [cursor ?? null, limit + 1],
+    [cursor ?? null, limit + 1, filter?.actions ?? null, filter?.exclude ?? false],
   );
   const more = rows.length > limit;
   if (more) rows.pop();

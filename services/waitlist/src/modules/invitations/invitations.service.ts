@@ -12,9 +12,11 @@ import {
   previewWave,
   type InvitationRow,
 } from './invitations.repository.js';
+import type { InvitationsMetrics } from './invitations.metrics.js';
 
 export interface InvitationsServiceDeps {
   pool: pg.Pool;
+  metrics: InvitationsMetrics;
 }
 
 export interface WaveRequest {
@@ -40,7 +42,7 @@ function toInvitation(row: InvitationRow, admittedAt: Date | null = row.admitted
   };
 }
 
-export function createInvitationsService({ pool }: InvitationsServiceDeps) {
+export function createInvitationsService({ pool, metrics }: InvitationsServiceDeps) {
   return {
     /**
      * A wave is one transaction: entries, their outbox rows, the wave and its audit row commit together or not at
@@ -54,7 +56,7 @@ export function createInvitationsService({ pool }: InvitationsServiceDeps) {
       }
       for (let attempt = 0; ; attempt++) {
         try {
-          return await inTransaction(pool, async (client) => {
+          const wave = await inTransaction(pool, async (client) => {
             const { waveId, invited } = await inviteWave(client, {
               count: request.count,
               cityId,
@@ -65,6 +67,9 @@ export function createInvitationsService({ pool }: InvitationsServiceDeps) {
             await request.audit(client, waveId, invited);
             return { waveId: Number(waveId), invited };
           });
+          // Counted once committed: a wave rolled back (and retried) invited nobody.
+          metrics.invited.inc(wave.invited);
+          return wave;
         } catch (error) {
           if ((error as { code?: string }).code === DEADLOCK && attempt < 3) continue;
           throw error;
@@ -102,14 +107,18 @@ export function createInvitationsService({ pool }: InvitationsServiceDeps) {
     /** Accepting twice answers the same: the person is in. */
     async accept(rawToken: string): Promise<Invitation> {
       const hash = hashToken(rawToken);
-      return inTransaction(pool, async (client) => {
+      let admittedNow = false;
+      const invitation = await inTransaction(pool, async (client) => {
         const row = await findInvitation(client, hash, true);
         if (!row || row.purpose !== 'invite' || (row.status !== 'invited' && row.status !== 'admitted')) {
           throw INVALID();
         }
         if (row.status === 'admitted') return toInvitation(row);
+        admittedNow = true;
         return toInvitation(row, await admit(client, row.entryId, hash));
       });
+      if (admittedNow) metrics.admitted.inc();
+      return invitation;
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Logger } from '@mmdm/shared/logger';
 import type { Job } from 'bullmq';
 import type pg from 'pg';
 import { issueToken } from '../../lib/tokens.js';
+import { createDataAccessMailSender } from './data-access-mail.js';
 import { createLaunchMailSender } from './launch-mail.js';
 import type { MailSender } from './mail-transport.js';
 import type { ConfirmationJob } from './mail.queue.js';
@@ -28,10 +29,12 @@ export interface MailConsumerDeps {
 export function createMailProcessor({ pool, sender, logger, site, confirmTokenTtlHours, placeOf }: MailConsumerDeps) {
   const { publicUrl } = site;
   const sendLaunchMail = createLaunchMailSender({ pool, sender, site, confirmTokenTtlHours, placeOf });
+  const sendDataAccessMail = createDataAccessMailSender({ pool, sender, site });
   return async (job: Job<ConfirmationJob>): Promise<'sent' | 'skipped'> => {
     const { outboxId, requestId } = job.data;
     const log = logger.child({ reqId: requestId, outboxId, jobId: job.id, attempt: job.attemptsMade + 1 });
     const candidate = await findSendCandidate(pool, outboxId);
+    if (candidate?.kind === 'data_access') return sendDataAccessMail(candidate, job, log);
     // Welcome and invitation mails (places in line, waves): their own rules and templates.
     if (candidate && candidate.kind !== 'confirmation') return sendLaunchMail(candidate, job, log);
     if (!candidate || candidate.sentAt || candidate.status !== 'pending') {

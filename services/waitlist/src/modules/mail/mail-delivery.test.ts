@@ -216,4 +216,20 @@ describe.skipIf(!haveSpamassassin)('SpamAssassin (local rules) scores every mail
     const { score, tests } = await spamScore(mail.raw);
     expect(score, tests).toBeLessThanOrEqual(1.0);
   });
+
+  it('data access', { timeout: 90_000 }, async () => {
+    const email = uniqueEmail('spam-data');
+    const rendered = await renderMail(
+      'data-access',
+      {
+        email,
+        dataUrl: 'http://mmdm.test/your-data?token=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ',
+        unsubscribeUrl: 'http://mmdm.test/unsubscribe?token=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ',
+      },
+      site,
+    );
+    const mail = await sendThroughWorkerSender(email, rendered);
+    const { score, tests } = await spamScore(mail.raw);
+    expect(score, tests).toBeLessThanOrEqual(1.0);
+  });
 });

@@ -34,6 +34,7 @@ describe('staff preview of the mail templates', () => {
       'confirmation',
       'welcome',
       'invitation',
+      'data-access',
     ]);
     expect(answer.body.items[0]).toMatchObject({
       subject: 'Confirm your place on the Meet Match Date Marry waitlist',

@@ -4,6 +4,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
+import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js';
+import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type StreamTransport from 'nodemailer/lib/stream-transport/index.js';
 import { loadDkimKey, type DkimSettings } from './dkim.js';
 
@@ -36,9 +38,37 @@ export interface MailSenderSettings {
   from: string;
   replyTo: string;
   poolSize: number;
+  /** SMTP time-outs; defaults fit a provider on the internet (nodemailer's own wait minutes). */
+  timeouts?: SmtpTimeouts;
+  /** The envelope sender (MAIL FROM, where bounces go); unset: the address of `from`. */
+  returnPath?: string | undefined;
   /** Signs every mail when set (read and checked at start). */
   dkim?: DkimSettings | undefined;
   logger: Logger;
+}
+
+export interface SmtpTimeouts {
+  connectionMs: number;
+  greetingMs: number;
+  socketMs: number;
+}
+
+const DEFAULT_TIMEOUTS: SmtpTimeouts = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 30_000 };
+
+/**
+ * The pooled SMTP transport's options: what SMTP_URL says (host, port, TLS, credentials, query options) with our pool
+ * size and time-outs on top. Given `{url, ...}`, nodemailer replaces every other option by what it parses from the
+ * URL, so the pool size and the time-outs were silently dropped (one connection per mail, minutes-long waits).
+ */
+export function smtpPoolOptions(smtpUrl: string, poolSize: number, timeouts: SmtpTimeouts): SMTPPool.Options {
+  return {
+    ...parseConnectionUrl(smtpUrl),
+    pool: true,
+    maxConnections: poolSize,
+    connectionTimeout: timeouts.connectionMs,
+    greetingTimeout: timeouts.greetingMs,
+    socketTimeout: timeouts.socketMs,
+  };
 }
 
 /** The domain of the sender's address ("Name <hello@example.com>" → "example.com"). */
@@ -48,9 +78,10 @@ export function senderDomain(from: string): string {
   return match[1].toLowerCase();
 }
 
-function message(mail: OutgoingMail, from: string, replyTo: string): Mail.Options {
+function message(mail: OutgoingMail, from: string, replyTo: string, returnPath?: string): Mail.Options {
   return {
     from,
+    ...(returnPath ? { envelope: { from: returnPath, to: mail.to } } : {}),
     // On the sender's own domain (RFC 5322 3.6.4): filters score a Message-ID from a foreign host as forged.
     messageId: `<${randomUUID()}@${senderDomain(from)}>`,
     replyTo,
@@ -72,30 +103,21 @@ export function createMailSender({
   from,
   replyTo,
   poolSize,
+  timeouts = DEFAULT_TIMEOUTS,
+  returnPath,
   dkim,
   logger,
 }: MailSenderSettings): MailSender {
-  // Given as a message default, not a transport option: with `url`, nodemailer replaces the transport options by what
-  // it parses from the URL and drops the rest, DKIM included. nodemailer signs the finished message as it streams
+  // Given as a message default, not a transport option. nodemailer signs the finished message as it streams
   // out, after its own header folding, so the signed bytes are the sent bytes; the test verifies what the SMTP
   // server received.
   const signing: Pick<Mail.Options, 'dkim'> = dkim ? { dkim: loadDkimKey(dkim) } : {};
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(
-      {
-        url: smtpUrl,
-        pool: true,
-        maxConnections: poolSize,
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 30_000,
-      } as Parameters<typeof nodemailer.createTransport>[0],
-      signing,
-    );
+    const transport = nodemailer.createTransport(smtpPoolOptions(smtpUrl, poolSize, timeouts), signing);
     return {
       kind: 'smtp',
       async send(mail) {
-        await transport.sendMail(message(mail, from, replyTo));
+        await transport.sendMail(message(mail, from, replyTo, returnPath));
       },
       close: () => transport.close(),
     };
@@ -109,7 +131,7 @@ export function createMailSender({
   return {
     kind: 'file',
     async send(mail) {
-      const info = await transport.sendMail(message(mail, from, replyTo));
+      const info = await transport.sendMail(message(mail, from, replyTo, returnPath));
       await mkdir(directory, { recursive: true });
       const file = resolve(directory, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.reference}.eml`);
       await writeFile(file, info.message as Buffer);

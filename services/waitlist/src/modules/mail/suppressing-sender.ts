@@ -37,6 +37,8 @@ export interface SuppressionDeps {
   db: Queryable;
   key: string;
   logger: Logger;
+  /** Told of each refusal recorded (for the bounce counters). */
+  onBounce?: (kind: 'hard' | 'soft') => void;
 }
 
 /**
@@ -44,7 +46,7 @@ export interface SuppressionDeps {
  * (SuppressedError); a permanent refusal of the recipient (5xx) puts it on the list as a hard bounce; a temporary
  * one (4xx) counts, and the third in a row puts it on the list; a delivery clears the count.
  */
-export function withSuppression(sender: MailSender, { db, key, logger }: SuppressionDeps): MailSender {
+export function withSuppression(sender: MailSender, { db, key, logger, onBounce }: SuppressionDeps): MailSender {
   return {
     kind: sender.kind,
     close: () => sender.close(),
@@ -71,8 +73,10 @@ export function withSuppression(sender: MailSender, { db, key, logger }: Suppres
         const refusal = recipientRefusal(error);
         if (refusal && refusal.code >= 500) {
           await suppress(db, hash, 'hard_bounce', `smtp ${refusal.text}`);
+          onBounce?.('hard');
         } else if (refusal && refusal.code >= 400) {
           const count = await recordSoftBounce(db, hash, `smtp ${refusal.text}`);
+          onBounce?.('soft');
           logger.warn({ reference: mail.reference, softBounces: count }, 'recipient refused for now (soft bounce)');
           if (count >= 3) throw new SuppressedError('soft_bounces');
         }

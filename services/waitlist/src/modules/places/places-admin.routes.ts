@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { parse } from '../../lib/parse.js';
 import { requestIdOf } from '../../lib/request-context.js';
 import { writeAudit, type AuditRecord } from '../admin/audit.repository.js';
+import { auditStaffRead, listFilterOf } from '../admin/staff-read-audit.js';
 import { listByPlaceOrCity } from './places.repository.js';
 import type { PlacesService } from './places.service.js';
 
@@ -64,13 +65,17 @@ export function placesAdminRoutes({ service, pool, verifier }: PlacesAdminRoutes
         issues: [{ path: 'q', message: 'Search the whole list, or filter by place or city: not both.' }],
       });
     }
-    const rows = await listByPlaceOrCity(pool, {
-      order: query.order,
-      status: query.status,
-      city: query.city,
-      limit: query.limit,
-      after: decodeCursor(query.cursor),
-    });
+    const after = decodeCursor(query.cursor);
+    const [rows] = await Promise.all([
+      listByPlaceOrCity(pool, {
+        order: query.order,
+        status: query.status,
+        city: query.city,
+        limit: query.limit,
+        after,
+      }),
+      auditStaffRead(pool, req, 'entries.list', listFilterOf(query)),
+    ]);
     const more = rows.length > query.limit;
     if (more) rows.pop();
     const last = rows.at(-1);

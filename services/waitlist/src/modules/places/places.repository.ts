@@ -43,18 +43,18 @@ const STATUS_COLUMNS = `e.id as "entryId", e.email, e.status, e.referral_code as
   (select boost from waitlist.place_rule) as boost, e.confirmed_at as "confirmedAt", e.city_id as "cityId",
   c.name as "cityName", e.city_other as "cityOther", e.invited_at as "invitedAt", e.admitted_at as "admittedAt"`;
 
-/** A token, its entry and the entry's place, read-only, in one round trip. */
-export async function findByToken(db: Queryable, hash: Buffer): Promise<StatusRow | undefined> {
-  const { rows } = await db.query<StatusRow>(
-    `select t.purpose, (t.expires_at is not null and t.expires_at <= now()) as expired, ${STATUS_COLUMNS},
-            p.position
+/** The status page's one statement ($1: the token's hash); exported so the bench can EXPLAIN exactly this. */
+export const STATUS_BY_TOKEN = `select t.purpose, (t.expires_at is not null and t.expires_at <= now()) as expired,
+            ${STATUS_COLUMNS}, p.position
        from waitlist.tokens t
        join waitlist.entries e on e.id = t.entry_id
        left join waitlist.cities c on c.id = e.city_id
        cross join lateral (${PLACE_OF}) p
-      where t.token_hash = $1`,
-    [hash],
-  );
+      where t.token_hash = $1`;
+
+/** A token, its entry and the entry's place, read-only, in one round trip. */
+export async function findByToken(db: Queryable, hash: Buffer): Promise<StatusRow | undefined> {
+  const { rows } = await db.query<StatusRow>(STATUS_BY_TOKEN, [hash]);
   return rows[0];
 }
 
@@ -94,7 +94,8 @@ export async function enterLine(
 ): Promise<{ referralSource: string | null; emailCanonical: string }> {
   const { rows } = await client.query<{ referralSource: string | null; emailCanonical: string }>(
     `update waitlist.entries
-        set queue_seq = nextval('waitlist.queue_seq'), place_key = currval('waitlist.queue_seq') - (select boost from waitlist.place_rule) * credits,
+        set queue_seq = nextval('waitlist.queue_seq'),
+            place_key = waitlist.place_key(currval('waitlist.queue_seq'), credits, (select boost from waitlist.place_rule)),
             email_canonical = waitlist.canonical_email(email_normalized)
       where id = $1
       returning referral_source as "referralSource", email_canonical as "emailCanonical"`,
@@ -125,17 +126,17 @@ export type CreditState = 'granted' | 'refused' | 'revoked' | 'held';
 
 export async function recordCredit(
   client: pg.PoolClient,
-  credit: { referrerId: string; referredId: string; state: CreditState; reason: string },
+  credit: { referrerId: string; referredId: string; state: CreditState; reason: string; rule?: string | null },
 ): Promise<void> {
   await client.query('update waitlist.entries set referrer_id = $1 where id = $2', [
     credit.referrerId,
     credit.referredId,
   ]);
   await client.query(
-    `insert into waitlist.referral_credits (referrer_id, referred_id, state, reason, decided_at)
-     values ($1, $2, $3, $4, now())
+    `insert into waitlist.referral_credits (referrer_id, referred_id, state, reason, rule, decided_at)
+     values ($1, $2, $3, $4, $5, case when $3 <> 'held' then now() end)
      on conflict (referred_id) do nothing`,
-    [credit.referrerId, credit.referredId, credit.state, credit.reason],
+    [credit.referrerId, credit.referredId, credit.state, credit.reason, credit.rule ?? null],
   );
 }
 
@@ -144,7 +145,7 @@ export async function addCredits(client: pg.PoolClient, entryId: string, delta: 
   await client.query(
     `update waitlist.entries
         set credits = greatest(credits + $2, 0),
-            place_key = queue_seq - (select boost from waitlist.place_rule) * greatest(credits + $2, 0),
+            place_key = waitlist.place_key(queue_seq, greatest(credits + $2, 0), (select boost from waitlist.place_rule)),
             updated_at = now()
       where id = $1`,
     [entryId, delta],
@@ -265,9 +266,10 @@ export async function rewritePlaceKeys(pool: pg.Pool, boost: number, batch = 500
   let total = 0;
   for (;;) {
     const { rowCount } = await pool.query(
-      `update waitlist.entries e set place_key = e.queue_seq - $1 * e.credits
+      `update waitlist.entries e set place_key = waitlist.place_key(e.queue_seq, e.credits, $1)
         where e.id in (select id from waitlist.entries
-                        where queue_seq is not null and credits > 0 and place_key <> queue_seq - $1 * credits
+                        where queue_seq is not null and credits > 0
+                          and place_key <> waitlist.place_key(queue_seq, credits, $1)
                         limit $2 for update skip locked)`,
       [boost, batch],
     );

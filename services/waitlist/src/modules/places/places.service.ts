@@ -31,15 +31,17 @@ export interface PlacesServiceDeps {
   publicUrl: string;
   /** REFERRAL_MAX_CREDITS: credited referrals per referrer at most; later ones are recorded as refused. */
   maxCredits: number;
+  /** The referral-fraud rules (wired in by the app): a rule's name holds the credit for review instead. */
+  creditHold?: { ruleFor(client: pg.PoolClient, referrerId: string, referredId: string): Promise<string | null> };
 }
 
 const INVALID_LINK = () =>
   new AppError(404, 'token_invalid', 'This confirmation link is not valid. Sign up again to get a new one.');
 
 /** Why a referral earned nothing, or that it earned a credit: the reason on its row. */
-export type CreditOutcome = 'granted' | 'self_referral' | 'cap_reached' | 'unknown_code' | 'no_code';
+export type CreditOutcome = 'granted' | 'held' | 'self_referral' | 'cap_reached' | 'unknown_code' | 'no_code';
 
-export function createPlacesService({ pool, publicUrl, maxCredits }: PlacesServiceDeps) {
+export function createPlacesService({ pool, publicUrl, maxCredits, creditHold }: PlacesServiceDeps) {
   const toStatus = (row: Omit<StatusRow, 'purpose' | 'expired'>, tokenExpired = false): PlaceStatus => ({
     email: row.email,
     status: row.status === 'unsubscribed' ? 'pending' : row.status,
@@ -67,13 +69,16 @@ export function createPlacesService({ pool, publicUrl, maxCredits }: PlacesServi
       const referrer = await lockReferrerByCode(client, referralSource);
       if (!referrer || referrer.id === entryId) return 'unknown_code';
       let outcome: CreditOutcome = 'granted';
+      let rule: string | null = null;
       if (referrer.emailCanonical === emailCanonical) outcome = 'self_referral';
       else if (referrer.credits >= maxCredits) outcome = 'cap_reached';
+      else if ((rule = (await creditHold?.ruleFor(client, referrer.id, entryId)) ?? null)) outcome = 'held';
       await recordCredit(client, {
         referrerId: referrer.id,
         referredId: entryId,
-        state: outcome === 'granted' ? 'granted' : 'refused',
+        state: outcome === 'granted' || outcome === 'held' ? outcome : 'refused',
         reason: outcome === 'granted' ? 'confirmed' : outcome,
+        rule,
       });
       if (outcome === 'granted') await addCredits(client, referrer.id, 1);
       return outcome;
@@ -126,6 +131,11 @@ export function createPlacesService({ pool, publicUrl, maxCredits }: PlacesServi
         await addCredits(client, credit.referrerId, -1);
         return credit.referrerId;
       });
+    },
+
+    /** Moves a referrer by `delta` credits in the caller's transaction (the review queue grants a held credit). */
+    async creditReferrer(client: pg.PoolClient, referrerId: string, delta: number): Promise<void> {
+      await addCredits(client, referrerId, delta);
     },
 
     /** Position, credits and city of the entries on one page of the staff list. */

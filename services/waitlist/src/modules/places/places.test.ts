@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sampleValue, scrape } from '@mmdm/tests/support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../lib/tokens.js';
 import {
@@ -72,7 +73,7 @@ async function statusOf(person: Person) {
 const mail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 
 describe('the place rule', () => {
-  it('orders by confirmation, moves a referrer up by the boost per confirmed friend, and breaks ties by confirmation', async () => {
+  it('orders by confirmation and moves a referrer up exactly the boost per confirmed friend', async () => {
     await freshLine();
     await context.pool.query('update waitlist.place_rule set boost = 2');
     try {
@@ -87,9 +88,10 @@ describe('the place rule', () => {
       expect((await statusOf(people[3]!)).referralCount).toBe(0);
       const confirmed = await confirm(friend);
       expect(confirmed.boost).toBe(2);
-      // #4 moves 2 places up: key 4 - 2 = 2 ties with #2, who confirmed first and stays ahead.
-      expect(await statusOf(people[3]!)).toMatchObject({ position: 3, referralCount: 1 });
-      expect((await statusOf(people[1]!)).position).toBe(2);
+      // #4 moves exactly 2 places up, past #2 and #3 (the credit's half step puts it just ahead of #2).
+      expect(await statusOf(people[3]!)).toMatchObject({ position: 2, referralCount: 1 });
+      expect((await statusOf(people[0]!)).position).toBe(1);
+      expect((await statusOf(people[1]!)).position).toBe(3);
       expect((await statusOf(people[2]!)).position).toBe(4);
       expect(confirmed.position).toBe(5);
       const credits = await context.pool.query(
@@ -97,6 +99,39 @@ describe('the place rule', () => {
         [friend.id],
       );
       expect(credits.rows).toEqual([{ state: 'granted', reason: 'confirmed' }]);
+    } finally {
+      await context.pool.query('update waitlist.place_rule set boost = 10');
+    }
+  });
+
+  it('with the default boost of 10, a first credit moves someone exactly 10 places up in a dense line', async () => {
+    await freshLine();
+    const people: Person[] = [];
+    for (let i = 1; i <= 13; i++) people.push(await signedUp(mail(`dense${i}`)));
+    const codes: string[] = [];
+    for (const person of people) codes.push((await confirm(person)).referralCode);
+    const friend = await signedUp(mail('dense-friend'), codes[12]!);
+    expect((await confirm(friend)).boost).toBe(10);
+    // #13 passes exactly ten people (#3 to #12), not nine: the one confirmed ten places ahead is passed too.
+    expect(await statusOf(people[12]!)).toMatchObject({ position: 3, referralCount: 1 });
+    expect((await statusOf(people[2]!)).position).toBe(4);
+    expect((await statusOf(people[1]!)).position).toBe(2);
+  });
+
+  it('between two credited people of the same standing, the one who confirmed first goes ahead', async () => {
+    await freshLine();
+    await context.pool.query('update waitlist.place_rule set boost = 1');
+    try {
+      const people: Person[] = [];
+      for (let i = 1; i <= 4; i++) people.push(await signedUp(mail(`tie${i}`)));
+      const codes: string[] = [];
+      for (const person of people) codes.push((await confirm(person)).referralCode);
+      // #3 with one credit and #4 with two both stand where #2 stood, one step ahead of it.
+      await confirm(await signedUp(mail('tie-f1'), codes[2]!));
+      await confirm(await signedUp(mail('tie-f2'), codes[3]!));
+      await confirm(await signedUp(mail('tie-f3'), codes[3]!));
+      const places = await Promise.all(people.map(async (person) => (await statusOf(person)).position));
+      expect(places).toEqual([1, 4, 2, 3]);
     } finally {
       await context.pool.query('update waitlist.place_rule set boost = 10');
     }
@@ -172,6 +207,90 @@ describe('the place rule', () => {
   });
 });
 
+describe('invitation waves and the line', () => {
+  /** Every holder's place by the staff list (the service's own query), best first. */
+  async function lineByPlace(): Promise<{ id: number; position: number }[]> {
+    const answer = await api.call('GET', '/api/admin/waitlist/entries?order=place&limit=100', { token: admin });
+    expect(answer.status).toBe(200);
+    return answer.body.items as { id: number; position: number }[];
+  }
+
+  /** The bucket counts the place reads sum, against a count of the holders themselves. */
+  async function bucketsMatchTheLine(): Promise<void> {
+    const { rows } = await context.pool.query<{ bucket: string; kept: number; counted: number }>(
+      `select coalesce(b.bucket, c.bucket) as bucket, coalesce(b.holders, 0) as kept, coalesce(c.holders, 0) as counted
+         from waitlist.place_buckets b
+         full join (select waitlist.place_bucket(place_key) as bucket, count(*)::int as holders
+                      from waitlist.entries
+                     where status = 'confirmed' and review_state is distinct from 'rejected' and place_key is not null
+                     group by 1) c on c.bucket = b.bucket
+        where coalesce(b.holders, 0) <> coalesce(c.holders, 0)`,
+    );
+    expect(rows).toEqual([]);
+  }
+
+  it('a wave keeps every remaining place unique and gap-free, across buckets and with a city', async () => {
+    await freshLine();
+    const created = await api.call('POST', '/api/admin/waitlist/cities', {
+      token: admin,
+      body: { name: `Porto ${randomUUID().slice(0, 6)}` },
+    });
+    const cityId = created.body.id as number;
+    const people: Person[] = [];
+    // Three groups far apart in confirmation order, so the line spans several place buckets (1,024 keys each).
+    for (let group = 0; group < 3; group++) {
+      for (let i = 0; i < 8; i++) {
+        const person = await signedUp(mail(`spread${group}-${i}`));
+        const { referralCode } = await confirm(person);
+        people.push(person);
+        if (group === 2 && i === 7) await confirm(await signedUp(mail('spread-friend'), referralCode));
+        if (i % 3 === 0) await api.call('POST', '/waitlist/city', { body: { token: person.token, cityId } });
+      }
+      await context.pool.query(`select setval('waitlist.queue_seq', nextval('waitlist.queue_seq') + 700)`);
+    }
+    const holders = (await lineByPlace()).length;
+    expect(holders).toBe(25);
+    const { rows: spread } = await context.pool.query<{ buckets: number }>(
+      `select count(distinct waitlist.place_bucket(place_key))::int as buckets from waitlist.entries
+        where status = 'confirmed'`,
+    );
+    expect(spread[0]!.buckets).toBeGreaterThanOrEqual(3);
+
+    const first = await api.call('POST', '/api/admin/waitlist/invitations', { token: admin, body: { count: 10 } });
+    expect(first.body.invited).toBe(10);
+    let line = await lineByPlace();
+    expect(line.map((item) => item.position)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
+    await bucketsMatchTheLine();
+
+    const inCity = await api.call('POST', '/api/admin/waitlist/invitations', {
+      token: admin,
+      body: { count: 2, city: cityId },
+    });
+    expect(inCity.body.invited).toBe(2);
+    line = await lineByPlace();
+    expect(line.map((item) => item.position)).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
+    await bucketsMatchTheLine();
+    // Each person's own page agrees with the staff list.
+    for (const person of people) {
+      const status = await statusOf(person);
+      const listed = line.find((item) => String(item.id) === person.id);
+      expect(status.position).toBe(listed ? listed.position : null);
+    }
+    const { rows: mails } = await context.pool.query<{ invited: number; mails: number }>(
+      `select count(distinct e.id)::int as invited, count(o.id)::int as mails
+         from waitlist.entries e left join waitlist.outbox o on o.entry_id = e.id and o.kind = 'invitation'
+        where e.wave_id in ($1, $2)`,
+      [first.body.waveId, inCity.body.waveId],
+    );
+    expect(mails[0]).toEqual({ invited: 12, mails: 12 });
+
+    // The wave left the trigger on for everyone else: a later confirmation is counted as before.
+    const late = await signedUp(mail('after-wave'));
+    expect((await confirm(late)).position).toBe(14);
+    await bucketsMatchTheLine();
+  });
+});
+
 describe('public answers tell nothing about who is on the list', () => {
   it.each([
     ['GET', '/waitlist/status?token='],
@@ -227,6 +346,7 @@ describe('cities and waves', () => {
         token: admin,
       });
       expect(preview.body).toEqual({ matching: 1, holders: 2 });
+      const metricsBefore = await scrape(`${api.url}/metrics`);
       const wave = await api.call('POST', '/api/admin/waitlist/invitations', {
         token: admin,
         body: { count: 1, city: cityId },
@@ -243,6 +363,12 @@ describe('cities and waves', () => {
       expect((await api.call('GET', `/waitlist/invitation?token=${token}`)).body.data.status).toBe('invited');
       const accepted = await api.call('POST', '/waitlist/invitation/accept', { body: { token } });
       expect(accepted.body.data.status).toBe('admitted');
+      const again = await api.call('POST', '/waitlist/invitation/accept', { body: { token } });
+      expect(again.body.data.status).toBe('admitted');
+      // The operator's view: one more invited, one more admitted (the second accept counts nothing).
+      const metricsAfter = await scrape(`${api.url}/metrics`);
+      for (const name of ['mmdm_invitations_total', 'mmdm_invitations_admitted_total'])
+        expect(sampleValue(metricsAfter, name), name).toBe((sampleValue(metricsBefore, name) ?? 0) + 1);
 
       const waves = await api.call('GET', '/api/admin/waitlist/invitations', { token: admin });
       expect(waves.body.items[0]).toMatchObject({ requested: 1, invited: 1, admitted: 1, city: { id: cityId } });

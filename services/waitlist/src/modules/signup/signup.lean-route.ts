@@ -6,7 +6,7 @@ import { accessLogger } from '@mmdm/shared/request-logging';
 import type { Express, RequestHandler } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import proxyaddr from 'proxy-addr';
-import type { SignupCall } from './signup.routes.js';
+import { signupOriginOf, type SignupCall } from './signup.routes.js';
 
 /** SIGNUP_BODY_LIMIT ('4kb') in bytes, as body-parser counts it. */
 const BODY_LIMIT_BYTES = 4 * 1024;
@@ -113,7 +113,7 @@ export function installSignupLeanRoute(app: Express, { signUp, logger, metrics }
         handBack(NOT_JSON);
         return;
       }
-      signUp(body, proxyaddr(req, trust), id).then((result) => {
+      signUp(body, signupOriginOf(req, trust), id).then((result) => {
         const payload = Buffer.from(JSON.stringify(result));
         // The headers of the Express route, in its order: request id, security headers, then res.json's own.
         res.setHeader(REQUEST_ID_HEADER, id);

@@ -16,8 +16,11 @@ with input as (
   select $1::text as email, $2::text as email_normalized, $3::text as referral_source
 ),
 inserted as (
-  insert into waitlist.entries (email, email_normalized, referral_source, last_mail_queued_at)
-  select email, email_normalized, referral_source, now() from input
+  insert into waitlist.entries (email, email_normalized, referral_source, last_mail_queued_at, signup_network,
+                                signup_device, review_state, review_reasons)
+  select email, email_normalized, referral_source, now(), $6::bytea, $7::bytea,
+         case when $8::text[] is not null then 'flagged' end, $8::text[]
+    from input
   on conflict (email_normalized) do nothing
   returning id
 ),
@@ -46,6 +49,11 @@ export interface SignupWrite {
   referralSource: string | null;
   cooldownSeconds: number;
   requestId: string;
+  /** Keyed hashes of the client's network and device (the referral-fraud rules compare them). */
+  signupNetwork?: Buffer;
+  signupDevice?: Buffer;
+  /** Reasons to put the new entry into the review queue (flagged); none: not flagged. */
+  reviewReasons?: string[];
 }
 
 /**
@@ -61,7 +69,16 @@ export async function insertSignup(db: Queryable, input: SignupWrite): Promise<{
     name: 'waitlist-sign-up',
     text: SIGN_UP,
     query_timeout: SIGN_UP_TIMEOUT_MS,
-    values: [input.email, input.emailNormalized, input.referralSource, input.cooldownSeconds, input.requestId],
+    values: [
+      input.email,
+      input.emailNormalized,
+      input.referralSource,
+      input.cooldownSeconds,
+      input.requestId,
+      input.signupNetwork ?? null,
+      input.signupDevice ?? null,
+      input.reviewReasons?.length ? input.reviewReasons : null,
+    ],
   };
   const { rows } = await db.query<{ created: boolean; queued: number }>(query);
   return rows[0] ?? { created: false, queued: 0 };

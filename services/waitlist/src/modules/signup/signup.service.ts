@@ -18,6 +18,13 @@ import {
 } from './signup.repository.js';
 import type { SignupMetrics } from './signup.metrics.js';
 
+/** What the abuse defences add to a new entry's row (keyed hashes of its origin; reasons to review it). */
+export interface SignupMarks {
+  signupNetwork?: Buffer;
+  signupDevice?: Buffer;
+  reviewReasons?: string[];
+}
+
 /**
  * What happens with a confirmation beyond this module (places in line, referral credit, the welcome mail), wired
  * in by the app so features do not import each other.
@@ -41,8 +48,7 @@ export interface SignupServiceDeps {
 
 /** What a confirmation link stands for right now, as its page shows it before and after the click. */
 export type ConfirmationStatus =
-  | ({ status: 'pending' } & Pick<ConfirmedEntry, 'email'>)
-  | ({ status: 'confirmed' } & ConfirmedEntry);
+  ({ status: 'pending' } & Pick<ConfirmedEntry, 'email'>) | ({ status: 'confirmed' } & ConfirmedEntry);
 
 export function createSignupService({
   pool,
@@ -87,8 +93,9 @@ export function createSignupService({
 
   return {
     /** Whether the address was new is deliberately not returned: the answer must not tell. */
-    async signUp(input: SignupInput, requestId: string): Promise<void> {
+    async signUp(input: SignupInput, requestId: string, marks?: SignupMarks): Promise<void> {
       await insertSignup(pool, {
+        ...marks,
         email: input.email,
         // The schema applied the address rule (NFKC, no invisible characters, domain lower-cased).
         emailNormalized: emailKey(input.email),

@@ -23,6 +23,12 @@ describe('the Settings screen', () => {
     network = fakeNetwork();
     network.on('GET', '/api/admin/verify', () => verified('admin', 'admin@staff.test'));
     network.on('GET', '/api/admin/me', () => json(200, account()));
+    // The second factor's sections of My account and Staff.
+    network.on('GET', '/api/admin/me/mfa', () =>
+      json(200, { totp: false, passkeys: [], recoveryCodesLeft: 0, required: false }),
+    );
+    network.on('GET', '/api/admin/mfa/policy', () => json(200, { required: false, requiredByOps: false }));
+    network.on('GET', '/api/admin/mfa/staff', () => json(200, { items: [] }));
   });
   afterEach(() => localStorage.clear());
 
@@ -123,6 +129,33 @@ describe('the Settings screen', () => {
     expect(rows[0]).toHaveTextContent('entries.exported');
     expect(rows[1]).toHaveTextContent('login');
     expect(rows[1]).toHaveTextContent('203.0.113.9');
+  });
+
+  it('shows only the trail of staff reading personal data when asked (kind=reads), without the sign-ins', async () => {
+    const user = userEvent.setup();
+    network.on('GET', '/api/admin/audit', () =>
+      json(200, {
+        items: [{ id: '2', at: '2026-11-23T01:10:00.000Z', actorSub: SELF_ID, actorEmail: 'admin@staff.test', action: 'login', target: SELF_ID, ip: '203.0.113.9', requestId: 'r1', details: {} }],
+        nextCursor: null,
+      }),
+    );
+    network.on('GET', '/api/admin/waitlist/audit', ({ url }) =>
+      json(200, {
+        items:
+          url.searchParams.get('kind') === 'reads'
+            ? [{ id: 9, at: '2026-11-23T01:30:00.000Z', actorSub: SELF_ID, actorEmail: null, action: 'entries.search', target: null, ip: '203.0.113.9', requestId: 'r3', details: { q: 'ana' } }]
+            : [],
+        nextCursor: null,
+      }),
+    );
+    renderAdmin('/admin/settings/audit');
+    await screen.findByText('login');
+
+    await user.selectOptions(screen.getByLabelText('Show'), 'Staff reading personal data');
+    expect(await screen.findByText('entries.search')).toBeInTheDocument();
+    expect(screen.getByText('q: ana')).toBeInTheDocument();
+    expect(screen.queryByText('login')).not.toBeInTheDocument();
+    expect(network.calls).toContain('GET /api/admin/waitlist/audit?kind=reads');
   });
 
   it('sends a viewer who opens the staff page to the dashboard, and hides the admin tabs', async () => {

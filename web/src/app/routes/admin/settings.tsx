@@ -7,13 +7,16 @@ export { AdminRouteError as ErrorBoundary };
 
 /**
  * Sub-pages of Settings: the signed-in member's account (staff feature), the staff list (staff), the cities people
- * choose from (launch) and the audit log (audit). Composed here because it spans features; the last three are admin-only (their routes are guarded too).
+ * choose from (launch), the review queue and e-mail domain lists (review), the audit log (audit) and the mail previews
+ * (mail). Composed here because it spans features; the last four are admin-only (their routes are guarded too).
  */
 const settingsPaths = {
   account: paths.admin.settings,
   staff: `${paths.admin.settings}/staff`,
   cities: `${paths.admin.settings}/cities`,
+  review: `${paths.admin.settings}/review`,
   audit: `${paths.admin.settings}/audit`,
+  mail: `${paths.admin.settings}/mail`,
 } as const;
 
 export function Component() {
@@ -33,8 +36,14 @@ export function Component() {
             <NavLink to={settingsPaths.cities} className="adm-tabs__link">
               Cities
             </NavLink>
+            <NavLink to={settingsPaths.review} className="adm-tabs__link">
+              Review
+            </NavLink>
             <NavLink to={settingsPaths.audit} className="adm-tabs__link">
               Audit log
+            </NavLink>
+            <NavLink to={settingsPaths.mail} className="adm-tabs__link">
+              Mail
             </NavLink>
           </>
         )}

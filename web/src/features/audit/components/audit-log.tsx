@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { useAuthAudit } from '../api/get-auth-audit.js';
-import { useWaitlistAudit } from '../api/get-waitlist-audit.js';
+import { useWaitlistAudit, type WaitlistAuditKind } from '../api/get-waitlist-audit.js';
+import { SelectField } from '../../../components/admin/select-field.js';
 import type { AuditPage } from '@mmdm/contracts/audit';
 import { formatDateTime } from '../../../lib/format.js';
 import { mergeAuditFeeds } from '../lib/merge-audit.js';
@@ -15,19 +17,28 @@ function describeDetails(details: Record<string, unknown> | null | undefined): s
     .join(', ');
 }
 
-/** What staff did (sign-ins, staff changes, exports, deletions, resends), from both services, newest first. */
+type Shown = 'all' | 'reads' | 'changes';
+
+/**
+ * What staff did (sign-ins, staff changes, reads of personal data, exports, deletions, resends), from both services,
+ * newest first. "Reads of personal data" shows the trail of who opened, searched or exported the list (the waitlist
+ * service's alone: the auth service holds no list).
+ */
 export function AuditLog() {
+  const [shown, setShown] = useState<Shown>('all');
+  const kind: WaitlistAuditKind = shown === 'all' ? undefined : shown;
   const auth = useAuthAudit();
-  const waitlist = useWaitlistAudit();
+  const waitlist = useWaitlistAudit(true, kind);
   const records = mergeAuditFeeds({
-    auth: { items: flat(auth.data?.pages), hasMore: auth.hasNextPage },
+    auth:
+      shown === 'reads' ? { items: [], hasMore: false } : { items: flat(auth.data?.pages), hasMore: auth.hasNextPage },
     waitlist: { items: flat(waitlist.data?.pages), hasMore: waitlist.hasNextPage },
   });
-  const hasMore = auth.hasNextPage || waitlist.hasNextPage;
+  const hasMore = (shown !== 'reads' && auth.hasNextPage) || waitlist.hasNextPage;
   const loadingMore = auth.isFetchingNextPage || waitlist.isFetchingNextPage;
 
   const loadMore = () => {
-    if (auth.hasNextPage) void auth.fetchNextPage();
+    if (shown !== 'reads' && auth.hasNextPage) void auth.fetchNextPage();
     if (waitlist.hasNextPage) void waitlist.fetchNextPage();
   };
 
@@ -36,6 +47,18 @@ export function AuditLog() {
       <h2 id="audit-log" className="adm-section-title">
         Audit log
       </h2>
+      <div className="adm-toolbar">
+        <SelectField
+          label="Show"
+          fieldClassName="adm-field--inline"
+          value={shown}
+          onChange={(event) => setShown(event.target.value as Shown)}
+        >
+          <option value="all">Everything</option>
+          <option value="reads">Staff reading personal data</option>
+          <option value="changes">Changes and sign-ins</option>
+        </SelectField>
+      </div>
       <QueryState
         isPending={auth.isPending || waitlist.isPending}
         error={auth.error ?? waitlist.error}
@@ -70,7 +93,9 @@ export function AuditLog() {
                       <td>{record.actorEmail ?? record.actorSub ?? '—'}</td>
                       <td>
                         <span className="adm-audit__action">{record.action}</span>
-                        {record.details && <span className="adm-muted adm-audit__details">{describeDetails(record.details)}</span>}
+                        {record.details && (
+                          <span className="adm-muted adm-audit__details">{describeDetails(record.details)}</span>
+                        )}
                       </td>
                       <td>{record.target ?? '—'}</td>
                       <td>{record.ip ?? '—'}</td>

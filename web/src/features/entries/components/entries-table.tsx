@@ -7,6 +7,7 @@ import type { WaitlistEntry } from '@mmdm/contracts/waitlist-admin';
 import { formatDateTime } from '../../../lib/format.js';
 import { ConfirmDialog } from '../../../components/admin/confirm-dialog.js';
 import { EntryStatusBadge } from './entry-status-badge.js';
+import { SuppressionBadge } from './suppression-badge.js';
 import { QueryState } from '../../../components/admin/query-state.js';
 
 interface EntriesTableProps {
@@ -70,7 +71,9 @@ export function EntriesTable({ filter, canManage, cities }: EntriesTableProps) {
               <caption className="adm-visually-hidden">Waitlist entries, page {pageNumber}</caption>
               <thead>
                 <tr>
-                  <th scope="col" className="adm-table__email">Email</th>
+                  <th scope="col" className="adm-table__email">
+                    Email
+                  </th>
                   <th scope="col">Status</th>
                   <th scope="col">Place</th>
                   <th scope="col">Friends credited</th>
@@ -92,7 +95,7 @@ export function EntriesTable({ filter, canManage, cities }: EntriesTableProps) {
                       {entry.email}
                     </th>
                     <td>
-                      <EntryStatusBadge status={entry.status} />
+                      <EntryStatusBadge status={entry.status} /> <SuppressionBadge reason={entry.suppressed} />
                     </td>
                     <td>{typeof entry.position === 'number' ? `#${entry.position}` : '—'}</td>
                     <td>{entry.referralCount ?? 0}</td>

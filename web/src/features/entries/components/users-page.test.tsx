@@ -52,6 +52,28 @@ describe('the Users screen', () => {
     expect(network.calls.find((call) => call.startsWith('GET /api/admin/waitlist/entries'))).toContain('order=desc');
   });
 
+  it('says why an address is not mailed (the suppression reason), for each reason', async () => {
+    network.on('GET', '/api/admin/waitlist/entries', () =>
+      json(200, {
+        items: [
+          entry({ email: 'bounced@example.com', suppressed: 'hard_bounce' }),
+          entry({ email: 'spam@example.com', suppressed: 'complaint' }),
+          entry({ email: 'soft@example.com', suppressed: 'soft_bounces' }),
+          entry({ email: 'fine@example.com', suppressed: null }),
+        ],
+        nextCursor: null,
+      }),
+    );
+    renderAdmin('/admin/users');
+
+    const row = async (email: string) =>
+      (await screen.findByRole('rowheader', { name: email }, { timeout: 10_000 })).closest('tr')!;
+    expect(within(await row('bounced@example.com')).getByText('Not mailed: address bounced')).toBeInTheDocument();
+    expect(within(await row('spam@example.com')).getByText('Not mailed: marked as spam')).toBeInTheDocument();
+    expect(within(await row('soft@example.com')).getByText('Not mailed: bounced 3 times')).toBeInTheDocument();
+    expect(within(await row('fine@example.com')).queryByText(/Not mailed/)).not.toBeInTheDocument();
+  });
+
   it('searches by address once typing pauses, and filters by status and sorts by date', async () => {
     const user = userEvent.setup();
     network.on('GET', '/api/admin/waitlist/entries', ({ url }) =>

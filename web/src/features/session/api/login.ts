@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loginAnswerSchema, type LoginAnswer } from '@mmdm/contracts/auth';
+import { loginStepAnswerSchema, type LoginAnswer, type LoginStepAnswer } from '@mmdm/contracts/auth';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
 import { apiRequest, ApiError } from '../../../lib/api-client.js';
 import { setStaffToken } from '../../../lib/staff-token.js';
@@ -9,7 +9,7 @@ export interface LoginInput {
   password: string;
 }
 
-export type { LoginAnswer };
+export type { LoginAnswer, LoginStepAnswer };
 
 /** Why a sign-in did not work, in the terms the login form speaks (spec §8). */
 export class LoginError extends Error {
@@ -23,9 +23,10 @@ export class LoginError extends Error {
   }
 }
 
-export async function login(input: LoginInput): Promise<LoginAnswer> {
+/** Signed in, or one more step: a second factor, or (when one is required and there is none) enrolling one. */
+export async function login(input: LoginInput): Promise<LoginStepAnswer> {
   try {
-    return await apiRequest('/api/admin/login', loginAnswerSchema, { method: 'POST', body: input });
+    return await apiRequest('/api/admin/login', loginStepAnswerSchema, { method: 'POST', body: input });
   } catch (error) {
     // A lost request is retried (see useLogin) and then shown as "Login failed".
     if (!(error instanceof ApiError) || error.kind === 'network') throw error;
@@ -43,10 +44,11 @@ export function useLogin() {
     mutationFn: login,
     // A retried wrong password would count twice against the per-account throttle: only a lost request is retried.
     retry: (failureCount, error) => failureCount < 1 && error instanceof ApiError && error.kind === 'network',
-    onSuccess: ({ token }) => {
+    onSuccess: (answer) => {
       // Whatever an earlier session cached belongs to someone else now.
       queryClient.removeQueries({ queryKey: adminKeys.all });
-      setStaffToken(token);
+      // A second-step token is no session: it stays with the login page, never in storage.
+      if ('token' in answer) setStaffToken(answer.token);
     },
   });
 }

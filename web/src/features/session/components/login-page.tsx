@@ -1,8 +1,10 @@
-import { useId, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { EnrolmentStepAnswer, SecondStepAnswer } from '@mmdm/contracts/auth';
 import { paths } from '../../../config/paths.js';
 import { describeWait } from '../../../lib/staff-api.js';
 import { LoginError, useLogin } from '../api/login.js';
+import { SecondFactorStep } from './second-factor-step.js';
 import '../../../components/admin/admin.css';
 
 /** Spec §8: the two sentences a sign-in failure may show, plus when to try again after too many attempts. */
@@ -15,24 +17,51 @@ function loginFailureMessage(error: unknown): string {
   return 'Login failed. Please try again.';
 }
 
-export function LoginPage() {
+/** What the login page hands the enrolment screen (composed by the route: it belongs to the security feature). */
+export interface EnrolmentStepProps {
+  enrolToken: string;
+  onSignedIn: () => void;
+  onRestart: () => void;
+}
+
+interface LoginPageProps {
+  /** Shown after the password when a second factor is required and the account has none yet. */
+  enrolment?: (props: EnrolmentStepProps) => ReactNode;
+}
+
+export function LoginPage({ enrolment }: LoginPageProps = {}) {
   const navigate = useNavigate();
   const login = useLogin();
   const errorId = useId();
+  const [step, setStep] = useState<SecondStepAnswer | EnrolmentStepAnswer>();
+
+  const signedIn = () => navigate(paths.admin.root, { replace: true });
+  const restart = () => {
+    login.reset();
+    setStep(undefined);
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     login.mutate(
       { email: String(form.get('email') ?? '').trim(), password: String(form.get('password') ?? '') },
-      { onSuccess: () => navigate(paths.admin.root, { replace: true }) },
+      { onSuccess: (answer) => ('token' in answer ? signedIn() : setStep(answer)) },
     );
   };
+
+  if (step?.step === 'second_factor') return <SecondFactorStep step={step} onSignedIn={signedIn} onRestart={restart} />;
+  if (step?.step === 'enrol' && enrolment)
+    return enrolment({ enrolToken: step.enrolToken, onSignedIn: signedIn, onRestart: restart });
 
   const busy = login.isPending;
   return (
     <main className="adm-root adm-login">
-      <form className="adm-card adm-login__card" onSubmit={onSubmit} aria-describedby={login.isError ? errorId : undefined}>
+      <form
+        className="adm-card adm-login__card"
+        onSubmit={onSubmit}
+        aria-describedby={login.isError ? errorId : undefined}
+      >
         <h1 className="adm-login__title">Admin Login</h1>
         <label className="adm-field">
           <span className="adm-field__label">Email</span>
@@ -40,7 +69,14 @@ export function LoginPage() {
         </label>
         <label className="adm-field">
           <span className="adm-field__label">Password</span>
-          <input className="adm-input" name="password" type="password" autoComplete="current-password" required disabled={busy} />
+          <input
+            className="adm-input"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            disabled={busy}
+          />
         </label>
         {login.isError && (
           <p id={errorId} className="adm-alert adm-alert--error" role="alert">

@@ -1,14 +1,19 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { createChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/sha';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { WaitlistForm } from './waitlist-form.js';
 import { waitlistErrorMessage } from './waitlist-messages.js';
 
-// fetch is the edge to the server, which is outside this unit: each test scripts its answers.
+// fetch is the edge to the server, which is outside this unit: each test scripts its answers. The sign-up's calls
+// go to fetchMock; the form's background call for a proof-of-work challenge to challengeMock (by default the
+// service asks for none, as with SIGNUP_CHALLENGE=off).
 const fetchMock = vi.fn<typeof fetch>();
+const challengeMock = vi.fn<typeof fetch>();
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -21,14 +26,14 @@ function hangingFetch(_input: RequestInfo | URL, init?: RequestInit): Promise<Re
   });
 }
 
+const page = (url = '/waitlist') => (
+  <MemoryRouter initialEntries={[url]}>
+    <WaitlistForm />
+  </MemoryRouter>
+);
+
 function renderForm(url = '/waitlist') {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[url]}>
-        <WaitlistForm />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return render(page(url));
 }
 
 const emailField = () => screen.getByLabelText('Email address');
@@ -60,7 +65,11 @@ beforeEach(() => {
   // Only the clocks the form reads: Node's streams (Response bodies) keep their real setImmediate.
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  challengeMock.mockReset();
+  challengeMock.mockImplementation(async () => json(200, { required: false, challenge: null }));
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input) === '/waitlist/challenge' ? challengeMock(input, init) : fetchMock(input, init),
+  );
 });
 
 afterEach(() => {
@@ -124,7 +133,9 @@ describe('WaitlistForm', () => {
   });
 
   it("shows the server's message in the error box for 5 s, without retrying a refused request", async () => {
-    fetchMock.mockResolvedValue(json(429, { success: false, code: 'rate_limited', message: 'Too many sign-ups. Try again in a minute.' }));
+    fetchMock.mockResolvedValue(
+      json(429, { success: false, code: 'rate_limited', message: 'Too many sign-ups. Try again in a minute.' }),
+    );
     renderForm();
     submit();
     await settle();
@@ -150,7 +161,9 @@ describe('WaitlistForm', () => {
   });
 
   it('succeeds when the one retry gets through', async () => {
-    fetchMock.mockResolvedValueOnce(json(503, { success: false, message: 'Unavailable' })).mockResolvedValueOnce(joined());
+    fetchMock
+      .mockResolvedValueOnce(json(503, { success: false, message: 'Unavailable' }))
+      .mockResolvedValueOnce(joined());
     renderForm();
     submit();
     await advance(2_000);
@@ -200,11 +213,91 @@ describe('WaitlistForm', () => {
   });
 });
 
+describe('proof of work and the honeypot', () => {
+  it('solves the challenge in the background and sends its solution with the sign-up', async () => {
+    const challenge = await createChallenge({
+      algorithm: 'SHA-256',
+      cost: 1,
+      counter: 40,
+      deriveKey,
+      hmacSignatureSecret: 'k',
+      hmacKeySignatureSecret: 'j',
+    });
+    challengeMock.mockImplementation(async () => json(200, { required: true, challenge }));
+    fetchMock.mockResolvedValue(joined());
+    // The solver's own chunk, loaded here first: its first load takes real time, which the fake clock does not move.
+    await import('../lib/solve-challenge.js');
+    renderForm();
+    submit('ada@example.com');
+    // Web Crypto's digests take real time too.
+    for (let round = 0; round < 500 && fetchMock.mock.calls.length === 0; round++) await settle();
+    const body = sentBody() as { email: string; altcha: string };
+    expect(body.email).toBe('ada@example.com');
+    const payload = JSON.parse(atob(body.altcha)) as { challenge: unknown; solution: { counter: number } };
+    expect(payload.challenge).toEqual(challenge);
+    expect(payload.solution.counter).toBe(40);
+    // Each solution is spent by one sign-up: the next one is fetched at once.
+    expect(challengeMock.mock.calls.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('sends without a solution when the challenge cannot be had, and shows what the server says', async () => {
+    challengeMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    fetchMock.mockResolvedValue(
+      json(400, {
+        success: false,
+        code: 'challenge_required',
+        message: 'Your browser is still getting ready to send this form. Please try again in a moment.',
+      }),
+    );
+    renderForm();
+    submit('ada@example.com');
+    await settle();
+    expect(sentBody()).toEqual({ email: 'ada@example.com' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Your browser is still getting ready to send this form.');
+  });
+
+  it('has a honeypot field people never reach: out of the tab order and of the accessibility tree', () => {
+    const { container } = renderForm();
+    const trap = container.querySelector<HTMLInputElement>('input[name="website"]');
+    expect(trap).not.toBeNull();
+    expect(trap!.tabIndex).toBe(-1);
+    expect(trap!.closest('[inert]')).not.toBeNull();
+    expect(screen.queryByLabelText('Leave this field empty')).toBeInTheDocument();
+  });
+});
+
+describe('before the app has loaded', () => {
+  it('keeps what the visitor typed into the pre-rendered form when the app hydrates it', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page());
+    document.body.append(container);
+    const typedEmail = container.querySelector<HTMLInputElement>('input[name="email"]')!;
+    const typedCode = container.querySelector<HTMLInputElement>('input[name="referralSource"]')!;
+    typedEmail.value = 'early@example.com';
+    typedCode.value = 'EARLY-1';
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, page());
+    });
+    await settle();
+    expect(container.querySelector<HTMLInputElement>('input[name="email"]')!.value).toBe('early@example.com');
+    expect(container.querySelector<HTMLInputElement>('input[name="referralSource"]')!.value).toBe('EARLY-1');
+    fetchMock.mockResolvedValue(joined());
+    fireEvent.click(container.querySelector('button')!);
+    await settle();
+    expect(sentBody()).toEqual({ email: 'early@example.com', referralSource: 'EARLY-1' });
+    act(() => root?.unmount());
+    container.remove();
+  });
+});
+
 describe('the error message', () => {
   it("prefers the server's message, then the generic failure, then the catch-all", () => {
-    expect(waitlistErrorMessage(new ApiError('http', { serverMessage: 'Please enter a valid e-mail address.', status: 400 }))).toBe(
-      'Please enter a valid e-mail address.',
-    );
+    expect(
+      waitlistErrorMessage(
+        new ApiError('http', { serverMessage: 'Please enter a valid e-mail address.', status: 400 }),
+      ),
+    ).toBe('Please enter a valid e-mail address.');
     expect(waitlistErrorMessage(new ApiError('http', { status: 500 }))).toBe('Failed to join waitlist');
     expect(waitlistErrorMessage(new ApiError('timeout'))).toBe('Failed to join waitlist');
     expect(waitlistErrorMessage(new Error(''))).toBe('Something went wrong. Please try again.');

@@ -1,34 +1,52 @@
 import { REFERRAL_CODE_MAX_LENGTH, REFERRAL_CODE_PATTERN as referralPattern } from '@mmdm/contracts/limits';
+import { HONEYPOT_FIELD } from '@mmdm/contracts/waitlist';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useJoinWaitlist } from '../api/join-waitlist.js';
+import { createSignupChallenge, type SignupChallenge } from '../lib/signup-challenge.js';
 import { ERROR_DISPLAY_MS, messages, SUCCESS_DISPLAY_MS, waitlistErrorMessage } from './waitlist-messages.js';
-
 
 /**
  * The sign-up form: idle → sending (everything disabled) → success (the form gives way to a thank-you for 5 s, then
  * comes back empty) or error (a red box under the form for 5 s; the form stays usable).
+ *
+ * The fields are uncontrolled: the pre-rendered page shows the form before the app has loaded, and what a visitor
+ * types meanwhile must survive hydration (a controlled field would be reset to its empty state). Meanwhile, the
+ * proof of work the service may ask for is solved in the background (lib/signup-challenge.ts).
  */
 type Notice = { kind: 'success' } | { kind: 'error'; message: string };
 
 export function WaitlistForm() {
   const id = useId();
   const [searchParams] = useSearchParams();
-  const [email, setEmail] = useState('');
-  const [referral, setReferral] = useState('');
-  // What the visitor is shown after an attempt; it times out on its own, whatever the mutation does next.
+  // What the visitor is shown after an attempt; it times out on its own, whatever the call does next.
   const [notice, setNotice] = useState<Notice | null>(null);
-  const join = useJoinWaitlist();
+  const challenge = useRef<SignupChallenge | null>(null);
+  const join = useJoinWaitlist((signal) => challenge.current?.take(signal) ?? Promise.resolve(undefined));
   const successPanel = useRef<HTMLDivElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
+  const referralInput = useRef<HTMLInputElement>(null);
   // Set when the thank-you gives way to the form: focus was on the thank-you, so it goes to the first field.
   const backFromSuccess = useRef(false);
   const sending = join.isPending;
 
-  // ?ref= is only known in the browser (the page is pre-rendered without it).
+  // The app itself starts only after the first paint (src/boot.ts, lib/after-first-paint.ts), so the challenge and
+  // the solver's chunk, requested from here, can never delay it.
+  useEffect(() => {
+    const work = createSignupChallenge();
+    challenge.current = work;
+    work.prepare();
+    return () => {
+      work.dispose();
+      challenge.current = null;
+    };
+  }, []);
+
+  // ?ref= is only known in the browser (the page is pre-rendered without it); a code typed already is kept.
   const ref = searchParams.get('ref')?.trim() ?? '';
   useEffect(() => {
-    if (referralPattern.test(ref)) setReferral(ref);
+    const field = referralInput.current;
+    if (field && !field.value && referralPattern.test(ref)) field.value = ref;
   }, [ref]);
 
   useEffect(() => {
@@ -38,10 +56,13 @@ export function WaitlistForm() {
       return;
     }
     if (notice.kind === 'success') successPanel.current?.focus();
-    const timer = setTimeout(() => {
-      backFromSuccess.current = notice.kind === 'success';
-      setNotice(null);
-    }, notice.kind === 'success' ? SUCCESS_DISPLAY_MS : ERROR_DISPLAY_MS);
+    const timer = setTimeout(
+      () => {
+        backFromSuccess.current = notice.kind === 'success';
+        setNotice(null);
+      },
+      notice.kind === 'success' ? SUCCESS_DISPLAY_MS : ERROR_DISPLAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [notice]);
 
@@ -49,14 +70,13 @@ export function WaitlistForm() {
     event.preventDefault();
     if (sending) return;
     setNotice(null);
+    const fields = new FormData(event.currentTarget);
+    const text = (name: string) => String(fields.get(name) ?? '');
     join.join(
-      { email, referralSource: referral },
+      { email: text('email'), referralSource: text('referralSource'), honeypot: text(HONEYPOT_FIELD) },
       {
-        onSuccess: () => {
-          setEmail('');
-          setReferral('');
-          setNotice({ kind: 'success' });
-        },
+        // The thank-you replaces the form; it comes back with empty fields.
+        onSuccess: () => setNotice({ kind: 'success' }),
         onError: (error) => setNotice({ kind: 'error', message: waitlistErrorMessage(error) }),
       },
     );
@@ -89,14 +109,14 @@ export function WaitlistForm() {
             placeholder="you@example.com"
             required
             maxLength={254}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            defaultValue=""
             disabled={sending}
           />
         </div>
         <div className="field">
           <label htmlFor={`${id}-referral`}>Referral code</label>
           <input
+            ref={referralInput}
             id={`${id}-referral`}
             name="referralSource"
             type="text"
@@ -104,13 +124,17 @@ export function WaitlistForm() {
             placeholder="e.g. ANNA-7K2Q"
             maxLength={REFERRAL_CODE_MAX_LENGTH}
             aria-describedby={`${id}-referral-hint`}
-            value={referral}
-            onChange={(event) => setReferral(event.target.value)}
+            defaultValue=""
             disabled={sending}
           />
           <p id={`${id}-referral-hint`} className="field__hint">
             Optional. Got a code from a friend? Enter it here.
           </p>
+        </div>
+        {/* A honeypot: out of sight, out of the tab order and of assistive technology; form-filling scripts fill it. */}
+        <div className="waitlist-form__trap" inert>
+          <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+          <input id={`${id}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
         </div>
         <button type="submit" className="button button--primary button--block button--large" disabled={sending}>
           {sending ? 'Joining...' : 'Join the waitlist'}

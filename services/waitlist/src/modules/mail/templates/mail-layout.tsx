@@ -2,6 +2,7 @@
 // may read one without the jsx setting and compiled React.createElement calls ("React is not defined": no mail left).
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
+import { mailLinks } from '@mmdm/contracts/web-paths';
 import { Body } from '@react-email/body';
 import { Container } from '@react-email/container';
 import { Head } from '@react-email/head';
@@ -74,7 +75,7 @@ export interface MailLayoutProps {
 
 /** One frame for every mail: the same header, card and footer (why you get this, unsubscribe, your data, address). */
 export function MailLayout({ site, preview, heading, reason, unsubscribeUrl, children }: MailLayoutProps) {
-  const dataUrl = `${site.publicUrl}/your-data`;
+  const dataUrl = mailLinks.yourDataPage(site.publicUrl);
   return (
     <Html lang="en">
       <Head>

@@ -1,18 +1,20 @@
 import { render, toPlainText } from '@react-email/render';
 import { createElement, type ReactElement } from 'react';
 import { ConfirmationMail, confirmationSubject, type ConfirmationProps } from './confirmation.template.js';
+import { DataAccessMail, dataAccessSubject, type DataAccessProps } from './data-access.template.js';
 import { InvitationMail, invitationSubject, type InvitationProps } from './invitation.template.js';
 import type { MailSite } from './mail-layout.js';
 import { WelcomeMail, welcomeSubject, type WelcomeProps } from './welcome.template.js';
 
 export type { MailSite } from './mail-layout.js';
-export type { ConfirmationProps, InvitationProps, WelcomeProps };
+export type { ConfirmationProps, DataAccessProps, InvitationProps, WelcomeProps };
 
 /** The props each template takes, by name. */
 export interface MailTemplateProps {
   confirmation: ConfirmationProps;
   welcome: WelcomeProps;
   invitation: InvitationProps;
+  'data-access': DataAccessProps;
 }
 
 export type MailTemplateName = keyof MailTemplateProps;
@@ -65,6 +67,16 @@ const templates: { [N in MailTemplateName]: TemplateDefinition<MailTemplateProps
       email: 'ana@example.com',
       city: 'Lisbon',
       inviteUrl: `${site.publicUrl}/invite?token=${sampleToken}`,
+      unsubscribeUrl: `${site.publicUrl}/unsubscribe?token=${sampleToken}`,
+    }),
+  },
+  'data-access': {
+    description: 'Sent when someone asks on the "Your data" page for an address on the list: its single-use link.',
+    subject: dataAccessSubject,
+    element: (props, site) => createElement(DataAccessMail, { ...props, site }),
+    sample: (site) => ({
+      email: 'ana@example.com',
+      dataUrl: `${site.publicUrl}/your-data?token=${sampleToken}`,
       unsubscribeUrl: `${site.publicUrl}/unsubscribe?token=${sampleToken}`,
     }),
   },

@@ -1,0 +1,62 @@
+import { createLogger } from '@mmdm/shared/logger';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureLogs } from '@mmdm/tests/support';
+import { freshDatabase, startAuth, type AuthHarness } from '../../testing/auth-harness.js';
+import { purgeAuditLog, startAuditRetention } from './audit-retention.js';
+
+let auth: AuthHarness;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  const database = await freshDatabase();
+  drop = () => database.drop();
+  auth = await startAuth({ databaseUrl: database.url });
+});
+afterAll(async () => {
+  await auth?.close();
+  await drop?.();
+});
+
+async function auditRowAged(days: number, action = 'login.failed'): Promise<string> {
+  const { rows } = await auth.pool.query<{ id: string }>(
+    `insert into auth.audit_log (at, action, actor_email) values (now() - make_interval(days => $1::int), $2, 'x@example.com')
+     returning id`,
+    [days, action],
+  );
+  return rows[0]!.id;
+}
+
+async function left(ids: string[]): Promise<string[]> {
+  const { rows } = await auth.pool.query<{ id: string }>(
+    'select id from auth.audit_log where id = any($1::bigint[]) order by id',
+    [ids],
+  );
+  return rows.map((row) => row.id);
+}
+
+describe('retention of the auth audit log (AUDIT_RETENTION_DAYS)', () => {
+  it('erases rows older than the period and keeps younger ones, in batches', async () => {
+    const old = [await auditRowAged(401), await auditRowAged(500), await auditRowAged(401)];
+    const young = [await auditRowAged(399), await auditRowAged(0)];
+    expect(await purgeAuditLog(auth.pool, 400, 2)).toBe(3);
+    expect(await left([...old, ...young])).toEqual(young);
+  });
+
+  it('runs on its own every interval and logs the count only', async () => {
+    const old = await auditRowAged(40);
+    const logs = captureLogs();
+    const logger = createLogger({ name: 'auth', level: 'info', destination: logs.stream });
+    const runs = startAuditRetention({ pool: auth.pool, logger, days: 30, intervalMs: 100 });
+    try {
+      await expect.poll(() => left([old]), { timeout: 10_000 }).toEqual([]);
+      await expect
+        .poll(() => logs.lines().find((line) => line.msg === 'audit retention run'))
+        .toMatchObject({
+          auditRows: expect.any(Number),
+        });
+      expect(logs.text()).not.toContain('x@example.com');
+    } finally {
+      await runs.stop();
+    }
+  });
+});

@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { STAFF_TOKEN, type StaffRole } from '@mmdm/shared/tokens';
+import type { KeyStore } from '../keys/keys.service.js';
+
+export interface IssuedToken {
+  token: string;
+  expiresAt: string;
+  role: StaffRole;
+}
+
+export function createTokenIssuer(keys: KeyStore, ttlSeconds: number) {
+  /** `generation`: the account's session generation, read before its credentials were (see the session service). */
+  return async (staff: { id: string; role: StaffRole }, generation: number): Promise<IssuedToken> => {
+    const { kid, key } = await keys.signingKey();
+    const iat = Math.floor(Date.now() / 1000);
+    const exp = iat + Math.min(ttlSeconds, STAFF_TOKEN.maxLifetimeSeconds);
+    const token = await new SignJWT({ role: staff.role, gen: generation })
+      .setProtectedHeader({ alg: STAFF_TOKEN.algorithm, typ: STAFF_TOKEN.type, kid })
+      .setSubject(staff.id)
+      .setIssuer(STAFF_TOKEN.issuer)
+      .setAudience(STAFF_TOKEN.audience)
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .setJti(randomUUID())
+      .sign(key);
+    return { token, expiresAt: new Date(exp * 1000).toISOString(), role: staff.role };
+  };
+}
+
+export type TokenIssuer = ReturnType<typeof createTokenIssuer>;

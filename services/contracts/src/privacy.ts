@@ -1,0 +1,97 @@
+// The "Your data" page: asking for a link to one's data, opening it, erasing everything. What the service accepts and
+// answers, and what the public page sends and reads. zod/mini, like ./waitlist (the public pages bundle it).
+import { z } from 'zod/mini';
+import { emailAddress } from './email.js';
+import { TOKEN_PATTERN } from './waitlist.js';
+
+export const PRIVACY_API_PATHS = {
+  /** POST {email}: mails a link to the address if it is listed; the answer is the same either way. */
+  requestLink: '/waitlist/data-access',
+  /** POST {token}: spends the link and answers everything held, with a short session for the erasure. */
+  open: '/waitlist/your-data/open',
+  /** POST {session}: erases the entry and everything that hangs on it, at once. */
+  erase: '/waitlist/your-data/erase',
+} as const;
+
+/** The link in the mail works once, and for at most this long after the mail was made. */
+export const DATA_LINK_TTL_MINUTES = 60;
+/** After opening the link, the page may erase within this long (the session the open answer carries). */
+export const DATA_SESSION_TTL_MINUTES = 15;
+
+const objectError = (example: string) => (issue: { code: string; keys?: string[] }) =>
+  issue.code === 'unrecognized_keys'
+    ? `Unknown field${(issue.keys?.length ?? 0) > 1 ? 's' : ''}: ${issue.keys?.join(', ')}.`
+    : `Send a JSON object like ${example}.`;
+
+const secret = (name: string) =>
+  z
+    .string({ error: `A ${name} is required.` })
+    .check(z.regex(TOKEN_PATTERN, 'The link is incomplete or damaged. Open it again from the e-mail.'));
+
+/** POST /waitlist/data-access: `{email}`; unknown fields are refused. */
+export const dataAccessBody = z.strictObject(
+  { email: emailAddress({ deliverable: true }) },
+  { error: objectError('{"email": "name@example.com"}') },
+);
+export type DataAccessBody = z.output<typeof dataAccessBody>;
+
+/** POST /waitlist/your-data/open: the token of the mail's link. */
+export const dataOpenBody = z.strictObject({ token: secret('token') }, { error: objectError('{"token": "..."}') });
+
+/** POST /waitlist/your-data/erase: the session the open answer gave. */
+export const dataEraseBody = z.strictObject(
+  { session: secret('session') },
+  { error: objectError('{"session": "..."}') },
+);
+
+const timestamp = z.nullable(z.string());
+
+/** Everything the waitlist holds about one person, as the page shows it and the JSON download contains it. */
+export const personalData = z.object({
+  exportedAt: z.string(),
+  email: z.string(),
+  status: z.enum(['pending', 'confirmed', 'invited', 'admitted', 'unsubscribed']),
+  signedUpAt: z.string(),
+  confirmedAt: timestamp,
+  unsubscribedAt: timestamp,
+  invitedAt: timestamp,
+  admittedAt: timestamp,
+  /** When the last mail to the address was queued (the unconfirmed retention counts from here). */
+  lastMailQueuedAt: timestamp,
+  updatedAt: z.string(),
+  /** The referral code typed at sign-up, if any. */
+  referralSource: z.nullable(z.string()),
+  /** The person's own code to share (confirmed addresses). */
+  referralCode: z.nullable(z.string()),
+  /** Place in line, when the entry holds one. */
+  place: z.nullable(z.number()),
+  city: z.nullable(z.string()),
+  cityOther: z.boolean(),
+  credits: z.object({
+    /** The credit this sign-up gave to whoever referred it (never who that was: their address is theirs). */
+    given: z.nullable(z.object({ state: z.string(), reason: z.string(), at: z.string() })),
+    /** Credits from people who signed up with this person's code (each without who it was). */
+    received: z.array(z.object({ state: z.string(), reason: z.string(), at: z.string() })),
+    /** Granted credits counted towards the place. */
+    granted: z.number(),
+  }),
+  consent: z.object({
+    at: z.string(),
+    /** Version (hash) of the privacy policy text shown at sign-up; null for sign-ups from before it was recorded. */
+    policyVersion: z.nullable(z.string()),
+  }),
+  /** Whether the address is on the list of addresses never mailed, and why. */
+  suppression: z.nullable(z.object({ reason: z.string(), since: z.string() })),
+  mails: z.array(z.object({ kind: z.string(), queuedAt: z.string(), sentAt: timestamp })),
+});
+export type PersonalData = z.infer<typeof personalData>;
+
+/** 200 of POST /waitlist/your-data/open. */
+export const dataOpenAnswer = z.object({
+  success: z.literal(true),
+  data: personalData,
+  /** For the erasure, valid DATA_SESSION_TTL_MINUTES; shown to nobody, kept by the page in memory. */
+  session: z.string(),
+  sessionExpiresAt: z.string(),
+});
+export type DataOpenAnswer = z.infer<typeof dataOpenAnswer>;

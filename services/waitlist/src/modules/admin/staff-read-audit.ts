@@ -1,0 +1,49 @@
+import type { Request } from 'express';
+import type { Queryable } from '../../lib/db.js';
+import { requestIdOf } from '../../lib/request-context.js';
+import { writeAudit } from './audit.repository.js';
+
+/**
+ * Staff reading personal data leaves a trail: who, when, from where and with what filter, never the rows read. One
+ * insert per request whatever the page size, run beside the read (the list does not wait for it longer than for its
+ * own query); a read whose audit row cannot be written fails with it.
+ */
+export function auditStaffRead(
+  db: Queryable,
+  req: Request,
+  action: 'entries.list' | 'entries.search',
+  filter: Record<string, unknown>,
+  target: string | null = null,
+): Promise<void> {
+  // requireStaff has run: req.staff is set.
+  const staff = req.staff!;
+  const details = Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));
+  return writeAudit(db, {
+    actorSub: staff.sub,
+    actorRole: staff.role,
+    action,
+    target,
+    ip: req.ip ?? null,
+    requestId: requestIdOf(req),
+    details,
+  });
+}
+
+/** The list's filter as the audit row keeps it (the cursor only as "a later page": it says nothing more). */
+export function listFilterOf(query: {
+  status?: string | undefined;
+  q?: string | undefined;
+  order?: string | undefined;
+  city?: unknown;
+  limit?: number | undefined;
+  cursor?: unknown;
+}): Record<string, unknown> {
+  return {
+    status: query.status,
+    q: query.q,
+    order: query.order,
+    city: query.city,
+    limit: query.limit,
+    laterPage: query.cursor !== undefined,
+  };
+}

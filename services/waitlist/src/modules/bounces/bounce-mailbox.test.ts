@@ -1,0 +1,174 @@
+import { Dovecot, sampleValue, SmtpSink } from '@mmdm/tests/support';
+import { ImapFlow } from 'imapflow';
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestContext,
+  eventually,
+  staffKeys,
+  startApi,
+  startWorker,
+  uniqueEmail,
+  type ApiHarness,
+  type StaffKeys,
+  type TestContext,
+  type WorkerHarness,
+} from '../../testing/waitlist-harness.js';
+import { deliveryStatusNotification, feedbackReport } from '../../testing/report-messages.js';
+
+const KEY = 'test-suppression-key-mailbox-0123';
+
+let context: TestContext;
+let smtp: SmtpSink;
+let dovecot: Dovecot;
+let api: ApiHarness;
+let worker: WorkerHarness;
+let staff: StaffKeys;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  smtp = await new SmtpSink().start();
+  dovecot = await new Dovecot().start();
+  staff = await staffKeys();
+  api = await startApi(context, { staffKeys: staff.keys, env: { SUPPRESSION_KEY: KEY } });
+  worker = await startWorker(context, {
+    smtpUrl: smtp.url,
+    // Passes are driven by the test; the interval only has to stay out of the way.
+    env: { SUPPRESSION_KEY: KEY, BOUNCE_MAILBOX_URL: dovecot.url, BOUNCE_MAILBOX_POLL_MS: '600000' },
+  });
+}, 30_000);
+afterAll(async () => {
+  await worker?.close();
+  await api?.close();
+  await smtp?.close();
+  await dovecot?.close();
+  await context?.close();
+});
+
+/** What a receiving server does: drops a report into the operator's mailbox. */
+async function deliverToMailbox(...messages: string[]) {
+  const client = new ImapFlow({
+    host: '127.0.0.1',
+    port: dovecot.port,
+    secure: false,
+    auth: { user: dovecot.user, pass: dovecot.password },
+    logger: false,
+  });
+  await client.connect();
+  try {
+    for (const message of messages) await client.append('INBOX', message);
+    const lock = await client.getMailboxLock('INBOX');
+    try {
+      return (await client.search({ seen: false }, { uid: true })) || [];
+    } finally {
+      lock.release();
+    }
+  } finally {
+    await client.logout();
+  }
+}
+
+async function suppressionOf(email: string) {
+  const hash = createHmac('sha256', KEY).update(email.toLowerCase()).digest();
+  const { rows } = await context.pool.query<{ reason: string; source: string | null }>(
+    'select reason, source from waitlist.suppressions where email_hash = $1',
+    [hash],
+  );
+  return rows[0];
+}
+
+async function softBouncesOf(email: string) {
+  const hash = createHmac('sha256', KEY).update(email.toLowerCase()).digest();
+  const { rows } = await context.pool.query<{ count: number }>(
+    'select count from waitlist.soft_bounces where email_hash = $1',
+    [hash],
+  );
+  return rows[0]?.count ?? 0;
+}
+
+async function signUp(email: string) {
+  await api.call('POST', '/waitlist', { body: { email } });
+  await eventually(async () => smtp.to(email).length === 1);
+}
+
+async function entryOf(email: string) {
+  const list = await api.call('GET', `/api/admin/waitlist/entries?q=${encodeURIComponent(email)}`, {
+    token: await staff.sign('viewer'),
+  });
+  return list.body.items.find((item: { email: string }) => item.email === email);
+}
+
+const poll = () => worker.worker.bounceMailbox!.pollOnce();
+const metric = async (name: string, labels: Record<string, string>) =>
+  sampleValue(await worker.worker.registry.metrics(), name, labels) ?? 0;
+
+describe('the bounce mailbox (BOUNCE_MAILBOX_URL, read over IMAP)', () => {
+  it('a DSN and a feedback report in the mailbox suppress those addresses: staff see why, and no mail goes to them again', async () => {
+    const bounced = uniqueEmail('dsn-hard');
+    const complained = uniqueEmail('arf');
+    await signUp(bounced);
+    await signUp(complained);
+
+    const unread = await deliverToMailbox(
+      deliveryStatusNotification([{ email: bounced, action: 'failed', status: '5.1.1' }]),
+      feedbackReport(complained),
+    );
+    expect(unread.length).toBeGreaterThanOrEqual(2);
+    expect(await poll()).toBeGreaterThanOrEqual(2);
+
+    expect(await suppressionOf(bounced)).toMatchObject({ reason: 'hard_bounce', source: 'mailbox dsn 5.1.1' });
+    expect(await suppressionOf(complained)).toMatchObject({ reason: 'complaint', source: 'mailbox arf abuse' });
+    expect((await entryOf(bounced)).suppressed).toBe('hard_bounce');
+    expect((await entryOf(complained)).suppressed).toBe('complaint');
+    // Marked read: the next pass finds nothing to do.
+    expect(await deliverToMailbox()).toEqual([]);
+    expect(await poll()).toBe(0);
+
+    // Never mailed again: the staff's resend is refused, and the worker sends nothing of any kind.
+    const resend = await api.call('POST', `/api/admin/waitlist/entries/${(await entryOf(bounced)).id}/resend`, {
+      token: await staff.sign('admin'),
+    });
+    expect(resend.status).toBe(409);
+    await expect(
+      worker.worker.sender.send({
+        to: complained,
+        subject: 'Welcome',
+        text: 'hello',
+        html: '<p>hello</p>',
+        headers: {},
+        reference: 'test',
+        devLink: '',
+      }),
+    ).rejects.toThrow(/suppressed \(complaint\)/);
+    expect(smtp.to(bounced)).toHaveLength(1);
+    expect(smtp.to(complained)).toHaveLength(1);
+
+    expect(await metric('mmdm_mail_bounces_total', { kind: 'hard', feed: 'mailbox' })).toBeGreaterThanOrEqual(1);
+    expect(await metric('mmdm_mail_complaints_total', { feed: 'mailbox' })).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a report found twice (its flag lost) counts once: a delayed DSN is one soft bounce, not two', async () => {
+    const delayed = uniqueEmail('dsn-soft');
+    const report = deliveryStatusNotification([{ email: delayed, action: 'delayed', status: '4.2.2' }]);
+    await deliverToMailbox(report, report);
+    await poll();
+    expect(await softBouncesOf(delayed)).toBe(1);
+    expect(await suppressionOf(delayed)).toBeUndefined();
+  });
+
+  it('a mailbox that is down is tried again at the next pass, and its reports are applied once it is back', async () => {
+    await dovecot.stop();
+    expect(await poll()).toBe(0);
+    expect(await metric('mmdm_bounce_mailbox_up', {})).toBe(0);
+    expect(
+      worker.logs.lines().filter((line) => String(line.msg).startsWith('bounce mailbox unavailable')),
+    ).toHaveLength(1);
+
+    await dovecot.restart();
+    const bounced = uniqueEmail('after-outage');
+    await deliverToMailbox(deliveryStatusNotification([{ email: bounced, action: 'failed', status: '5.2.1' }]));
+    await poll();
+    expect(await suppressionOf(bounced)).toMatchObject({ reason: 'hard_bounce' });
+    expect(await metric('mmdm_bounce_mailbox_up', {})).toBe(1);
+  });
+});

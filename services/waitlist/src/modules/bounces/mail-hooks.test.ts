@@ -1,0 +1,335 @@
+import { sampleValue } from '@mmdm/tests/support';
+import { execFileSync } from 'node:child_process';
+import { createHmac, createSign, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  createTestContext,
+  staffKeys,
+  startApi,
+  uniqueEmail,
+  type ApiHarness,
+  type StaffKeys,
+  type TestContext,
+} from '../../testing/waitlist-harness.js';
+import { canonicalString } from './sns-signature.js';
+
+const KEY = 'test-suppression-key-hooks-012345';
+const TOPIC = 'arn:aws:sns:eu-west-1:123456789012:ses-notifications';
+const CERT_URL = 'https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-0123456789abcdef.pem';
+const POSTMARK = { user: 'postmark', password: 'a-long-webhook-password-0123' };
+
+let context: TestContext;
+let api: ApiHarness;
+let staff: StaffKeys;
+/** The test's own signing key and certificate, standing in for SNS's. */
+let signingKey: string;
+let certificate: string;
+/** Every URL the service fetched "from AWS". */
+const fetched: string[] = [];
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mmdm-sns-'));
+  execFileSync('openssl', [
+    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=sns.amazonaws.com',
+    '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
+  ], { stdio: 'ignore' }); // prettier-ignore
+  signingKey = readFileSync(join(dir, 'key.pem'), 'utf8');
+  certificate = readFileSync(join(dir, 'cert.pem'), 'utf8');
+  rmSync(dir, { recursive: true, force: true });
+
+  context = await createTestContext();
+  staff = await staffKeys();
+  api = await startApi(context, {
+    staffKeys: staff.keys,
+    env: {
+      SUPPRESSION_KEY: KEY,
+      SES_SNS_TOPIC_ARNS: `arn:aws:sns:us-east-1:123456789012:other, ${TOPIC}`,
+      POSTMARK_WEBHOOK_USER: POSTMARK.user,
+      POSTMARK_WEBHOOK_PASSWORD: POSTMARK.password,
+    },
+    async fetchAws(url) {
+      fetched.push(url.href);
+      if (url.href === CERT_URL) return certificate;
+      if (url.pathname === '/' && url.searchParams.get('Action') === 'ConfirmSubscription')
+        return '<ConfirmSubscriptionResponse/>';
+      throw new Error(`404 ${url.href}`);
+    },
+  });
+}, 30_000);
+afterAll(async () => {
+  await api?.close();
+  await context?.close();
+});
+
+type Sns = Record<string, string>;
+
+/** An SNS message signed as SNS signs it (version 1: SHA1, version 2: SHA256) with the test's key. */
+function signed(fields: Sns, version: '1' | '2' = '2'): Sns {
+  const message = {
+    MessageId: randomUUID(),
+    TopicArn: TOPIC,
+    Timestamp: new Date().toISOString(),
+    SignatureVersion: version,
+    SigningCertURL: CERT_URL,
+    ...fields,
+  } as Sns;
+  const signer = createSign(version === '1' ? 'RSA-SHA1' : 'RSA-SHA256');
+  signer.update(canonicalString(message as never));
+  return { ...message, Signature: signer.sign(signingKey, 'base64') };
+}
+
+const sesBounce = (email: string, bounceType: 'Permanent' | 'Transient') =>
+  JSON.stringify({
+    notificationType: 'Bounce',
+    bounce: {
+      bounceType,
+      bounceSubType: bounceType === 'Permanent' ? 'General' : 'MailboxFull',
+      bouncedRecipients: [{ emailAddress: email, status: bounceType === 'Permanent' ? '5.1.1' : '4.2.2' }],
+    },
+    mail: { messageId: randomUUID(), destination: [email] },
+  });
+const sesComplaint = (email: string) =>
+  JSON.stringify({
+    notificationType: 'Complaint',
+    complaint: { complainedRecipients: [{ emailAddress: email }], complaintFeedbackType: 'abuse' },
+    mail: { messageId: randomUUID(), destination: [email] },
+  });
+
+/** As SNS delivers: the JSON as text/plain, with its message-type header. */
+const postSns = (message: Sns, target: ApiHarness = api) =>
+  target.call('POST', '/waitlist/hooks/ses', {
+    raw: JSON.stringify(message),
+    headers: { 'content-type': 'text/plain; charset=UTF-8', 'x-amz-sns-message-type': message.Type ?? '' },
+  });
+
+const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+const postPostmark = (body: unknown, authorization?: string, target: ApiHarness = api) =>
+  target.call('POST', '/waitlist/hooks/postmark', {
+    body,
+    headers: authorization ? { authorization } : {},
+  });
+
+async function suppressionOf(email: string) {
+  const hash = createHmac('sha256', KEY).update(email.toLowerCase()).digest();
+  const { rows } = await context.pool.query<{ reason: string; source: string | null }>(
+    'select reason, source from waitlist.suppressions where email_hash = $1',
+    [hash],
+  );
+  return rows[0];
+}
+
+async function softBouncesOf(email: string) {
+  const hash = createHmac('sha256', KEY).update(email.toLowerCase()).digest();
+  const { rows } = await context.pool.query<{ count: number }>(
+    'select count from waitlist.soft_bounces where email_hash = $1',
+    [hash],
+  );
+  return rows[0]?.count ?? 0;
+}
+
+/** Signs up and answers the staff's view of the entry, re-read on each call. */
+async function signUp(email: string) {
+  await api.call('POST', '/waitlist', { body: { email } });
+  return async () => {
+    const list = await api.call('GET', `/api/admin/waitlist/entries?q=${encodeURIComponent(email)}`, {
+      token: await staff.sign('viewer'),
+    });
+    return list.body.items.find((item: { email: string }) => item.email === email) as {
+      id: number;
+      suppressed: string | null;
+    };
+  };
+}
+
+describe('the SES webhook (SNS)', () => {
+  it('confirms the subscription by fetching its SubscribeURL, only on an SNS host', async () => {
+    const subscribeUrl = `https://sns.eu-west-1.amazonaws.com/?Action=ConfirmSubscription&TopicArn=${TOPIC}&Token=abc`;
+    const confirm = await postSns(
+      signed({
+        Type: 'SubscriptionConfirmation',
+        Message: 'You have chosen to subscribe.',
+        Token: 'abc',
+        SubscribeURL: subscribeUrl,
+      }),
+    );
+    expect(confirm.status).toBe(200);
+    expect(fetched).toContain(subscribeUrl);
+
+    const elsewhere = 'https://attacker.example/?Action=ConfirmSubscription';
+    const refused = await postSns(
+      signed({ Type: 'SubscriptionConfirmation', Message: 'Subscribe', Token: 'abc', SubscribeURL: elsewhere }),
+    );
+    expect(refused.status).toBe(403);
+    expect(fetched).not.toContain(elsewhere);
+  });
+
+  it('a Permanent bounce (signature version 1) and a Complaint (version 2) suppress the addresses: never mailed again', async () => {
+    const bounced = uniqueEmail('ses-hard');
+    const complained = uniqueEmail('ses-complaint');
+    const bouncedEntry = await signUp(bounced);
+    const complainedEntry = await signUp(complained);
+
+    const bounce = await postSns(signed({ Type: 'Notification', Message: sesBounce(bounced, 'Permanent') }, '1'));
+    expect(bounce.status).toBe(200);
+    const complaint = await postSns(
+      signed({
+        Type: 'Notification',
+        Subject: 'Amazon SES Email Event Notification',
+        Message: sesComplaint(complained),
+      }),
+    );
+    expect(complaint.status).toBe(200);
+
+    expect(await suppressionOf(bounced)).toMatchObject({
+      reason: 'hard_bounce',
+      source: 'ses Permanent/General 5.1.1',
+    });
+    expect(await suppressionOf(complained)).toMatchObject({ reason: 'complaint', source: 'ses abuse' });
+    expect((await bouncedEntry()).suppressed).toBe('hard_bounce');
+    expect((await complainedEntry()).suppressed).toBe('complaint');
+    const resend = await api.call('POST', `/api/admin/waitlist/entries/${(await complainedEntry()).id}/resend`, {
+      token: await staff.sign('admin'),
+    });
+    expect(resend.status).toBe(409);
+    expect(resend.body.code).toBe('suppressed');
+
+    const metrics = await (await fetch(`${api.url}/metrics`)).text();
+    expect(sampleValue(metrics, 'mmdm_mail_bounces_total', { kind: 'hard', feed: 'ses' })).toBeGreaterThanOrEqual(1);
+    expect(sampleValue(metrics, 'mmdm_mail_complaints_total', { feed: 'ses' })).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a Transient bounce is one soft bounce, and SNS re-sending the same message does not make it two', async () => {
+    const email = uniqueEmail('ses-soft');
+    const message = signed({ Type: 'Notification', Message: sesBounce(email, 'Transient') });
+    expect((await postSns(message)).status).toBe(200);
+    expect((await postSns(message)).status).toBe(200);
+    expect(await softBouncesOf(email)).toBe(1);
+    expect(await suppressionOf(email)).toBeUndefined();
+  });
+
+  it('refuses anything unsigned, tampered with, signed by a certificate off SNS, or from another topic; nothing changes', async () => {
+    const email = uniqueEmail('ses-forged');
+    const genuine = signed({ Type: 'Notification', Message: sesComplaint(email) });
+    const { Signature: _signature, ...unsigned } = genuine;
+
+    const answers = [
+      await postSns(unsigned as Sns),
+      await postSns({ ...genuine, Message: sesComplaint(uniqueEmail('someone-else')) }),
+      await postSns({ ...genuine, SignatureVersion: genuine.SignatureVersion === '1' ? '2' : '1' }),
+      await postSns(
+        signed({
+          Type: 'Notification',
+          Message: sesComplaint(email),
+          SigningCertURL: 'https://sns.eu-west-1.amazonaws.com.attacker.example/cert.pem',
+        }),
+      ),
+      await postSns(
+        signed({
+          Type: 'Notification',
+          Message: sesComplaint(email),
+          SigningCertURL: CERT_URL.replace('https:', 'http:'),
+        }),
+      ),
+      await postSns(
+        signed({
+          Type: 'Notification',
+          Message: sesComplaint(email),
+          TopicArn: 'arn:aws:sns:eu-west-1:999999999999:theirs',
+        }),
+      ),
+    ];
+    expect(answers.map((answer) => [answer.status, answer.body.code])).toEqual([
+      [401, 'signature_missing'],
+      [403, 'signature_invalid'],
+      [403, 'signature_invalid'],
+      [403, 'signature_invalid'],
+      [403, 'signature_invalid'],
+      [403, 'topic_not_allowed'],
+    ]);
+    expect(fetched.filter((url) => url !== CERT_URL && !url.includes('ConfirmSubscription'))).toEqual([]);
+    expect(await suppressionOf(email)).toBeUndefined();
+  });
+});
+
+describe('the Postmark webhook', () => {
+  it('refuses calls without the webhook credentials or with wrong ones; nothing changes', async () => {
+    const email = uniqueEmail('pm-forged');
+    const bounce = { RecordType: 'Bounce', ID: 1, Type: 'HardBounce', TypeCode: 1, Email: email };
+    const none = await postPostmark(bounce);
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toMatch(/^Basic /);
+    expect((await postPostmark(bounce, basic(POSTMARK.user, 'wrong-password-0123456789'))).status).toBe(401);
+    expect((await postPostmark(bounce, basic('someone', POSTMARK.password))).status).toBe(401);
+    expect((await postPostmark(bounce, `Bearer ${POSTMARK.password}`)).status).toBe(401);
+    expect(await suppressionOf(email)).toBeUndefined();
+  });
+
+  it('a HardBounce and a SpamComplaint suppress the addresses; a retried call counts once', async () => {
+    const bounced = uniqueEmail('pm-hard');
+    const complained = uniqueEmail('pm-spam');
+    const soft = uniqueEmail('pm-soft');
+    const bouncedEntry = await signUp(bounced);
+    const auth = basic(POSTMARK.user, POSTMARK.password);
+
+    const answers = [
+      await postPostmark(
+        { RecordType: 'Bounce', ID: 42, Type: 'HardBounce', TypeCode: 1, Email: bounced, MessageID: randomUUID() },
+        auth,
+      ),
+      await postPostmark(
+        { RecordType: 'SpamComplaint', ID: 43, Type: 'SpamComplaint', TypeCode: 512, Email: complained },
+        auth,
+      ),
+      await postPostmark({ RecordType: 'Bounce', ID: 44, Type: 'SoftBounce', TypeCode: 4096, Email: soft }, auth),
+      await postPostmark({ RecordType: 'Bounce', ID: 44, Type: 'SoftBounce', TypeCode: 4096, Email: soft }, auth),
+      await postPostmark({ RecordType: 'Delivery', MessageID: randomUUID(), Email: soft }, auth),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await suppressionOf(bounced)).toMatchObject({ reason: 'hard_bounce', source: 'postmark HardBounce' });
+    expect(await suppressionOf(complained)).toMatchObject({ reason: 'complaint' });
+    expect(await softBouncesOf(soft)).toBe(1);
+    expect((await bouncedEntry()).suppressed).toBe('hard_bounce');
+  });
+
+  it('with POSTMARK_WEBHOOK_IPS, refuses the right credentials from another address', async () => {
+    const narrow = await startApi(context, {
+      env: {
+        SUPPRESSION_KEY: KEY,
+        POSTMARK_WEBHOOK_USER: POSTMARK.user,
+        POSTMARK_WEBHOOK_PASSWORD: POSTMARK.password,
+        POSTMARK_WEBHOOK_IPS: '203.0.113.7, 50.31.156.6',
+      },
+    });
+    try {
+      const email = uniqueEmail('pm-ip');
+      const answer = await postPostmark(
+        { RecordType: 'Bounce', ID: 7, Type: 'HardBounce', Email: email },
+        basic(POSTMARK.user, POSTMARK.password),
+        narrow,
+      );
+      expect(answer.status).toBe(403);
+      expect(await suppressionOf(email)).toBeUndefined();
+    } finally {
+      await narrow.close();
+    }
+  });
+});
+
+describe('webhooks not configured', () => {
+  it('answer 404, as any unknown path', async () => {
+    const plain = await startApi(context, { env: { SUPPRESSION_KEY: KEY } });
+    try {
+      expect(
+        (await call(plain.url, 'POST', '/waitlist/hooks/ses', { raw: '{}', headers: { 'content-type': 'text/plain' } }))
+          .status,
+      ).toBe(404);
+      expect((await call(plain.url, 'POST', '/waitlist/hooks/postmark', { body: {} })).status).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});

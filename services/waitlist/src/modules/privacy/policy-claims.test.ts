@@ -1,0 +1,82 @@
+// Claims the privacy and cookie policies (web/src/app/routes/privacy-policy.tsx, cookie-policy.tsx) make about what
+// the waitlist does, each tested here or in the test named in README.md's "What the policies promise" list.
+import { createHash } from 'node:crypto';
+import { PRIVACY_POLICY_VERSION } from '@mmdm/contracts/privacy-policy';
+import type { SmtpSink } from '@mmdm/tests/support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIL_TEMPLATE_NAMES, previewMailTemplate } from '../mail/templates/mail-templates.js';
+import {
+  confirmTokenIn,
+  createTestContext,
+  startApi,
+  startSink,
+  startWorker,
+  uniqueEmail,
+  type ApiHarness,
+  type TestContext,
+  type WorkerHarness,
+} from '../../testing/waitlist-harness.js';
+
+let context: TestContext;
+let sink: SmtpSink;
+let api: ApiHarness;
+let worker: WorkerHarness;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  sink = await startSink();
+  api = await startApi(context);
+  worker = await startWorker(context, { smtpUrl: sink.url });
+});
+afterAll(async () => {
+  await worker?.close();
+  await api?.close();
+  await sink?.close();
+  await context?.close();
+});
+
+const site = { publicUrl: 'https://mmdm.test', supportEmail: 'help@mmdm.test', postalAddress: 'Rua 1, Lisboa' };
+
+describe('what the privacy policy promises', () => {
+  it.each(MAIL_TEMPLATE_NAMES)(
+    '"withdraw your consent at any time (for e-mails, with the unsubscribe link in each one)": the %s mail has one, and the "Your data" page',
+    async (name) => {
+      const mail = await previewMailTemplate(name, site);
+      for (const part of [mail.html, mail.text]) {
+        expect(part).toMatch(/https:\/\/mmdm\.test\/unsubscribe\?token=/);
+        expect(part).toContain('https://mmdm.test/your-data');
+      }
+    },
+  );
+
+  it('"we store ... confirmation tokens only in hashed form": the links in a mail are nowhere in the database', async () => {
+    const email = uniqueEmail('hashed');
+    await api.call('POST', '/waitlist', { body: { email } });
+    await sink.waitFor(() => sink.to(email).length === 1);
+    const raw = confirmTokenIn(sink.to(email)[0]!.parsed.text ?? '');
+    const { rows } = await context.pool.query<{ token_hash: Buffer }>(
+      `select t.token_hash from waitlist.tokens t join waitlist.entries e on e.id = t.entry_id
+        where e.email_normalized = lower($1)`,
+      [email],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((row) => row.token_hash.toString('hex'))).toContain(createHash('sha256').update(raw).digest('hex'));
+    const dump = await context.pool.query<{ text: string }>(
+      `select string_agg(t::text, ' ') as text from waitlist.tokens t`,
+    );
+    expect(dump.rows[0]!.text).not.toContain(raw);
+  });
+
+  it('"when you signed up, confirmed or unsubscribed" and which policy you agreed to: the consent record names the policy version', async () => {
+    const email = uniqueEmail('consent');
+    await api.call('POST', '/waitlist', { body: { email } });
+    const { rows } = await context.pool.query<{ consent_at: Date; consent_policy: string }>(
+      'select consent_at, consent_policy from waitlist.entries where email_normalized = lower($1)',
+      [email],
+    );
+    expect(rows[0]).toMatchObject({
+      consent_at: expect.any(Date),
+      consent_policy: PRIVACY_POLICY_VERSION,
+    });
+  });
+});

@@ -1,0 +1,139 @@
+import type pg from 'pg';
+import type { Queryable } from '../../lib/db.js';
+
+/**
+ * One `data_access` outbox row for the listed address, unless one was queued for it within the cooldown: a single
+ * statement whatever the address, so a listed and an unlisted one cost the same and answer the same. The worker makes
+ * the link's token when the mail leaves, like every mail's.
+ */
+export async function queueDataAccessMail(
+  db: Queryable,
+  emailNormalized: string,
+  cooldownSeconds: number,
+  requestId: string,
+): Promise<void> {
+  await db.query(
+    `insert into waitlist.outbox (entry_id, kind, request_id)
+     select e.id, 'data_access', $3
+       from waitlist.entries e
+      where e.email_normalized = $1
+        and not exists (select 1 from waitlist.outbox o
+                         where o.entry_id = e.id and o.kind = 'data_access'
+                           and o.created_at > now() - make_interval(secs => $2::int))`,
+    [emailNormalized, cooldownSeconds, requestId],
+  );
+}
+
+export interface DataTokenRow {
+  entryId: string;
+  purpose: string;
+  expired: boolean;
+  usedAt: Date | null;
+}
+
+/** A data-access link or session and its entry, locked: two clicks cannot both spend one link. */
+export async function lockDataToken(client: pg.PoolClient, hash: Buffer): Promise<DataTokenRow | undefined> {
+  const { rows } = await client.query<DataTokenRow>(
+    `select t.entry_id as "entryId", t.purpose, (t.expires_at is not null and t.expires_at <= now()) as expired,
+            t.used_at as "usedAt"
+       from waitlist.tokens t
+      where t.token_hash = $1
+      for update`,
+    [hash],
+  );
+  return rows[0];
+}
+
+export async function spendToken(client: pg.PoolClient, hash: Buffer): Promise<void> {
+  await client.query('update waitlist.tokens set used_at = now() where token_hash = $1', [hash]);
+}
+
+export async function insertSession(
+  client: pg.PoolClient,
+  entryId: string,
+  hash: Buffer,
+  ttlMinutes: number,
+): Promise<Date> {
+  const { rows } = await client.query<{ expiresAt: Date }>(
+    `insert into waitlist.tokens (token_hash, entry_id, purpose, expires_at)
+     values ($1, $2, 'data_session', now() + make_interval(mins => $3::int))
+     returning expires_at as "expiresAt"`,
+    [hash, entryId, ttlMinutes],
+  );
+  return rows[0]!.expiresAt;
+}
+
+export interface EntryDataRow {
+  email: string;
+  status: 'pending' | 'confirmed' | 'invited' | 'admitted' | 'unsubscribed';
+  createdAt: Date;
+  confirmedAt: Date | null;
+  unsubscribedAt: Date | null;
+  invitedAt: Date | null;
+  admittedAt: Date | null;
+  lastMailQueuedAt: Date | null;
+  updatedAt: Date;
+  referralSource: string | null;
+  referralCode: string | null;
+  city: string | null;
+  cityOther: boolean;
+  credits: number;
+  consentAt: Date;
+  consentPolicy: string | null;
+}
+
+export interface CreditRow {
+  /** 'given': this entry's sign-up credited its referrer; 'received': someone credited this entry. */
+  direction: 'given' | 'received';
+  state: string;
+  reason: string;
+  at: Date;
+}
+
+export interface MailRow {
+  kind: string;
+  queuedAt: Date;
+  sentAt: Date | null;
+}
+
+/**
+ * Everything the waitlist holds about one entry (its place aside: the places module's), one statement per table, one
+ * after the other (a client in a transaction runs one statement at a time).
+ */
+export async function readEntryData(
+  db: Queryable,
+  entryId: string,
+): Promise<{ entry: EntryDataRow; credits: CreditRow[]; mails: MailRow[] } | undefined> {
+  const entry = await db.query<EntryDataRow>(
+    `select e.email, e.status, e.created_at as "createdAt", e.confirmed_at as "confirmedAt",
+              e.unsubscribed_at as "unsubscribedAt", e.invited_at as "invitedAt", e.admitted_at as "admittedAt",
+              e.last_mail_queued_at as "lastMailQueuedAt", e.updated_at as "updatedAt",
+              e.referral_source as "referralSource", e.referral_code as "referralCode", c.name as city, e.city_other as "cityOther", e.credits, e.consent_at as "consentAt",
+              e.consent_policy as "consentPolicy"
+         from waitlist.entries e
+         left join waitlist.cities c on c.id = e.city_id
+        where e.id = $1`,
+    [entryId],
+  );
+  const credits = await db.query<CreditRow>(
+    `select case when referred_id = $1 then 'given' else 'received' end as direction, state, reason,
+              created_at as at
+         from waitlist.referral_credits
+        where referred_id = $1 or referrer_id = $1
+        order by created_at, id`,
+    [entryId],
+  );
+  const mails = await db.query<MailRow>(
+    `select kind, created_at as "queuedAt", sent_at as "sentAt"
+         from waitlist.outbox where entry_id = $1 order by id`,
+    [entryId],
+  );
+  const row = entry.rows[0];
+  return row ? { entry: row, credits: credits.rows, mails: mails.rows } : undefined;
+}
+
+/** The entry's outbox rows, whose queue jobs go with it. */
+export async function outboxIdsOf(db: Queryable, entryId: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>('select id from waitlist.outbox where entry_id = $1', [entryId]);
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,46 @@
+import { dataAccessBody, dataEraseBody, dataOpenBody, PRIVACY_API_PATHS } from '@mmdm/contracts/privacy';
+import { jsonBody, noStore } from '@mmdm/shared/http';
+import { Router } from 'express';
+import type { ClientRateLimiter } from '../../lib/rate-limit.js';
+import { parse } from '../../lib/parse.js';
+import { requestIdOf } from '../../lib/request-context.js';
+import type { PrivacyService } from './privacy.service.js';
+
+export interface PrivacyRoutesDeps {
+  service: PrivacyService;
+  /** Requests for a data link per client address (the answer never depends on the address asked about). */
+  requestLimiter: ClientRateLimiter;
+}
+
+/** One sentence for a listed and an unlisted address alike: nobody learns from it who is on the list. */
+export const LINK_REQUESTED = {
+  success: true,
+  message:
+    'If this address is on our waitlist, we have just sent it a link to its data. The link works once, for one hour.',
+} as const;
+
+/** The "Your data" page's calls: ask for a link, open it, erase everything. */
+export function privacyRoutes({ service, requestLimiter }: PrivacyRoutesDeps): Router {
+  const router = Router();
+  const json = jsonBody('4kb');
+
+  router.post(PRIVACY_API_PATHS.requestLink, ...json, async (req, res) => {
+    const { email } = parse(dataAccessBody, req.body);
+    await requestLimiter.consume(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    await service.requestLink(email, requestIdOf(req));
+    res.json(LINK_REQUESTED);
+  });
+
+  router.post(PRIVACY_API_PATHS.open, noStore, ...json, async (req, res) => {
+    const { token } = parse(dataOpenBody, req.body);
+    res.json({ success: true, ...(await service.open(token)) });
+  });
+
+  router.post(PRIVACY_API_PATHS.erase, noStore, ...json, async (req, res) => {
+    const { session } = parse(dataEraseBody, req.body);
+    await service.erase(session, requestIdOf(req), req.ip ?? null);
+    res.json({ success: true, message: 'Everything we held about you is erased. You can sign up again at any time.' });
+  });
+
+  return router;
+}

@@ -1,0 +1,174 @@
+import { emailKey } from '@mmdm/contracts/email';
+import { DATA_SESSION_TTL_MINUTES, type DataOpenAnswer, type PersonalData } from '@mmdm/contracts/privacy';
+import { AppError } from '@mmdm/shared/errors';
+import type { Logger } from '@mmdm/shared/logger';
+import type pg from 'pg';
+import { inTransaction } from '../../lib/db.js';
+import { findSuppression, suppressionHash } from '../../lib/suppression.js';
+import { hashToken, issueToken } from '../../lib/tokens.js';
+import { writeAudit } from '../admin/audit.repository.js';
+import {
+  insertSession,
+  lockDataToken,
+  outboxIdsOf,
+  queueDataAccessMail,
+  readEntryData,
+  spendToken,
+  type CreditRow,
+} from './privacy.repository.js';
+
+/** Erases one entry in the caller's transaction: the one erasure staff deletion uses too (wired in by the app). */
+export type EraseEntry = (
+  client: pg.PoolClient,
+  entryId: string,
+) => Promise<{ erased: boolean; creditedReferrer: string | undefined }>;
+
+export interface PrivacyServiceDeps {
+  pool: pg.Pool;
+  logger: Logger;
+  suppressionKey: string;
+  erase: EraseEntry;
+  /** The entry's place in line, null without one (the places module's). */
+  placeOf: (entryId: string) => Promise<number | null>;
+  /** Removes the erased entry's mail jobs from the queue (Redis). */
+  forgetMailJobs: (outboxIds: string[]) => Promise<void>;
+  /** At most one data-access mail per address per this many seconds, whoever asks. */
+  cooldownSeconds: number;
+}
+
+/** Who erased, in the audit log: the person, through the page (no staff account, no address). */
+const SELF = { actorSub: 'self-service', actorRole: 'person' } as const;
+
+const invalidLink = () =>
+  new AppError(404, 'token_invalid', 'This link is not valid. Ask for a new one on the "Your data" page.');
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+const creditOf = (row: CreditRow) => ({ state: row.state, reason: row.reason, at: row.at.toISOString() });
+
+export function createPrivacyService({
+  pool,
+  logger,
+  suppressionKey,
+  erase,
+  placeOf,
+  forgetMailJobs,
+  cooldownSeconds,
+}: PrivacyServiceDeps) {
+  async function personalData(client: pg.PoolClient, entryId: string): Promise<PersonalData> {
+    const held = await readEntryData(client, entryId);
+    if (!held) throw invalidLink();
+    const { entry, credits, mails } = held;
+    const [place, suppression] = await Promise.all([
+      placeOf(entryId),
+      findSuppression(client, suppressionHash(suppressionKey, entry.email)),
+    ]);
+    return {
+      exportedAt: new Date().toISOString(),
+      email: entry.email,
+      status: entry.status,
+      signedUpAt: entry.createdAt.toISOString(),
+      confirmedAt: iso(entry.confirmedAt),
+      unsubscribedAt: iso(entry.unsubscribedAt),
+      invitedAt: iso(entry.invitedAt),
+      admittedAt: iso(entry.admittedAt),
+      lastMailQueuedAt: iso(entry.lastMailQueuedAt),
+      updatedAt: entry.updatedAt.toISOString(),
+      referralSource: entry.referralSource,
+      referralCode: entry.referralCode,
+      place,
+      city: entry.city,
+      cityOther: entry.cityOther,
+      credits: {
+        given: credits.filter((row) => row.direction === 'given').map(creditOf)[0] ?? null,
+        received: credits.filter((row) => row.direction === 'received').map(creditOf),
+        granted: entry.credits,
+      },
+      consent: { at: entry.consentAt.toISOString(), policyVersion: entry.consentPolicy },
+      suppression: suppression ? { reason: suppression.reason, since: suppression.createdAt.toISOString() } : null,
+      mails: mails.map((mail) => ({
+        kind: mail.kind,
+        queuedAt: mail.queuedAt.toISOString(),
+        sentAt: iso(mail.sentAt),
+      })),
+    };
+  }
+
+  return {
+    /** Queues the mail if the address is listed; says nothing about whether it was (the caller answers the same). */
+    async requestLink(email: string, requestId: string): Promise<void> {
+      await queueDataAccessMail(pool, emailKey(email), cooldownSeconds, requestId);
+    },
+
+    /**
+     * Spends the mail's link and answers everything held, with a session for the erasure. A page that only fetched
+     * the link spends nothing: the page asks for the click that sends this.
+     */
+    async open(rawToken: string): Promise<Omit<DataOpenAnswer, 'success'>> {
+      const hash = hashToken(rawToken);
+      return inTransaction(pool, async (client) => {
+        const token = await lockDataToken(client, hash);
+        if (!token || token.purpose !== 'data_access') throw invalidLink();
+        if (token.usedAt) {
+          throw new AppError(
+            409,
+            'token_used',
+            'This link has already been used. Ask for a new one on the "Your data" page.',
+          );
+        }
+        if (token.expired) {
+          throw new AppError(410, 'token_expired', 'This link has expired. Ask for a new one on the "Your data" page.');
+        }
+        await spendToken(client, hash);
+        const session = issueToken();
+        const expiresAt = await insertSession(client, token.entryId, session.hash, DATA_SESSION_TTL_MINUTES);
+        return {
+          data: await personalData(client, token.entryId),
+          session: session.raw,
+          sessionExpiresAt: expiresAt.toISOString(),
+        };
+      });
+    },
+
+    /**
+     * "Delete everything now": the entry and all that hangs on it, in one transaction with its audit row (the
+     * entry's number, never the address); then its mail jobs in Redis. The address may sign up again afterwards.
+     */
+    async erase(rawSession: string, requestId: string, ip: string | null): Promise<void> {
+      const hash = hashToken(rawSession);
+      const outboxIds = await inTransaction(pool, async (client) => {
+        const session = await lockDataToken(client, hash);
+        if (!session || session.purpose !== 'data_session' || session.usedAt) throw invalidLink();
+        if (session.expired) {
+          throw new AppError(
+            410,
+            'token_expired',
+            'This page has been open too long. Ask for a new link to erase your data.',
+          );
+        }
+        const ids = await outboxIdsOf(client, session.entryId);
+        const { erased, creditedReferrer } = await erase(client, session.entryId);
+        if (!erased) throw invalidLink();
+        const audit = { ...SELF, ip, requestId };
+        if (creditedReferrer) {
+          await writeAudit(client, {
+            ...audit,
+            action: 'credit.revoke',
+            target: creditedReferrer,
+            details: { reason: 'referred_erased' },
+          });
+        }
+        await writeAudit(client, { ...audit, action: 'entry.self_erase', target: session.entryId });
+        return ids;
+      });
+      await forgetMailJobs(outboxIds).catch((error: unknown) =>
+        logger.warn(
+          { err: error, reqId: requestId },
+          'erased entry: its mail jobs stay in the queue until they expire',
+        ),
+      );
+    },
+  };
+}
+
+export type PrivacyService = ReturnType<typeof createPrivacyService>;

@@ -1,0 +1,184 @@
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChallengeAnswer } from '@mmdm/contracts/waitlist';
+import { solveForSignup } from '../../services/waitlist/src/testing/altcha-solver.js';
+import { confirmTokenIn } from '../../services/waitlist/src/testing/waitlist-harness.js';
+import { SmtpSink, startTestDnsServer, type TestDnsServer } from '../support/index.js';
+import { send, sleep } from './support/http.js';
+import { startSystem, type System } from './support/system.js';
+
+/**
+ * Attacks on the sign-up, as scripts would make them, through the gateway against the whole system (API with
+ * SIGNUP_CHALLENGE=always at the default cost, the e-mail worker and an SMTP sink, the DNS check against a DNS
+ * server of our own on loopback), with the referral-fraud rules at their defaults.
+ */
+const DEFAULT_PER_NETWORK = 3;
+
+let sink: SmtpSink;
+let dns: TestDnsServer;
+let system: System;
+
+beforeAll(async () => {
+  sink = await new SmtpSink().start();
+  dns = await startTestDnsServer({ 'farm.test': { mx: ['mx.farm.test'] }, 'people.test': { mx: ['mx.people.test'] } });
+  system = await startSystem({
+    sink,
+    apiEnv: {
+      SIGNUP_RATE_LIMIT: '1000000',
+      SIGNUP_CHALLENGE: 'always',
+      EMAIL_DNS_CHECK: 'true',
+      DNS_SERVERS: dns.address,
+      REFERRAL_HOLD_PER_NETWORK: String(DEFAULT_PER_NETWORK),
+      REFERRAL_HOLD_PER_DEVICE: '2',
+      REFERRAL_HOLD_BURST_MIN: '10',
+    },
+  });
+});
+
+afterAll(async () => {
+  await system?.close();
+  await dns?.close();
+  await sink?.close();
+});
+
+const url = () => system.gateway.url;
+
+/** Runs `task` for 0..count-1, `parallel` at a time. */
+async function pool<T>(count: number, parallel: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      for (let i = next++; i < count; i = next++) results[i] = await task(i);
+    }),
+  );
+  return results;
+}
+
+async function solved(localAddress?: string): Promise<string> {
+  const answer = await send(url(), '/waitlist/challenge', { localAddress });
+  expect(answer.status).toBe(200);
+  return solveForSignup(answer.json as ChallengeAnswer);
+}
+
+async function countWhere(pattern: string) {
+  const { rows } = await system.context.pool.query<{ entries: number; outbox: number }>(
+    `select (select count(*)::int from waitlist.entries where email like $1) as entries,
+            (select count(*)::int from waitlist.outbox o join waitlist.entries e on e.id = o.entry_id where e.email like $1) as outbox`,
+    [pattern],
+  );
+  return rows[0]!;
+}
+
+describe('scripted sign-ups', () => {
+  it('1,000 sign-ups without a solution, from 1,000 addresses in 100 networks: 0 rows, 0 mails', async () => {
+    const answers = await pool(1000, 25, (i) =>
+      send(url(), '/waitlist', {
+        method: 'POST',
+        body: { email: `script-${i}@people.test` },
+        localAddress: `127.${10 + Math.floor(i / 10)}.${i % 10}.1`,
+      }),
+    );
+    const byCode = new Map<string, number>();
+    for (const answer of answers)
+      byCode.set(
+        `${answer.status} ${answer.json?.code}`,
+        (byCode.get(`${answer.status} ${answer.json?.code}`) ?? 0) + 1,
+      );
+    console.info(`1,000 scripted sign-ups without a solution: ${JSON.stringify(Object.fromEntries(byCode))}`);
+    expect(Object.fromEntries(byCode)).toEqual({ '400 challenge_required': 1000 });
+    expect(await countWhere('script-%@people.test')).toEqual({ entries: 0, outbox: 0 });
+    await sleep(1000);
+    expect(sink.messages.filter((mail) => mail.envelope.to.some((to) => to.startsWith('script-')))).toHaveLength(0);
+  });
+
+  it('a replayed solution is refused and writes nothing', async () => {
+    const altcha = await solved();
+    const first = await send(url(), '/waitlist', { method: 'POST', body: { email: 'replay-1@people.test', altcha } });
+    expect(first.status).toBe(200);
+    const replays = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        send(url(), '/waitlist', { method: 'POST', body: { email: `replay-${i + 2}@people.test`, altcha } }),
+      ),
+    );
+    expect(replays.map((answer) => `${answer.status} ${answer.json?.code}`)).toEqual(
+      Array(20).fill('400 challenge_spent'),
+    );
+    expect((await countWhere('replay-%@people.test')).entries).toBe(1);
+  });
+
+  it('100 throwaway-domain sign-ups, each with a valid solution: 0 rows, 0 mails', async () => {
+    const require = createRequire(import.meta.url);
+    const list = require('disposable-email-domains') as string[];
+    // 100 domains spread over the packaged list.
+    const domains = Array.from({ length: 100 }, (_, i) => list[Math.floor((i * list.length) / 100)]!);
+    const answers = await pool(100, 10, async (i) =>
+      send(url(), '/waitlist', {
+        method: 'POST',
+        body: { email: `throwaway-${i}@${domains[i]}`, altcha: await solved() },
+      }),
+    );
+    expect(answers.map((answer) => `${answer.status} ${answer.json?.message}`)).toEqual(
+      Array(100).fill('400 Please use a permanent e-mail address'),
+    );
+    expect(await countWhere('throwaway-%')).toEqual({ entries: 0, outbox: 0 });
+  });
+});
+
+describe('a referral farm', () => {
+  it(`100 confirmed friends from one network: at most ${DEFAULT_PER_NETWORK} credited, the rest held for review with their rule`, async () => {
+    const signUp = async (email: string, localAddress: string, referralSource?: string) => {
+      const answer = await send(url(), '/waitlist', {
+        method: 'POST',
+        body: { email, altcha: await solved(localAddress), ...(referralSource ? { referralSource } : {}) },
+        localAddress,
+        headers: { 'user-agent': 'farm-script/1.0' },
+      });
+      expect(answer.status, answer.text).toBe(200);
+    };
+    const confirm = async (email: string) => {
+      await sink.waitFor(() => sink.to(email).length > 0, 30_000);
+      const token = confirmTokenIn(sink.to(email)[0]!.parsed.text ?? '');
+      const answer = await send(url(), '/waitlist/confirm', { method: 'POST', body: { token } });
+      if (answer.status !== 200)
+        console.error(
+          system.api.logs
+            .text()
+            .split('\n')
+            .filter((line) => line.includes('"err"'))
+            .slice(-3)
+            .join('\n'),
+        );
+      expect(answer.status, answer.text).toBe(200);
+      return answer.json.data as { referralCode: string };
+    };
+
+    await signUp('farmer@farm.test', '127.66.0.1');
+    const { referralCode } = await confirm('farmer@farm.test');
+    const friends = Array.from(
+      { length: 100 },
+      (_, i) => `fake-friend-${String.fromCharCode(97 + (i % 26))}${i}x@farm.test`,
+    );
+    await pool(100, 10, (i) => signUp(friends[i]!, `127.77.0.${i + 1}`, referralCode));
+    // Confirmations of one referrer's friends serialise on the place buckets and the referrer's row (decision 011):
+    // a few at a time, as clicks on mailed links come.
+    await pool(100, 3, (i) => confirm(friends[i]!));
+
+    const { rows } = await system.context.pool.query<{ state: string; rule: string | null; n: number }>(
+      `select c.state, c.rule, count(*)::int as n
+         from waitlist.referral_credits c join waitlist.entries r on r.id = c.referrer_id
+        where r.email = 'farmer@farm.test' group by 1, 2 order by 1, 2`,
+    );
+    console.info(`referral farm of 100: ${JSON.stringify(rows)}`);
+    const credited = rows.filter((row) => row.state === 'granted').reduce((sum, row) => sum + row.n, 0);
+    const held = rows.filter((row) => row.state === 'held');
+    expect(credited).toBeGreaterThan(0);
+    expect(credited).toBeLessThanOrEqual(DEFAULT_PER_NETWORK);
+    expect(held.reduce((sum, row) => sum + row.n, 0)).toBe(100 - credited);
+    for (const row of held) expect(['same_network', 'same_device', 'alias', 'burst']).toContain(row.rule);
+    const { rows: farmer } = await system.context.pool.query<{ credits: number }>(
+      `select credits from waitlist.entries where email = 'farmer@farm.test'`,
+    );
+    expect(farmer[0]!.credits).toBe(credited);
+  });
+});

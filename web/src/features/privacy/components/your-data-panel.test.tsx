@@ -1,0 +1,133 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PersonalData } from '@mmdm/contracts/privacy';
+import { createQueryClient } from '../../../lib/query-client.js';
+import { fakeNetwork, json } from '../../../testing/fake-network.js';
+import { YourDataPanel } from './your-data-panel.js';
+
+const TOKEN = 'a'.repeat(43);
+const SESSION = 'b'.repeat(43);
+
+const data: PersonalData = {
+  exportedAt: '2026-11-25T10:00:00.000Z',
+  email: 'ada@example.com',
+  status: 'confirmed',
+  signedUpAt: '2026-11-01T10:00:00.000Z',
+  confirmedAt: '2026-11-01T10:05:00.000Z',
+  unsubscribedAt: null,
+  invitedAt: null,
+  admittedAt: null,
+  lastMailQueuedAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:05:00.000Z',
+  referralSource: 'FRIEND01',
+  referralCode: 'ADA7K2Q9',
+  place: 1234,
+  city: 'Lisbon',
+  cityOther: false,
+  credits: {
+    given: { state: 'granted', reason: 'confirmed', at: '2026-11-01T10:05:00.000Z' },
+    received: [],
+    granted: 2,
+  },
+  consent: { at: '2026-11-01T10:00:00.000Z', policyVersion: 'sha256-59b9a38486edc442' },
+  suppression: null,
+  mails: [{ kind: 'confirmation', queuedAt: '2026-11-01T10:00:00.000Z', sentAt: '2026-11-01T10:00:01.000Z' }],
+};
+
+function renderAt(url: string) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[url]}>
+        <YourDataPanel />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the "Your data" page', () => {
+  it('asks for an address and says the same thing whatever the answer, without telling whether it is listed', async () => {
+    const network = fakeNetwork();
+    network.on('POST', '/waitlist/data-access', () =>
+      json(200, { success: true, message: 'If this address is on our waitlist…' }),
+    );
+    renderAt('/your-data');
+    expect(screen.getByRole('heading', { level: 1, name: 'Your data' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Your e-mail address'), 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send me a link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'If this address is on our waitlist, we have just sent it a link to its data. The link works once, for one hour.',
+    );
+    expect(network.calls).toEqual(['POST /waitlist/data-access']);
+  });
+
+  it('says so when the network is throttled (429)', async () => {
+    const network = fakeNetwork();
+    network.on('POST', '/waitlist/data-access', () =>
+      json(429, { success: false, code: 'rate_limited', message: 'Too many' }, { 'Retry-After': '60' }),
+    );
+    renderAt('/your-data');
+    await userEvent.type(screen.getByLabelText('Your e-mail address'), 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send me a link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests from your network');
+  });
+
+  it('opening the link changes nothing until "Show my data" is pressed; then it shows everything held', async () => {
+    const network = fakeNetwork();
+    network.on('POST', '/waitlist/your-data/open', () =>
+      json(200, { success: true, data, session: SESSION, sessionExpiresAt: '2026-11-25T10:15:00.000Z' }),
+    );
+    renderAt(`/your-data?token=${TOKEN}`);
+    const show = await screen.findByRole('button', { name: 'Show my data' });
+    expect(network.calls).toEqual([]);
+    await userEvent.click(show);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your data' })).toBeInTheDocument();
+    expect(network.calls).toEqual(['POST /waitlist/your-data/open']);
+    for (const value of ['ada@example.com', 'ADA7K2Q9', 'FRIEND01', '1,234', 'Lisbon', 'sha256-59b9a38486edc442']) {
+      expect(screen.getByText(value)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('button', { name: 'Download as JSON' })).toBeInTheDocument();
+  });
+
+  it('deletes only after the second, confirming click, then says everything is erased', async () => {
+    const network = fakeNetwork();
+    network.on('POST', '/waitlist/your-data/open', () =>
+      json(200, { success: true, data, session: SESSION, sessionExpiresAt: '2026-11-25T10:15:00.000Z' }),
+    );
+    let erasedWith: unknown;
+    network.on('POST', '/waitlist/your-data/erase', ({ body }) => {
+      erasedWith = body;
+      return json(200, { success: true, message: 'Erased.' });
+    });
+    renderAt(`/your-data?token=${TOKEN}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Show my data' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete everything now' }));
+    expect(network.calls).not.toContain('POST /waitlist/your-data/erase');
+    expect(screen.getByRole('heading', { name: 'Delete everything now?' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Keep my data' }));
+    expect(network.calls).not.toContain('POST /waitlist/your-data/erase');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete everything now' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, delete everything' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Everything is erased' })).toBeInTheDocument();
+    expect(erasedWith).toEqual({ session: SESSION });
+    expect(screen.getByRole('link', { name: 'Join the waitlist again' })).toHaveAttribute('href', '/waitlist');
+  });
+
+  it.each([
+    [409, 'token_used', 'This link has already been used'],
+    [410, 'token_expired', 'This link has expired'],
+    [404, 'token_invalid', "This link isn't valid"],
+  ])('a link answered %i (%s) is explained, with a way to ask for a new one', async (status, code, heading) => {
+    const network = fakeNetwork();
+    network.on('POST', '/waitlist/your-data/open', () => json(status, { success: false, code, message: 'No.' }));
+    renderAt(`/your-data?token=${TOKEN}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Show my data' }));
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send me a new link' })).toBeInTheDocument();
+  });
+});

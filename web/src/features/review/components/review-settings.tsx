@@ -1,0 +1,257 @@
+import { useState, type FormEvent } from 'react';
+import { DOMAIN_MAX_LENGTH, REVIEW_REASONS } from '@mmdm/contracts/abuse-admin';
+import { QueryState } from '../../../components/admin/query-state.js';
+import { SelectField } from '../../../components/admin/select-field.js';
+import { TextField } from '../../../components/admin/text-field.js';
+import { formatDateTime } from '../../../lib/format.js';
+import { errorMessage } from '../../../lib/staff-api.js';
+import { useDecideReview, type ReviewDecisionInput } from '../api/decide-review.js';
+import { useDeleteDomainRule } from '../api/delete-domain-rule.js';
+import { useDomainRules } from '../api/get-domain-rules.js';
+import { useReviewQueue } from '../api/get-review-queue.js';
+import { useSetDomainRule } from '../api/set-domain-rule.js';
+
+const reasonText = (reason: string) => REVIEW_REASONS[reason as keyof typeof REVIEW_REASONS] ?? reason;
+
+/**
+ * Settings › Review: entries flagged at sign-up and referral credits held by a fraud rule, each with its reason,
+ * to approve (the credit is granted, the referrer's place improves) or reject (the entry is marked rejected, its
+ * credit never counts); and the e-mail domains refused or accepted beside the packaged throwaway list.
+ */
+export function ReviewSettings() {
+  return (
+    <div className="adm-stack">
+      <ReviewQueue />
+      <DomainRules />
+    </div>
+  );
+}
+
+function ReviewQueue() {
+  const queue = useReviewQueue();
+  const decide = useDecideReview();
+  const [notice, setNotice] = useState<string>();
+  const act = (input: ReviewDecisionInput, what: string) => {
+    setNotice(undefined);
+    decide.mutate(input, {
+      onSuccess: () => setNotice(`${what}: ${input.decision === 'approve' ? 'approved' : 'rejected'}.`),
+    });
+  };
+  const buttons = (input: Omit<ReviewDecisionInput, 'decision'>, what: string) => (
+    <div className="adm-table__actions">
+      <button
+        type="button"
+        className="adm-button adm-button--small"
+        aria-label={`Approve ${what}`}
+        disabled={decide.isPending}
+        onClick={() => act({ ...input, decision: 'approve' }, what)}
+      >
+        Approve
+      </button>
+      <button
+        type="button"
+        className="adm-button adm-button--small adm-button--danger"
+        aria-label={`Reject ${what}`}
+        disabled={decide.isPending}
+        onClick={() => act({ ...input, decision: 'reject' }, what)}
+      >
+        Reject
+      </button>
+    </div>
+  );
+
+  return (
+    <section className="adm-card" aria-label="Review queue">
+      <h2 className="adm-section-title">Review queue</h2>
+      <p className="adm-muted">
+        Approve a held credit to grant it (the referrer moves up at once); reject to mark the entry rejected: it loses
+        its place and its credit never counts. Every decision is in the audit log.
+      </p>
+      <p className="adm-notice" role="status">
+        {notice}
+      </p>
+      {decide.isError && (
+        <p className="adm-alert adm-alert--error" role="alert">
+          {errorMessage(decide.error)}
+        </p>
+      )}
+      <QueryState
+        isPending={queue.isPending}
+        error={queue.error}
+        label="the review queue"
+        onRetry={() => void queue.refetch()}
+      />
+      {queue.data && (
+        <>
+          <h3 className="adm-section-title">Held referral credits</h3>
+          {queue.data.credits.length === 0 ? (
+            <p className="adm-empty">No held credit.</p>
+          ) : (
+            <div className="adm-table-wrap">
+              <table className="adm-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Referred</th>
+                    <th scope="col">Referrer</th>
+                    <th scope="col">Why held</th>
+                    <th scope="col">Since</th>
+                    <th scope="col">Decision</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {queue.data.credits.map((credit) => (
+                    <tr key={credit.referredId}>
+                      <th scope="row">{credit.referredEmail}</th>
+                      <td>{credit.referrerEmail}</td>
+                      <td>{reasonText(credit.rule)}</td>
+                      <td>{formatDateTime(credit.createdAt)}</td>
+                      <td>
+                        {buttons({ kind: 'credits', id: credit.referredId }, `the credit of ${credit.referredEmail}`)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <h3 className="adm-section-title">Flagged entries</h3>
+          {queue.data.entries.length === 0 ? (
+            <p className="adm-empty">No flagged entry.</p>
+          ) : (
+            <div className="adm-table-wrap">
+              <table className="adm-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Address</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Why flagged</th>
+                    <th scope="col">Signed up</th>
+                    <th scope="col">Decision</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {queue.data.entries.map((entry) => (
+                    <tr key={entry.id}>
+                      <th scope="row">{entry.email}</th>
+                      <td>{entry.status}</td>
+                      <td>{entry.reasons.map(reasonText).join('; ')}</td>
+                      <td>{formatDateTime(entry.createdAt)}</td>
+                      <td>{buttons({ kind: 'entries', id: entry.id }, entry.email)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function DomainRules() {
+  const rules = useDomainRules();
+  const save = useSetDomainRule();
+  const remove = useDeleteDomainRule();
+  const [domain, setDomain] = useState('');
+  const [rule, setRule] = useState<'deny' | 'allow'>('deny');
+  const [notice, setNotice] = useState<string>();
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = domain.trim();
+    if (!trimmed) return;
+    setNotice(undefined);
+    save.mutate(
+      { domain: trimmed, rule },
+      {
+        onSuccess: (saved) => {
+          setDomain('');
+          setNotice(`${saved.domain} is ${saved.rule === 'deny' ? 'refused' : 'accepted'} from now on.`);
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="adm-card" aria-label="E-mail domains">
+      <h2 className="adm-section-title">E-mail domains</h2>
+      <p className="adm-muted">
+        Throwaway domains on the maintained list are refused already. Deny a domain it misses (and its subdomains), or
+        allow one it lists wrongly (also skips the DNS check).
+      </p>
+      <form className="adm-form" onSubmit={add}>
+        <TextField
+          label="Domain"
+          value={domain}
+          maxLength={DOMAIN_MAX_LENGTH}
+          placeholder="example.com"
+          required
+          onChange={(event) => setDomain(event.target.value)}
+        />
+        <SelectField label="Rule" value={rule} onChange={(event) => setRule(event.target.value as 'deny' | 'allow')}>
+          <option value="deny">Deny</option>
+          <option value="allow">Allow</option>
+        </SelectField>
+        {save.isError && (
+          <p className="adm-alert adm-alert--error" role="alert">
+            {errorMessage(save.error)}
+          </p>
+        )}
+        <button type="submit" className="adm-button adm-button--primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save rule'}
+        </button>
+      </form>
+      <p className="adm-notice" role="status">
+        {notice}
+      </p>
+      <QueryState
+        isPending={rules.isPending}
+        error={rules.error}
+        label="the domain rules"
+        onRetry={() => void rules.refetch()}
+      />
+      {rules.data &&
+        (rules.data.items.length === 0 ? (
+          <p className="adm-empty">No rule of your own yet.</p>
+        ) : (
+          <div className="adm-table-wrap">
+            <table className="adm-table">
+              <thead>
+                <tr>
+                  <th scope="col">Domain</th>
+                  <th scope="col">Rule</th>
+                  <th scope="col">Since</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rules.data.items.map((item) => (
+                  <tr key={item.domain}>
+                    <th scope="row">{item.domain}</th>
+                    <td>{item.rule === 'deny' ? 'Deny' : 'Allow'}</td>
+                    <td>{formatDateTime(item.createdAt)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="adm-button adm-button--small adm-button--danger"
+                        aria-label={`Remove the rule for ${item.domain}`}
+                        disabled={remove.isPending}
+                        onClick={() =>
+                          remove.mutate(item.domain, {
+                            onSuccess: () => setNotice(`The rule for ${item.domain} is removed.`),
+                          })
+                        }
+                      >
+                        Remove
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))}
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { totpSetupSchema, type TotpSetup } from '@mmdm/contracts/auth';
+import { mfaRequest } from '../lib/mfa-request.js';
+
+/** A new secret and its QR code; the service keeps it 10 minutes for the first code. */
+export function beginTotp(enrolToken?: string): Promise<TotpSetup> {
+  return mfaRequest('/api/admin/me/mfa/totp', totpSetupSchema, { method: 'POST' }, enrolToken);
+}
+
+export function useBeginTotp(enrolToken?: string) {
+  return useMutation({ mutationFn: () => beginTotp(enrolToken) });
+}

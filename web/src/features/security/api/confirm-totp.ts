@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { enrolmentAnswerSchema, type EnrolmentAnswer } from '@mmdm/contracts/auth';
+import { mfaRequest } from '../lib/mfa-request.js';
+
+export function confirmTotp(code: string, enrolToken?: string): Promise<EnrolmentAnswer> {
+  return mfaRequest(
+    '/api/admin/me/mfa/totp/confirm',
+    enrolmentAnswerSchema,
+    { method: 'POST', body: { code } },
+    enrolToken,
+  );
+}
+
+/** Not retried: a code is good for one use, and a lost answer is better followed by a fresh code. */
+export function useConfirmTotp(enrolToken?: string) {
+  return useMutation({ mutationFn: (code: string) => confirmTotp(code, enrolToken) });
+}

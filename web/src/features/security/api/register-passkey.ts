@@ -1,0 +1,31 @@
+import { useMutation } from '@tanstack/react-query';
+import { enrolmentAnswerSchema, passkeyCreationOptionsSchema, type EnrolmentAnswer } from '@mmdm/contracts/auth';
+import { mfaRequest } from '../lib/mfa-request.js';
+
+/**
+ * The WebAuthn registration ceremony: options from the service, the browser's authenticator creates the key
+ * (@simplewebauthn/browser, loaded only when someone adds a passkey), the service verifies and stores it.
+ */
+export async function registerPasskey(name: string, enrolToken?: string): Promise<EnrolmentAnswer> {
+  const options = await mfaRequest(
+    '/api/admin/me/mfa/passkeys/options',
+    passkeyCreationOptionsSchema,
+    { method: 'POST' },
+    enrolToken,
+  );
+  const { startRegistration } = await import('@simplewebauthn/browser');
+  // The service's options are PublicKeyCredentialCreationOptionsJSON; the contract only checks the parts we read.
+  const response = await startRegistration({
+    optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'],
+  });
+  return mfaRequest(
+    '/api/admin/me/mfa/passkeys',
+    enrolmentAnswerSchema,
+    { method: 'POST', body: { name, response } },
+    enrolToken,
+  );
+}
+
+export function useRegisterPasskey(enrolToken?: string) {
+  return useMutation({ mutationFn: (name: string) => registerPasskey(name, enrolToken) });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { recoveryCodesSchema } from '@mmdm/contracts/auth';
+import { adminKeys } from '../../../lib/admin-query-keys.js';
+import { staffRequest } from '../../../lib/staff-api.js';
+
+export async function renewRecoveryCodes(): Promise<string[]> {
+  return (await staffRequest('/api/admin/me/mfa/recovery-codes', recoveryCodesSchema, { method: 'POST' }))
+    .recoveryCodes;
+}
+
+export function useRenewRecoveryCodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: renewRecoveryCodes,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.mfa }),
+  });
+}

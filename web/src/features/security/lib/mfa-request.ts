@@ -1,0 +1,17 @@
+import { apiRequest, type AnswerSchema } from '../../../lib/api-client.js';
+import { staffRequest, type StaffRequestOptions } from '../../../lib/staff-api.js';
+
+/**
+ * The enrolment calls run in two places: in Settings with the stored staff session, and right after the password
+ * when a second factor is required, with the enrol-only token (kept in memory, never stored: it is no session).
+ */
+export function mfaRequest<T>(
+  path: string,
+  schema: AnswerSchema<T>,
+  options: StaffRequestOptions,
+  enrolToken: string | undefined,
+): Promise<T> {
+  return enrolToken
+    ? apiRequest(path, schema, { ...options, bearerToken: enrolToken })
+    : staffRequest(path, schema, options);
+}
