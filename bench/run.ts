@@ -4,7 +4,7 @@
  */
 import { execSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -56,7 +56,9 @@ if (!options.skipBuild) {
   for (const output of [...Object.values(ENTRIES), 'web/dist/index.html']) utimesSync(join(ROOT, output), now, now);
 }
 
-console.log(`bench: run ${runId}${options.quick ? ' (BENCH_QUICK: short runs, small data set)' : ''}; logs in ${tmpDir}`);
+console.log(
+  `bench: run ${runId}${options.quick ? ' (BENCH_QUICK: short runs, small data set)' : ''}; logs in ${tmpDir}`,
+);
 const webDistDir = join(tmpDir, 'web-dist');
 /** Copies web/dist once it is complete (routes.json is written last); another build may be running in the checkout. */
 async function snapshotWebDist(): Promise<void> {
@@ -94,8 +96,12 @@ async function describeEnvironment(moment: string): Promise<void> {
     );
     const row = rows[0];
     report.note(
-      `${moment}: load average ${loadavg().map((value) => value.toFixed(1)).join(' / ')} (1/5/15 min) on ${cpus().length} cores` +
-        (row ? `; ${row.version}, synchronous_commit=${row.sync}, fsync=${row.fsync}, shared_buffers=${row.buffers}` : ''),
+      `${moment}: load average ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' / ')} (1/5/15 min) on ${cpus().length} cores` +
+        (row
+          ? `; ${row.version}, synchronous_commit=${row.sync}, fsync=${row.fsync}, shared_buffers=${row.buffers}`
+          : ''),
     );
   } finally {
     await client.end();
@@ -140,11 +146,34 @@ try {
   rmSync(webDistDir, { recursive: true, force: true });
   if (!options.keepDatabase) await database.drop();
   else console.log(`bench: kept database ${database.name}`);
-  await removeKeys(options.redisUrl, redisPrefix).catch((error: unknown) => console.error('bench: could not remove Redis keys:', error));
+  await removeKeys(options.redisUrl, redisPrefix).catch((error: unknown) =>
+    console.error('bench: could not remove Redis keys:', error),
+  );
 }
 
 const seconds = (Date.now() - startedAt.getTime()) / 1000;
-const markdown = report.markdown({ startedAt, seconds, quick: options.quick, commit: commit() });
-writeFileSync(join(ROOT, 'bench/results.md'), markdown);
+/** The label each suite's rows carry in the results table, in the table's order. */
+const ROW_LABELS: Record<SuiteName, string> = {
+  footprint: 'footprint',
+  signup: 'sign-up',
+  gateway: 'gateway',
+  site: 'site',
+  mail: 'mail',
+  staff: 'staff',
+  launch: 'launch',
+};
+const resultsFile = join(ROOT, 'bench/results.md');
+const partial = options.suites.size < Object.keys(ROW_LABELS).length && existsSync(resultsFile);
+const markdown = report.markdown(
+  { startedAt, seconds, quick: options.quick, commit: commit() },
+  partial
+    ? {
+        previous: readFileSync(resultsFile, 'utf8'),
+        rowLabelsRun: new Set([...options.suites].map((name) => ROW_LABELS[name])),
+        order: Object.values(ROW_LABELS),
+      }
+    : undefined,
+);
+writeFileSync(resultsFile, markdown);
 console.log(`\n${report.table()}\n\nbench: wrote bench/results.md in ${Math.round(seconds)} s`);
 process.exit(failed ? 1 : 0);

@@ -53,6 +53,8 @@ export interface CpuCostSpec {
   gatewayPid?: number;
   /** The database the server writes to: its Postgres backends are counted (not the shared WAL writer/checkpointer). */
   databaseName: string;
+  /** The body's Content-Type (`application/json` unless said). */
+  contentType?: string;
 }
 
 /**
@@ -79,7 +81,7 @@ export async function cpuPerRequest(spec: CpuCostSpec): Promise<CpuCost> {
       {
         method: 'POST',
         path: '/waitlist',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': spec.contentType ?? 'application/json' },
         setupRequest: (request) => ({ ...request, body: spec.body() }),
       },
     ],

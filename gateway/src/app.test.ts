@@ -54,7 +54,11 @@ describe('routing', () => {
     ['PATCH', '/api/admin/staff/7', 'auth'],
     ['GET', '/api/admin/jwks.json', 'auth'],
   ])('%s %s goes to the %s service, path and query unchanged', async (method, path, upstream) => {
-    const result = await call(gateway.url, path, { method, headers: { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{"a":1}' });
+    const result = await call(gateway.url, path, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: method === 'GET' ? undefined : '{"a":1}',
+    });
     expect(result.status).toBe(200);
     const seen = echoed(result);
     expect(seen.upstream).toBe(upstream);
@@ -118,7 +122,14 @@ describe('the web build', () => {
   });
 
   it('answers an unknown page with the not-found page and status 404', async () => {
-    for (const path of ['/no-such-page', '/about/index.html', '/routes.json', '/.secret', '/assets/app-3f9a1c.js.br', '/%E0%A4%A']) {
+    for (const path of [
+      '/no-such-page',
+      '/about/index.html',
+      '/routes.json',
+      '/.secret',
+      '/assets/app-3f9a1c.js.br',
+      '/%E0%A4%A',
+    ]) {
       const result = await call(gateway.url, path);
       expect(result.status, path).toBe(404);
       expect(result.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -155,12 +166,16 @@ describe('the web build', () => {
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^".+"$/);
     expect(first.headers['last-modified']).toBeTruthy();
-    const again = await call(gateway.url, site.assetPath, { headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    const again = await call(gateway.url, site.assetPath, {
+      headers: { 'accept-encoding': 'br', 'if-none-match': etag },
+    });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
     expectSecurityHeaders(again);
     // A gzip copy is a different representation: its ETag differs, so a cached brotli body is not reused for it.
-    const gzip = await call(gateway.url, site.assetPath, { headers: { 'accept-encoding': 'gzip', 'if-none-match': etag } });
+    const gzip = await call(gateway.url, site.assetPath, {
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': etag },
+    });
     expect(gzip.status).toBe(200);
   });
 
@@ -207,7 +222,13 @@ describe('proxied answers', () => {
 
   it('do not pass hop-by-hop or client-made forwarding headers on', async () => {
     const result = await call(gateway.url, '/api/admin/me', {
-      headers: { 'x-real-ip': '6.6.6.6', forwarded: 'for=6.6.6.6', 'x-forwarded-port': '1', connection: 'keep-alive, x-secret', 'x-secret': 'drop me' },
+      headers: {
+        'x-real-ip': '6.6.6.6',
+        forwarded: 'for=6.6.6.6',
+        'x-forwarded-port': '1',
+        connection: 'keep-alive, x-secret',
+        'x-secret': 'drop me',
+      },
     });
     const { headers } = echoed(result);
     expect(headers['x-real-ip']).toBeUndefined();
@@ -219,9 +240,86 @@ describe('proxied answers', () => {
   });
 });
 
+describe('both lanes (fast: public calls and the key set; full: the rest of the staff API) forward alike', () => {
+  const lanes = [
+    ['fast', '/waitlist/echo'],
+    ['full', '/api/admin/me'],
+  ] as const;
+
+  it.each(lanes)(
+    '%s lane: no hop-by-hop or client-made forwarding headers, ours set, the id passed on',
+    async (_lane, path) => {
+      const result = await call(gateway.url, path, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': '203.0.113.9',
+          'x-real-ip': '6.6.6.6',
+          forwarded: 'for=6.6.6.6',
+          connection: 'keep-alive, x-secret',
+          'x-secret': 'drop me',
+          te: 'trailers',
+          'x-request-id': 'client-chosen-0002',
+        },
+        body: '{"a":1}',
+      });
+      expect(result.status).toBe(200);
+      const { headers, body } = echoed(result);
+      expect(body).toBe('{"a":1}');
+      for (const name of ['x-real-ip', 'forwarded', 'x-secret', 'te']) expect(headers[name]).toBeUndefined();
+      expect(headers['x-forwarded-for']).toBe('127.0.0.1');
+      expect(headers['x-forwarded-proto']).toBe('http');
+      expect(headers['x-forwarded-host']).toBe(`127.0.0.1:${gateway.port}`);
+      expect(headers['x-request-id']).toBe(result.headers['x-request-id']);
+      expect(headers['x-request-id']).not.toBe('client-chosen-0002');
+      expectSecurityHeaders(result);
+    },
+  );
+
+  it.each(lanes)('%s lane: a large body and a chunked body arrive whole', async (_lane, path) => {
+    const large = JSON.stringify({ pad: 'x'.repeat(64 * 1024) });
+    const sized = await call(gateway.url, path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: large,
+    });
+    expect(echoed(sized).body).toBe(large);
+    const raw = await rawExchange(
+      `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n3\r\n{"a\r\n4\r\n":1}\r\n0\r\n\r\n`,
+    );
+    expect(raw).toMatch(/^HTTP\/1.1 200 /);
+    expect(raw).toContain('"body":"{\\"a\\":1}"');
+  });
+
+  it('fast lane: reuses warm connections to the service', async () => {
+    const before = waitlist.connections();
+    for (let i = 0; i < 10; i += 1) await call(gateway.url, '/waitlist/echo', { method: 'POST', body: '{}' });
+    expect(waitlist.connections() - before).toBeLessThanOrEqual(1);
+  });
+
+  it("fast lane: the key set keeps the staff API's no-store, whatever the service says", async () => {
+    const result = await call(gateway.url, '/api/admin/jwks.json');
+    expect(result.status).toBe(200);
+    expect(echoed(result).upstream).toBe('auth');
+    expect(result.headers['cache-control']).toBe('no-store');
+  });
+
+  it('fast lane: HEAD gets the head alone', async () => {
+    const result = await call(gateway.url, '/waitlist/confirm?token=abc', { method: 'HEAD' });
+    expect(result.status).toBe(200);
+    expect(result.headers['x-upstream']).toBe('waitlist');
+    expect(result.body.length).toBe(0);
+  });
+});
+
 describe('request ids', () => {
   it('keeps a well-formed id from a trusted proxy, returns it and passes it to the service and the log', async () => {
-    const trusting = await startGateway({ siteDir: site.dir, auth: auth.url, waitlist: waitlist.url, trustedProxies: ['loopback'] });
+    const trusting = await startGateway({
+      siteDir: site.dir,
+      auth: auth.url,
+      waitlist: waitlist.url,
+      trustedProxies: ['loopback'],
+    });
     try {
       const result = await call(trusting.url, '/api/admin/me', { headers: { 'x-request-id': 'nginx-req-0001' } });
       expect(result.headers['x-request-id']).toBe('nginx-req-0001');
@@ -243,9 +341,16 @@ describe('request ids', () => {
   });
 
   it('replaces a malformed id even from a trusted proxy', async () => {
-    const trusting = await startGateway({ siteDir: site.dir, auth: auth.url, waitlist: waitlist.url, trustedProxies: ['loopback'] });
+    const trusting = await startGateway({
+      siteDir: site.dir,
+      auth: auth.url,
+      waitlist: waitlist.url,
+      trustedProxies: ['loopback'],
+    });
     try {
-      const result = await call(trusting.url, '/api/admin/me', { headers: { 'x-request-id': 'bad id\twith "quotes"' } });
+      const result = await call(trusting.url, '/api/admin/me', {
+        headers: { 'x-request-id': 'bad id\twith "quotes"' },
+      });
       const id = String(result.headers['x-request-id']);
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
       expect(echoed(result).headers['x-request-id']).toBe(id);
@@ -263,7 +368,9 @@ describe('request ids', () => {
 
 describe('client address', () => {
   it('ignores a client-sent X-Forwarded-For when the peer is not a trusted proxy', async () => {
-    const result = await call(gateway.url, '/api/admin/me', { headers: { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' } });
+    const result = await call(gateway.url, '/api/admin/me', {
+      headers: { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' },
+    });
     const { headers } = echoed(result);
     expect(headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(headers['x-forwarded-proto']).toBe('http');
@@ -271,10 +378,19 @@ describe('client address', () => {
   });
 
   it('believes a trusted proxy, forwarding only the client address and sending HSTS for https', async () => {
-    const trusting = await startGateway({ siteDir: site.dir, auth: auth.url, waitlist: waitlist.url, trustedProxies: ['loopback'] });
+    const trusting = await startGateway({
+      siteDir: site.dir,
+      auth: auth.url,
+      waitlist: waitlist.url,
+      trustedProxies: ['loopback'],
+    });
     try {
       const result = await call(trusting.url, '/api/admin/me', {
-        headers: { 'x-forwarded-for': '198.51.100.7, 127.0.0.1', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'meetmatchdatemarry.com' },
+        headers: {
+          'x-forwarded-for': '198.51.100.7, 127.0.0.1',
+          'x-forwarded-proto': 'https',
+          'x-forwarded-host': 'meetmatchdatemarry.com',
+        },
       });
       const { headers } = echoed(result);
       expect(headers['x-forwarded-for']).toBe('198.51.100.7');
@@ -301,7 +417,9 @@ describe('when a service is down or slow', () => {
       });
       expectSecurityHeaders(result);
       await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(down.logs.lines().some((line) => line.msg === 'upstream call failed' && line.upstream === 'waitlist')).toBe(true);
+      expect(
+        down.logs.lines().some((line) => line.msg === 'upstream call failed' && line.upstream === 'waitlist'),
+      ).toBe(true);
     } finally {
       await down.close();
     }
@@ -344,7 +462,10 @@ describe('GET /healthz', () => {
     try {
       const result = await call(gateway.url, '/healthz');
       expect(result.status).toBe(503);
-      expect(result.json()).toEqual({ status: 'down', services: { auth: 'ok', waitlist: 'down: postgres: connect ECONNREFUSED' } });
+      expect(result.json()).toEqual({
+        status: 'down',
+        services: { auth: 'ok', waitlist: 'down: postgres: connect ECONNREFUSED' },
+      });
     } finally {
       waitlist.setReadiness(200, { status: 'ok', checks: { postgres: 'ok', redis: 'ok' } });
     }
@@ -356,7 +477,10 @@ describe('GET /healthz', () => {
     try {
       const result = await call(partial.url, '/healthz');
       expect(result.status).toBe(503);
-      expect(result.json()).toEqual({ status: 'down', services: { auth: 'down: unreachable (ECONNREFUSED)', waitlist: 'ok' } });
+      expect(result.json()).toEqual({
+        status: 'down',
+        services: { auth: 'down: unreachable (ECONNREFUSED)', waitlist: 'ok' },
+      });
     } finally {
       await partial.close();
     }
@@ -401,7 +525,9 @@ async function rawExchange(request: string): Promise<string> {
 describe('the Host header', () => {
   it('missing from an HTTP/1.1 request: a JSON 400 with the security headers, and no service is called', async () => {
     const before = waitlist.seen.length;
-    const raw = await rawExchange('POST /waitlist HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}');
+    const raw = await rawExchange(
+      'POST /waitlist HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+    );
     expect(raw).toMatch(/^HTTP\/1.1 400 /);
     expect(raw).toContain(`Content-Security-Policy: ${CONTENT_SECURITY_POLICY}`);
     expect(raw).toContain('X-Frame-Options: DENY');

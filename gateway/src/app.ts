@@ -10,6 +10,7 @@ import { sendError, sendJson } from './http/json-answer.js';
 import { SECURITY_HEADERS, setSecurityHeaders } from './http/security-headers.js';
 import { createForwarding } from './modules/forwarding/forwarding.js';
 import { createHealthCheck } from './modules/health/health.js';
+import { createFastForward } from './modules/proxy/fast-forward.js';
 import { createUpstreamProxy } from './modules/proxy/upstream-proxy.js';
 import { createUpstreamPool } from './modules/proxy/upstream-pool.js';
 import { routeOf, routeTemplateOf, type Route, type Upstream } from './modules/routing/route-table.js';
@@ -32,7 +33,8 @@ export interface Gateway {
   handler: RequestListener;
   /** For `server.on('clientError')`: answers a request Node could not parse with our headers and a JSON body. */
   onClientError: (error: Error & { code?: string }, socket: Duplex) => void;
-  close: () => void;
+  /** Closes the upstream connections (after the server has finished its requests). */
+  close: () => Promise<void>;
 }
 
 /**
@@ -92,6 +94,8 @@ export function createGateway({ config, logger, site: build, healthTimeoutMs, me
     });
   const pools = { auth: poolOf('auth'), waitlist: poolOf('waitlist') };
   const proxy = createUpstreamProxy({ pools, timeoutMs: config.proxyTimeoutMs, logger });
+  // Both lanes pick their member from the same pools and follow the same retry rules (decisions 020 and 021).
+  const fast = createFastForward({ pools, timeoutMs: config.proxyTimeoutMs, logger });
   const site = createSite(build);
   const checkHealth = createHealthCheck(config.upstreams, healthTimeoutMs);
   const access = accessLogger(logger);
@@ -155,7 +159,7 @@ export function createGateway({ config, logger, site: build, healthTimeoutMs, me
         case 'proxy':
           forwarding.prepareForUpstream(req, facts);
           req.headers[REQUEST_ID_HEADER] = id;
-          proxy.forward(route.upstream, req, res, route.staff);
+          (route.lane === 'fast' ? fast : proxy).forward(route.upstream, req, res, route.staff);
           return;
         case 'api-not-found':
           sendError(res, 404, 'not_found', `No such endpoint: ${req.method ?? 'GET'} ${path}`, {
@@ -209,5 +213,12 @@ export function createGateway({ config, logger, site: build, healthTimeoutMs, me
     socket.once('close', () => clearTimeout(closer));
   };
 
-  return { handler, onClientError, close: () => proxy.close() };
+  return {
+    handler,
+    onClientError,
+    close: async () => {
+      proxy.close();
+      await fast.close();
+    },
+  };
 }

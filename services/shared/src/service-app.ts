@@ -14,10 +14,10 @@ export interface ServiceAppOptions {
 }
 
 /**
- * Runs a middleware that only sets constant headers (helmet) once, at start, and replays its headers on every answer:
- * the same headers, without a dozen chained middleware calls per request.
+ * The headers a middleware that only sets constant headers (helmet) sets, recorded once at start by running it
+ * against a recorder: the same headers, without a dozen chained middleware calls per request.
  */
-function presetHeaders(middleware: RequestHandler): RequestHandler {
+function recordHeaders(middleware: RequestHandler): readonly (readonly [string, string])[] {
   const headers: [string, string][] = [];
   const recorder = {
     setHeader: (name: string, value: string) => headers.push([name, value]),
@@ -25,13 +25,36 @@ function presetHeaders(middleware: RequestHandler): RequestHandler {
   };
   // helmet sets constant strings and calls next() synchronously; anything else would be a misuse of this helper.
   let called = false;
-  middleware({} as Parameters<RequestHandler>[0], recorder as unknown as Parameters<RequestHandler>[1], () => (called = true));
-  if (!called) throw new Error('presetHeaders: the middleware did not finish synchronously');
-  return (_req, res, next) => {
-    for (const [name, value] of headers) res.setHeader(name, value);
-    next();
-  };
+  middleware(
+    {} as Parameters<RequestHandler>[0],
+    recorder as unknown as Parameters<RequestHandler>[1],
+    () => (called = true),
+  );
+  if (!called) throw new Error('recordHeaders: the middleware did not finish synchronously');
+  return headers;
 }
+
+/**
+ * The security headers of every service answer (helmet, for a JSON API), as name/value pairs. Exported for a lean
+ * route that answers without Express (the sign-up, decision 020), which must send exactly what the app sends.
+ */
+export const SERVICE_SECURITY_HEADERS = recordHeaders(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], objectSrc: ["'none'"] },
+    },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // HSTS is only meaningful behind TLS; the gateway adds it when the request came over https.
+    strictTransportSecurity: false,
+  }),
+);
+
+const setSecurityHeaders: RequestHandler = (_req, res, next) => {
+  for (const [name, value] of SERVICE_SECURITY_HEADERS) res.setHeader(name, value);
+  next();
+};
 
 /**
  * An Express app with what every service needs before its routes: request id, request logging, security headers
@@ -44,20 +67,7 @@ export function createServiceApp({ logger, trustProxy, metrics }: ServiceAppOpti
   app.set('trust proxy', trustProxy);
   app.set('etag', false);
   app.use(requestLogging(logger));
-  app.use(
-    presetHeaders(
-      helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], objectSrc: ["'none'"] },
-      },
-      crossOriginResourcePolicy: { policy: 'same-origin' },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      // HSTS is only meaningful behind TLS; the gateway adds it when the request came over https.
-      strictTransportSecurity: false,
-      }),
-    ),
-  );
+  app.use(setSecurityHeaders);
   return app;
 }
 

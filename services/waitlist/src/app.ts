@@ -49,7 +49,8 @@ import { postmarkWebhookRoutes } from './modules/bounces/postmark-webhook.routes
 import { sesWebhookRoutes } from './modules/bounces/ses-webhook.routes.js';
 import { createSnsVerifier, fetchFromAws, type AwsFetch } from './modules/bounces/sns-signature.js';
 import { createSignupMetrics } from './modules/signup/signup.metrics.js';
-import { signupRoutes } from './modules/signup/signup.routes.js';
+import { installSignupLeanRoute } from './modules/signup/signup.lean-route.js';
+import { createSignupCall, signupRoutes } from './modules/signup/signup.routes.js';
 import { createSignupService } from './modules/signup/signup.service.js';
 
 /**
@@ -84,15 +85,8 @@ export function createApp({
   registry = createMetricsRegistry(),
   fetchAws = fetchFromAws,
 }: AppDeps): Express {
-  const app = createServiceApp({ logger, trustProxy: config.http.trustProxy, metrics: createHttpMetrics(registry) });
-
-  const checks = { postgres: () => pingPostgres(pool), redis: () => pingRedis(redis) };
-  app.use(healthRoutes(checks));
-  // On the service's own port, which only the gateway and the scraper reach; the gateway never routes /metrics here.
-  app.get('/metrics', metricsHandler(registry));
-  registerPoolMetrics(registry, pool);
-  registerRedisMetrics(registry, { producer: redis });
-  registerReadiness(registry, checks);
+  const metrics = createHttpMetrics(registry);
+  const app = createServiceApp({ logger, trustProxy: config.http.trustProxy, metrics });
 
   const signupLimiter = createClientRateLimiter({
     redis,
@@ -139,8 +133,20 @@ export function createApp({
     metrics: createSignupMetrics(registry),
     confirmation: places,
   });
+  const signup = { service: signupService, signupLimiter, guard };
+  // Before every other route: the sign-up's lean route hands its failures back through this point.
+  installSignupLeanRoute(app, { signUp: createSignupCall(signup), logger, metrics });
+
+  const checks = { postgres: () => pingPostgres(pool), redis: () => pingRedis(redis) };
+  app.use(healthRoutes(checks));
+  // On the service's own port, which only the gateway and the scraper reach; the gateway never routes /metrics here.
+  app.get('/metrics', metricsHandler(registry));
+  registerPoolMetrics(registry, pool);
+  registerRedisMetrics(registry, { producer: redis });
+  registerReadiness(registry, checks);
+
   app.use(abuseRoutes({ challenge }));
-  app.use(signupRoutes({ service: signupService, signupLimiter, guard }));
+  app.use(signupRoutes(signup));
   app.use(
     privacyRoutes({
       service: createPrivacyService({

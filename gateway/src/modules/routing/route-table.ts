@@ -1,12 +1,22 @@
 /** Where the gateway sends a request: decided from the method and the raw path alone, before any I/O. */
 export type Route =
   | { kind: 'health' }
-  | { kind: 'proxy'; upstream: Upstream; staff: boolean }
+  | { kind: 'proxy'; upstream: Upstream; staff: boolean; lane: Lane }
   | { kind: 'api-not-found' }
   | { kind: 'site' }
   | { kind: 'method-not-allowed'; allow: string };
 
 export type Upstream = 'auth' | 'waitlist';
+
+/**
+ * How a proxied call travels: `fast` is the public calls' lean path (modules/proxy/fast-forward.ts, undici's pooled
+ * client), `full` the staff API's http-proxy (upstream-proxy.ts: its streamed CSV export and long answers). Both answer
+ * alike (decision 020).
+ */
+export type Lane = 'fast' | 'full';
+
+/** The staff token's public keys: a public, tiny and frequent answer (every service fetches it), so the fast lane. */
+export const KEY_SET_PATH = '/api/admin/jwks.json';
 
 /** The OpenAPI document of the public and the staff API. */
 export const API_DOCUMENT_PATH = '/api/openapi.json';
@@ -29,16 +39,18 @@ export function routeOf(method: string, path: string): Route {
 
   // `/waitlist` is both the sign-up page (GET) and the sign-up call (POST); everything below it is the API.
   if (path === '/waitlist' || path === '/waitlist/') {
-    if (method === 'POST') return { kind: 'proxy', upstream: 'waitlist', staff: false };
+    if (method === 'POST') return { kind: 'proxy', upstream: 'waitlist', staff: false, lane: 'fast' };
     return READ_METHODS.has(method) ? { kind: 'site' } : { kind: 'method-not-allowed', allow: 'GET, HEAD, POST' };
   }
-  if (path.startsWith('/waitlist/')) return { kind: 'proxy', upstream: 'waitlist', staff: false };
+  if (path.startsWith('/waitlist/')) return { kind: 'proxy', upstream: 'waitlist', staff: false, lane: 'fast' };
 
   // Staff data lives with the waitlist service, which verifies the staff token itself.
-  if (isUnder(path, '/api/admin/waitlist')) return { kind: 'proxy', upstream: 'waitlist', staff: true };
-  if (isUnder(path, '/api/admin')) return { kind: 'proxy', upstream: 'auth', staff: true };
+  if (isUnder(path, '/api/admin/waitlist')) return { kind: 'proxy', upstream: 'waitlist', staff: true, lane: 'full' };
+  // Still `staff`: the key set keeps the staff API's no-store, as it always had.
+  if (path === KEY_SET_PATH) return { kind: 'proxy', upstream: 'auth', staff: true, lane: 'fast' };
+  if (isUnder(path, '/api/admin')) return { kind: 'proxy', upstream: 'auth', staff: true, lane: 'full' };
   // The OpenAPI document is generated from the zod contracts, which the auth service loads and the gateway does not.
-  if (path === API_DOCUMENT_PATH) return { kind: 'proxy', upstream: 'auth', staff: false };
+  if (path === API_DOCUMENT_PATH) return { kind: 'proxy', upstream: 'auth', staff: false, lane: 'fast' };
   if (isUnder(path, '/api')) return { kind: 'api-not-found' };
 
   // The site decides the rest: a page or file it has (405 for methods other than GET/HEAD) or its not-found page.

@@ -181,6 +181,54 @@ describe('the honeypot', () => {
   });
 });
 
+describe('both sign-up routes', () => {
+  // `application/json` exactly is answered by the lean route in front of Express; any other JSON spelling by
+  // Express's route. Both must run the same defences and see the same client.
+  const EXPRESS = { 'content-type': 'application/json;charset=utf-8' };
+  const post = (body: Record<string, string>, headers: Record<string, string>) =>
+    strict.call('POST', '/waitlist', { raw: JSON.stringify(body), headers });
+
+  it('run the honeypot and the proof of work alike on the Express route', async () => {
+    const email = uniqueEmail('bot-x');
+    const bot = await post({ email, website: 'http://spam.example' }, EXPRESS);
+    expect(bot.status).toBe(200);
+    expect(await countRows(email)).toEqual({ entries: 0, outbox: 0 });
+    const unsolved = await post({ email: uniqueEmail('no-pow-x') }, EXPRESS);
+    expect(unsolved.status).toBe(400);
+    expect(unsolved.body).toMatchObject({ success: false, code: 'challenge_required' });
+  });
+
+  it('mark a sign-up with the same network and device whichever route took it (one client-address rule)', async () => {
+    const client = { 'x-forwarded-for': '198.51.100.77', 'user-agent': 'route-check/1.0' };
+    const [lean, express] = [uniqueEmail('route-lean'), uniqueEmail('route-expr')];
+    const viaLean = await post(
+      { email: lean, altcha: await solved(strict) },
+      { ...client, 'content-type': 'application/json' },
+    );
+    const viaExpress = await post({ email: express, altcha: await solved(strict) }, { ...client, ...EXPRESS });
+    expect([viaLean.status, viaExpress.status]).toEqual([200, 200]);
+    const { rows } = await context.pool.query<{ email: string; network: string; device: string }>(
+      `select email, encode(signup_network, 'hex') as network, encode(signup_device, 'hex') as device
+         from waitlist.entries where email = any($1) order by email`,
+      [[lean, express]],
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.network).toBe(rows[1]!.network);
+    expect(rows[0]!.device).toBe(rows[1]!.device);
+    const otherEmail = uniqueEmail('route-other');
+    const other = await post(
+      { email: otherEmail, altcha: await solved(strict) },
+      { 'x-forwarded-for': '203.0.113.99', 'user-agent': 'route-check/1.0', ...EXPRESS },
+    );
+    expect(other.status).toBe(200);
+    const { rows: others } = await context.pool.query<{ network: string }>(
+      `select encode(signup_network, 'hex') as network from waitlist.entries where email = $1`,
+      [otherEmail],
+    );
+    expect(others[0]!.network).not.toBe(rows[0]!.network);
+  });
+});
+
 describe('throwaway and mail-less domains', () => {
   async function signUp(email: string) {
     return strict.call('POST', '/waitlist', { body: { email, altcha: await solved(strict) } });

@@ -1,9 +1,11 @@
 import { oneClickBody, oneClickQuery, signupBody, tokenBody, tokenQuery } from '@mmdm/contracts/waitlist';
 import { WEB_PATHS } from '@mmdm/contracts/web-paths';
 import { jsonBody } from '@mmdm/shared/http';
-import express, { Router, type Request } from 'express';
+import express, { Router } from 'express';
+import type { IncomingMessage } from 'node:http';
+import proxyaddr from 'proxy-addr';
 import type { ClientRateLimiter } from '../../lib/rate-limit.js';
-import type { SignupGuard } from '../abuse/abuse.service.js';
+import type { SignupGuard, SignupOrigin } from '../abuse/abuse.service.js';
 import { requestId } from '@mmdm/shared/request-id';
 import type { SignupService } from './signup.service.js';
 
@@ -14,31 +16,58 @@ export interface SignupRoutesDeps {
   guard?: SignupGuard;
 }
 
-/** `req.ip` honours `trust proxy`: the gateway's X-Forwarded-For when the gateway sent it, else the socket peer. */
-function clientAddress(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
-}
-
 const UNSUBSCRIBED = { success: true, message: 'You are unsubscribed. We will not e-mail you again.' } as const;
 const JOINED = { success: true, message: 'Successfully joined the waitlist!' } as const;
 
-export function signupRoutes({ service, signupLimiter, guard }: SignupRoutesDeps): Router {
-  const router = Router();
-  const json = jsonBody('4kb');
+/** The sign-up's body limit: an address and a referral code are far below it. */
+export const SIGNUP_BODY_LIMIT = '4kb';
 
-  router.post('/waitlist', ...json, async (req, res) => {
-    const input = signupBody.parse(req.body);
-    await signupLimiter.consume(clientAddress(req));
-    const verdict = await guard?.check(input, { address: clientAddress(req), userAgent: req.get('user-agent') ?? '' });
+type TrustRule = Parameters<typeof proxyaddr>[1];
+
+/**
+ * Who is signing up, for the rate limit and the abuse defences: the client address by the app's `trust proxy` rule
+ * (exactly what Express's `req.ip` computes: the gateway's X-Forwarded-For when the gateway sent it, else the socket
+ * peer) and the user agent. Both routes call this, so they can never disagree about a client.
+ */
+export function signupOriginOf(req: IncomingMessage, trust: TrustRule): SignupOrigin {
+  return {
+    address: proxyaddr(req, trust) || req.socket.remoteAddress || 'unknown',
+    userAgent: req.headers['user-agent'] ?? '',
+  };
+}
+
+export type SignupCall = (body: unknown, origin: SignupOrigin, id: string) => Promise<object>;
+
+/**
+ * The sign-up itself, from a parsed body to the answer's body. The Express route below and the lean route
+ * (signup.lean-route.ts) both run exactly this, so a check every sign-up must pass belongs here and holds on both.
+ */
+export function createSignupCall({ service, signupLimiter, guard }: SignupRoutesDeps): SignupCall {
+  return async (body, origin, id) => {
+    const input = signupBody.parse(body);
+    await signupLimiter.consume(origin.address);
+    const verdict = await guard?.check(input, origin);
     // A filled honeypot is a bot: it gets the very answer a person gets, and nothing is written.
     if (!verdict?.discard) {
-      await service.signUp(input, requestId(req), verdict?.marks).catch(async (error: unknown) => {
+      await service.signUp(input, id, verdict?.marks).catch(async (error: unknown) => {
         await verdict?.undo();
         throw error;
       });
     }
     // Same status and bytes for a new and a known address: nobody learns who is on the list.
-    res.status(200).json({ ...JOINED, data: { email: input.email } });
+    return { ...JOINED, data: { email: input.email } };
+  };
+}
+
+export function signupRoutes(deps: SignupRoutesDeps): Router {
+  const { service } = deps;
+  const router = Router();
+  const json = jsonBody(SIGNUP_BODY_LIMIT);
+  const signUp = createSignupCall(deps);
+
+  router.post('/waitlist', ...json, async (req, res) => {
+    const origin = signupOriginOf(req, req.app.get('trust proxy fn') as TrustRule);
+    res.status(200).json(await signUp(req.body, origin, requestId(req)));
   });
 
   // Read-only: what the confirmation page shows before it asks for the click, and again when the link is reopened.
