@@ -25,7 +25,8 @@ interface ProfileNode {
 
 const target = (process.argv[2] ?? 'gateway') as ServiceName;
 const seconds = Number(process.argv[3] ?? 10);
-if (!['gateway', 'waitlist', 'waitlist-worker'].includes(target)) throw new Error('profile: gateway, waitlist or waitlist-worker');
+if (!['gateway', 'waitlist', 'waitlist-worker'].includes(target))
+  throw new Error('profile: gateway, waitlist or waitlist-worker');
 const options = loadOptions();
 const runId = `prof${randomBytes(3).toString('hex')}`;
 const dir = join(ROOT, 'bench/.tmp', runId);
@@ -42,7 +43,9 @@ function where(url: string): string {
 function summarize(file: string): void {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: ProfileNode[] };
   const total = profile.nodes.reduce((sum, node) => sum + (node.hitCount ?? 0), 0);
-  const idle = profile.nodes.filter((node) => node.callFrame.functionName === '(idle)').reduce((sum, node) => sum + (node.hitCount ?? 0), 0);
+  const idle = profile.nodes
+    .filter((node) => node.callFrame.functionName === '(idle)')
+    .reduce((sum, node) => sum + (node.hitCount ?? 0), 0);
   const busy = total - idle;
   const byPackage = new Map<string, number>();
   const byFunction = new Map<string, number>();
@@ -60,7 +63,9 @@ function summarize(file: string): void {
       .slice(0, count)
       .map(([name, hits]) => `  ${((hits / busy) * 100).toFixed(1).padStart(5)}%  ${name}`)
       .join('\n');
-  console.log(`\n${target}: busy ${((busy / total) * 100).toFixed(0)}% of samples\n\nby package (self time, share of busy):\n${top(byPackage, 12)}`);
+  console.log(
+    `\n${target}: busy ${((busy / total) * 100).toFixed(0)}% of samples\n\nby package (self time, share of busy):\n${top(byPackage, 12)}`,
+  );
   console.log(`\nby function (self time):\n${top(byFunction, 25)}\n\nprofile: ${file}`);
 }
 
@@ -68,7 +73,8 @@ const sink = await new CountingSmtpSink().start();
 const { database, system } = await standaloneSystem(options, runId, dir, sink.url);
 const profiled = ['--cpu-prof', `--cpu-prof-dir=${dir}`];
 try {
-  for (const name of ['auth', 'waitlist', 'gateway'] as const) await system.start([name], {}, name === target ? profiled : []);
+  for (const name of ['auth', 'waitlist', 'gateway'] as const)
+    await system.start([name], {}, name === target ? profiled : []);
   if (target === 'waitlist-worker') {
     const pool = new pg.Pool({ connectionString: database.url, max: 1 });
     await pool.query(
@@ -77,7 +83,11 @@ try {
        insert into waitlist.outbox (entry_id) select id from e`,
     );
     await pool.end();
-    await system.start(['waitlist-worker'], { SMTP_POOL_SIZE: '5', ...(process.argv[4] ? { MAIL_CONCURRENCY: process.argv[4] } : {}) }, profiled);
+    await system.start(
+      ['waitlist-worker'],
+      { SMTP_POOL_SIZE: '5', ...(process.argv[4] ? { MAIL_CONCURRENCY: process.argv[4] } : {}) },
+      profiled,
+    );
     const started = Date.now();
     while (sink.accepted < 3000 && Date.now() - started < seconds * 1000 * 20) await sleep(50);
     console.log(`worker: ${sink.accepted} mails in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -5,7 +5,6 @@ import { contractsResolve } from './contracts-resolve.js';
 
 const buildConfig = readBuildConfig(process.env);
 
-
 /**
  * In dev, /admin and /admin/* get the client-only staff shell, as the gateway does in production
  * (routes.json prefix), so the two apps behave the same in both.

@@ -39,7 +39,9 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
       },
     ],
   });
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, Number(stat.count)]));
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, Number(stat.count)]),
+  );
   return {
     rps: result.requests.total / result.duration,
     p50: result.latency.p50,
@@ -54,7 +56,8 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
 /** Median of each figure across runs (errors: summed, as any error breaks the goal). */
 export function summarize(runs: readonly LoadResult[]): LoadResult {
   const statusCodes: Record<string, number> = {};
-  for (const run of runs) for (const [code, count] of Object.entries(run.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  for (const run of runs)
+    for (const [code, count] of Object.entries(run.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
   return {
     rps: median(runs.map((run) => run.rps)),
     p50: median(runs.map((run) => run.p50)),

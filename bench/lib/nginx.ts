@@ -22,7 +22,9 @@ function newPrefix(): string {
 
 async function run(binary: string, prefix: string, port: number): Promise<RunningNginx> {
   const configFile = join(prefix, 'nginx.conf');
-  const child = spawn(binary, ['-p', prefix, '-c', configFile, '-e', 'stderr', '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(binary, ['-p', prefix, '-c', configFile, '-e', 'stderr', '-g', 'daemon off;'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const handle = { name: 'nginx', child } as unknown as RunningProcess; // waitForHttp only looks at name and exitCode
@@ -62,7 +64,10 @@ export async function startEdgeNginx(binary: string, port: number, gatewayUpstre
     throw new Error('infra/nginx template: the signup limit_req_zone or its burst was not found');
   }
   writeFileSync(join(prefix, 'conf.d/default.conf'), site);
-  writeFileSync(join(prefix, 'nginx.conf'), renderMainConfig(readFileSync(join(ROOT, 'infra/nginx/nginx.conf'), 'utf8'), prefix));
+  writeFileSync(
+    join(prefix, 'nginx.conf'),
+    renderMainConfig(readFileSync(join(ROOT, 'infra/nginx/nginx.conf'), 'utf8'), prefix),
+  );
   return run(binary, prefix, port);
 }
 

@@ -49,7 +49,8 @@ export function loadOptions(source: NodeJS.ProcessEnv = process.env): BenchOptio
     .map((name) => name.trim())
     .filter(Boolean);
   const unknown = only.filter((name) => !(SUITES as readonly string[]).includes(name));
-  if (unknown.length) throw new Error(`BENCH_ONLY: unknown suite(s) ${unknown.join(', ')}; known: ${SUITES.join(', ')}`);
+  if (unknown.length)
+    throw new Error(`BENCH_ONLY: unknown suite(s) ${unknown.join(', ')}; known: ${SUITES.join(', ')}`);
   return Object.freeze({
     quick,
     pgUrl: e.BENCH_PG_URL,

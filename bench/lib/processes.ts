@@ -19,7 +19,9 @@ export function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -52,7 +54,14 @@ export function commandLineOf(pid: number): string {
 }
 
 /** Starts `command args` with its output appended to `logFile`; stop() sends SIGTERM, then SIGKILL after 10 s. */
-export function startProcess(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string, cwd?: string): RunningProcess {
+export function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  cwd?: string,
+): RunningProcess {
   const log = createWriteStream(logFile, { flags: 'a' });
   const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(log, { end: false });
@@ -81,7 +90,8 @@ export function startProcess(name: string, command: string, args: string[], env:
 export async function waitForHttp(url: string, timeoutMs = 60_000, process?: RunningProcess): Promise<number> {
   const started = performance.now();
   while (performance.now() - started < timeoutMs) {
-    if (process && process.child.exitCode !== null) throw new Error(`${process.name} exited (${process.child.exitCode}) before ${url} answered`);
+    if (process && process.child.exitCode !== null)
+      throw new Error(`${process.name} exited (${process.child.exitCode}) before ${url} answered`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
       await response.arrayBuffer();

@@ -95,7 +95,12 @@ export class BenchSystem {
     extra?: Record<string, string>;
   }): Promise<BenchSystem> {
     mkdirSync(settings.logDir, { recursive: true });
-    const ports = { gateway: await freePort(), auth: await freePort(), waitlist: await freePort(), worker: await freePort() };
+    const ports = {
+      gateway: await freePort(),
+      auth: await freePort(),
+      waitlist: await freePort(),
+      worker: await freePort(),
+    };
     return new BenchSystem(ports, settings.logDir, settings);
   }
 
@@ -104,7 +109,12 @@ export class BenchSystem {
   }
 
   serviceUrl(name: ServiceName): string {
-    const port = { auth: this.ports.auth, waitlist: this.ports.waitlist, 'waitlist-worker': this.ports.worker, gateway: this.ports.gateway }[name];
+    const port = {
+      auth: this.ports.auth,
+      waitlist: this.ports.waitlist,
+      'waitlist-worker': this.ports.worker,
+      gateway: this.ports.gateway,
+    }[name];
     return `http://127.0.0.1:${port}`;
   }
 
@@ -113,7 +123,14 @@ export class BenchSystem {
     for (const name of names) {
       if (this.processes.has(name)) continue;
       const args = [...nodeArgs, join(ROOT, ENTRIES[name])];
-      const proc = startProcess(name, process.execPath, args, { ...this.env, ...extraEnv }, join(this.logDir, `${name}.log`), ROOT);
+      const proc = startProcess(
+        name,
+        process.execPath,
+        args,
+        { ...this.env, ...extraEnv },
+        join(this.logDir, `${name}.log`),
+        ROOT,
+      );
       this.processes.set(name, proc);
       await waitForHttp(`${this.serviceUrl(name)}/healthz`, 60_000, proc);
     }

@@ -19,7 +19,9 @@ const transport = nodemailer.createTransport({
 });
 const addresses = Array.from({ length: Number(COUNT) }, (_, index) => `${TAG}${index + 1}@bench.example.com`);
 const started = performance.now();
-await Promise.all(addresses.map((to) => transport.sendMail({ envelope: { from: 'hello@meetmatchdatemarry.com', to }, raw })));
+await Promise.all(
+  addresses.map((to) => transport.sendMail({ envelope: { from: 'hello@meetmatchdatemarry.com', to }, raw })),
+);
 const seconds = (performance.now() - started) / 1000;
 transport.close();
 process.stdout.write(`${JSON.stringify({ seconds })}\n`);

@@ -14,7 +14,9 @@ import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 await pool.query('create schema if not exists bench_reference');
-await pool.query('create table if not exists bench_reference.signups (email text primary key, created_at timestamptz not null default now())');
+await pool.query(
+  'create table if not exists bench_reference.signups (email text primary key, created_at timestamptz not null default now())',
+);
 
 const PROJECT_SIGN_UP = `
 with input as (
@@ -50,7 +52,11 @@ const project = process.env.STATEMENT === 'project';
 const statement = (email) =>
   project
     ? { name: 'ref-project', text: PROJECT_SIGN_UP, values: [email, email.trim().toLowerCase(), null, 900, 'bench'] }
-    : { name: 'ref-insert', text: 'insert into bench_reference.signups (email) values ($1) on conflict do nothing', values: [email] };
+    : {
+        name: 'ref-insert',
+        text: 'insert into bench_reference.signups (email) values ($1) on conflict do nothing',
+        values: [email],
+      };
 
 const OK = JSON.stringify({ success: true });
 

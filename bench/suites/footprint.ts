@@ -14,7 +14,12 @@ function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).filter((name) => name !== 'node_modules' && name !== 'dist').map((name) => newestMtime(join(path, name))));
+  return Math.max(
+    0,
+    ...readdirSync(path)
+      .filter((name) => name !== 'node_modules' && name !== 'dist')
+      .map((name) => newestMtime(join(path, name))),
+  );
 }
 
 /**
@@ -24,7 +29,14 @@ function newestMtime(path: string): number {
 function buildIsFresh(): boolean {
   const outputs = [...Object.values(ENTRIES), 'web/dist/index.html'].map((file) => join(ROOT, file));
   const oldestOutput = Math.min(...outputs.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
-  const sources = ['services/shared/src', 'services/auth/src', 'services/waitlist/src', 'gateway/src', 'web/src', 'web/index.html'];
+  const sources = [
+    'services/shared/src',
+    'services/auth/src',
+    'services/waitlist/src',
+    'gateway/src',
+    'web/src',
+    'web/index.html',
+  ];
   return oldestOutput > 0 && oldestOutput >= Math.max(...sources.map((path) => newestMtime(join(ROOT, path))));
 }
 
@@ -46,7 +58,9 @@ async function stopTree(root: number): Promise<void> {
 export async function footprintSuite(context: BenchContext): Promise<void> {
   const { report, system, tmpDir } = context;
   if (!buildIsFresh()) {
-    report.note('footprint: skipped, a source changed after the build (npm start would rebuild and time that); run again');
+    report.note(
+      'footprint: skipped, a source changed after the build (npm start would rebuild and time that); run again',
+    );
     return;
   }
   for (const attempt of ['first start (fresh database, migrations)', 'restart']) {
@@ -79,10 +93,14 @@ export async function footprintSuite(context: BenchContext): Promise<void> {
       if (attempt !== 'restart') continue;
       await sleep(3000);
       // Node processes only: npm runs the supervisor through `sh -c`, whose few hundred kB are not ours.
-      const pids = descendants(npm.pid).filter((pid) => commandLineOf(pid).startsWith(process.execPath) || commandLineOf(pid).startsWith('node '));
+      const pids = descendants(npm.pid).filter(
+        (pid) => commandLineOf(pid).startsWith(process.execPath) || commandLineOf(pid).startsWith('node '),
+      );
       for (const pid of pids) {
         const command = commandLineOf(pid);
-        const service = (Object.entries(ENTRIES) as [ServiceName, string][]).find(([, entry]) => command.includes(entry))?.[0];
+        const service = (Object.entries(ENTRIES) as [ServiceName, string][]).find(([, entry]) =>
+          command.includes(entry),
+        )?.[0];
         const name = service ?? (command.includes('start.mjs') ? 'supervisor' : undefined);
         if (name) report.add({ suite: 'footprint', what: `idle RSS ${name}`, value: mb(rssOf(pid)) });
       }

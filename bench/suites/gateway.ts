@@ -29,15 +29,27 @@ function biggestScript(dist: string): { path: string; bytes: number } {
 export async function gatewaySuite(context: BenchContext): Promise<void> {
   const { options, report, system } = context;
   const seconds = Math.max(2, Math.round(options.loadSeconds / 2));
-  const run = (url: string, path: string, headers: Record<string, string> = {}, duration = seconds) => () =>
-    load({ url, connections: CONNECTIONS, seconds: duration, path, headers });
+  const run =
+    (url: string, path: string, headers: Record<string, string> = {}, duration = seconds) =>
+    () =>
+      load({ url, connections: CONNECTIONS, seconds: duration, path, headers });
 
   const api = await alternate(
     options.runs,
-    { direct: run(system.serviceUrl('auth'), '/api/admin/jwks.json'), gateway: run(system.url, '/api/admin/jwks.json') },
-    { direct: run(system.serviceUrl('auth'), '/api/admin/jwks.json', {}, 1), gateway: run(system.url, '/api/admin/jwks.json', {}, 1) },
+    {
+      direct: run(system.serviceUrl('auth'), '/api/admin/jwks.json'),
+      gateway: run(system.url, '/api/admin/jwks.json'),
+    },
+    {
+      direct: run(system.serviceUrl('auth'), '/api/admin/jwks.json', {}, 1),
+      gateway: run(system.url, '/api/admin/jwks.json', {}, 1),
+    },
   );
-  report.add({ suite: 'gateway', what: `tiny API answer (JWKS) direct from auth @${CONNECTIONS}`, value: describe(api.direct) });
+  report.add({
+    suite: 'gateway',
+    what: `tiny API answer (JWKS) direct from auth @${CONNECTIONS}`,
+    value: describe(api.direct),
+  });
   const apiShare = ratio(api.gateway.rps, api.direct.rps);
   report.add({
     suite: 'gateway',
@@ -59,7 +71,11 @@ export async function gatewaySuite(context: BenchContext): Promise<void> {
       { nginx: run(nginx.url, asset.path, gzip), gateway: run(system.url, asset.path, gzip) },
       { nginx: run(nginx.url, asset.path, gzip, 1), gateway: run(system.url, asset.path, gzip, 1) },
     );
-    report.add({ suite: 'gateway', what: `static ${asset.path} (${kb(asset.bytes)} raw, gzip) from nginx @${CONNECTIONS}`, value: describe(stat.nginx) });
+    report.add({
+      suite: 'gateway',
+      what: `static ${asset.path} (${kb(asset.bytes)} raw, gzip) from nginx @${CONNECTIONS}`,
+      value: describe(stat.nginx),
+    });
     const staticShare = ratio(stat.gateway.rps, stat.nginx.rps);
     report.add({
       suite: 'gateway',

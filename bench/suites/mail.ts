@@ -32,7 +32,9 @@ export async function mailSuite(context: BenchContext, sink: CountingSmtpSink): 
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   try {
     // Sign-ups from the load suites left outbox rows behind: they are synthetic, and not part of this measurement.
-    await pool.query('update waitlist.outbox set relayed_at = coalesce(relayed_at, now()), sent_at = coalesce(sent_at, now()) where sent_at is null');
+    await pool.query(
+      'update waitlist.outbox set relayed_at = coalesce(relayed_at, now()), sent_at = coalesce(sent_at, now()) where sent_at is null',
+    );
     await system.start(['waitlist-worker'], { SMTP_POOL_SIZE: String(SMTP_CONNECTIONS) });
 
     const queue = async (tag: string, count: number): Promise<string[]> => {
@@ -67,7 +69,14 @@ export async function mailSuite(context: BenchContext, sink: CountingSmtpSink): 
       const addresses = Array.from({ length: count }, (_, index) => `${tag}${index + 1}@bench.example.com`);
       const output = await new Promise<string>((resolve, reject) => {
         const child = spawn(process.execPath, [join(ROOT, 'bench/reference/mail-reference.mjs')], {
-          env: { ...options.inheritedEnv, PORT: String(sink.port), CONNECTIONS: String(SMTP_CONNECTIONS), COUNT: String(count), TAG: tag, MESSAGE_FILE: messageFile },
+          env: {
+            ...options.inheritedEnv,
+            PORT: String(sink.port),
+            CONNECTIONS: String(SMTP_CONNECTIONS),
+            COUNT: String(count),
+            TAG: tag,
+            MESSAGE_FILE: messageFile,
+          },
           stdio: ['ignore', 'pipe', 'inherit'],
         });
         let out = '';
@@ -95,7 +104,9 @@ export async function mailSuite(context: BenchContext, sink: CountingSmtpSink): 
       rawAddresses.push(...reference.addresses);
       // The whole benchmark must stay under 15 minutes: a slow drain gets fewer repetitions, and says so.
       if (worker.seconds + reference.seconds > 90 && run + 1 < rounds) {
-        report.note(`mail: stopped after ${run + 1} alternating round(s): one round took ${(worker.seconds + reference.seconds).toFixed(0)} s`);
+        report.note(
+          `mail: stopped after ${run + 1} alternating round(s): one round took ${(worker.seconds + reference.seconds).toFixed(0)} s`,
+        );
         break;
       }
     }
@@ -109,7 +120,11 @@ export async function mailSuite(context: BenchContext, sink: CountingSmtpSink): 
     const projectRate = median(projectRates);
     const rawRate = median(rawRates);
     const share = ratio(projectRate, rawRate);
-    report.add({ suite: 'mail', what: `raw pooled nodemailer, ${num(options.mails)} mails, ${SMTP_CONNECTIONS} connections`, value: `${num(rawRate)} mails/s` });
+    report.add({
+      suite: 'mail',
+      what: `raw pooled nodemailer, ${num(options.mails)} mails, ${SMTP_CONNECTIONS} connections`,
+      value: `${num(rawRate)} mails/s`,
+    });
     report.add({
       suite: 'mail',
       what: `worker drain of ${num(options.mails)} queued confirmations`,

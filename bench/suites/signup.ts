@@ -55,14 +55,21 @@ export async function signupSuite(context: BenchContext): Promise<void> {
       reference: `http://127.0.0.1:${referencePort}`,
       projectSql: `http://127.0.0.1:${projectSqlPort}`,
     };
-    const run = (url: string, connections: number, seconds = options.loadSeconds) => () =>
-      load({ url, connections, seconds, method: 'POST', path: '/waitlist', headers: HEADERS, body: uniqueBody });
+    const run =
+      (url: string, connections: number, seconds = options.loadSeconds) =>
+      () =>
+        load({ url, connections, seconds, method: 'POST', path: '/waitlist', headers: HEADERS, body: uniqueBody });
 
     await cpuBreakdown(context, uniqueBody, [
       { name: 'reference (node:http + INSERT)', url: targets.reference, serverPid: reference.pid },
       { name: "bare node:http + the project's statement", url: targets.projectSql, serverPid: projectSql.pid },
       { name: 'waitlist service direct', url: targets.service, serverPid: system.pid('waitlist') },
-      { name: 'via gateway', url: targets.gateway, serverPid: system.pid('waitlist'), gatewayPid: system.pid('gateway') },
+      {
+        name: 'via gateway',
+        url: targets.gateway,
+        serverPid: system.pid('waitlist'),
+        gatewayPid: system.pid('gateway'),
+      },
     ]);
 
     for (const connections of [50, 200]) {
@@ -75,8 +82,14 @@ export async function signupSuite(context: BenchContext): Promise<void> {
               nginx: run(targets.nginx, connections),
               projectSql: run(targets.projectSql, connections),
             }
-          : { reference: run(targets.reference, connections), gateway: run(targets.gateway, connections), nginx: run(targets.nginx, connections) };
-      const warm = Object.fromEntries(Object.entries(variants).map(([name]) => [name, run(targets[name as keyof typeof targets], connections, 1)]));
+          : {
+              reference: run(targets.reference, connections),
+              gateway: run(targets.gateway, connections),
+              nginx: run(targets.nginx, connections),
+            };
+      const warm = Object.fromEntries(
+        Object.entries(variants).map(([name]) => [name, run(targets[name as keyof typeof targets], connections, 1)]),
+      );
       const results: Record<string, LoadResult> = await alternate(options.runs, variants, warm);
       const ref = results.reference!;
       report.add({ suite: 'sign-up', what: `reference (node:http + INSERT) @${connections}`, value: describe(ref) });
@@ -93,8 +106,12 @@ export async function signupSuite(context: BenchContext): Promise<void> {
         const isGoal = name === 'gateway';
         // "Bounded" at 200: under a second, or at most twice the reference's own p99 when the machine itself is slower.
         const bound = Math.max(1000, 2 * ref.p99);
-        const goal = connections === 50 ? '≥ 50% of reference, p99 < 50 ms, 0 errors' : `0 errors, p99 < ${num(bound)} ms`;
-        const met = connections === 50 ? share >= 0.5 && result.p99 < 50 && result.errors === 0 : result.errors === 0 && result.p99 < bound;
+        const goal =
+          connections === 50 ? '≥ 50% of reference, p99 < 50 ms, 0 errors' : `0 errors, p99 < ${num(bound)} ms`;
+        const met =
+          connections === 50
+            ? share >= 0.5 && result.p99 < 50 && result.errors === 0
+            : result.errors === 0 && result.p99 < bound;
         report.add({
           suite: 'sign-up',
           what: `${label} @${connections}`,
@@ -134,7 +151,10 @@ async function cpuBreakdown(
       value: `${parts.join(' / ')} = ${num(cost.perRequest.total)} µs (${num(cost.rps)} req/s over ${num(requests)}${cost.non2xx ? `, ${cost.non2xx} non-2xx` : ''})`,
       ...(cost === reference
         ? {}
-        : { reference: `${num(reference.perRequest.total)} µs`, ratio: pct(ratio(reference.perRequest.total, cost.perRequest.total)) }),
+        : {
+            reference: `${num(reference.perRequest.total)} µs`,
+            ratio: pct(ratio(reference.perRequest.total, cost.perRequest.total)),
+          }),
     });
   }
 }

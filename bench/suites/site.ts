@@ -6,7 +6,13 @@ import { gzipSync } from 'node:zlib';
 import type { BenchContext } from '../lib/context.js';
 import { kb, ms } from '../lib/stats.js';
 
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 interface NetworkItem {
@@ -22,7 +28,8 @@ interface NetworkItem {
  * chunks as `<link rel="modulepreload">`, also counted.
  */
 function firstLoadScripts(html: string): string[] {
-  const attribute = (pattern: RegExp) => [...html.matchAll(pattern)].flatMap((match) => match[1]!.split(' ').filter(Boolean));
+  const attribute = (pattern: RegExp) =>
+    [...html.matchAll(pattern)].flatMap((match) => match[1]!.split(' ').filter(Boolean));
   const found = [
     ...attribute(/<script[^>]*\ssrc="(\/assets\/[^"]+\.js)"/g),
     ...attribute(/<script[^>]*\sdata-app="(\/assets\/[^"]+\.js)"/g),
@@ -44,7 +51,10 @@ function gzipBytes(dist: string, path: string): number {
 export async function siteSuite(context: BenchContext): Promise<void> {
   const { options, report, system } = context;
   // The waitlist page carries the form (and loads its proof-of-work solver only after the first paint).
-  for (const [page, file] of [['/', 'index.html'], ['/waitlist', 'waitlist/index.html']] as const) {
+  for (const [page, file] of [
+    ['/', 'index.html'],
+    ['/waitlist', 'waitlist/index.html'],
+  ] as const) {
     const html = readFileSync(join(context.webDistDir, file), 'utf8');
     const scripts = firstLoadScripts(html);
     const jsGzip = scripts.reduce((sum, path) => sum + gzipBytes(context.webDistDir, path), 0);
@@ -59,10 +69,18 @@ export async function siteSuite(context: BenchContext): Promise<void> {
 
   const chrome = await launch({ chromePath: options.chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
-    const breakdown: string[] = ['| page | HTML | JS | CSS | fonts | other | requests |', '|---|---|---|---|---|---|---|'];
+    const breakdown: string[] = [
+      '| page | HTML | JS | CSS | fonts | other | requests |',
+      '|---|---|---|---|---|---|---|',
+    ];
     for (const page of ['/', '/waitlist']) {
       const audit = () =>
-        lighthouse(`${system.url}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+        lighthouse(`${system.url}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        });
       let result = await audit();
       // Lighthouse itself sometimes loses the trace on a busy machine (NO_NAVSTART): one more try before giving up.
       if (!result || result.lhr.runtimeError) result = await audit();
@@ -90,29 +108,44 @@ export async function siteSuite(context: BenchContext): Promise<void> {
         goal: '< 1,200 ms',
         met: lcp < 1200,
       });
-      report.add({ suite: 'site', what: `Lighthouse ${page}: CLS`, value: cls.toFixed(3), goal: '< 0.05', met: cls < 0.05 });
+      report.add({
+        suite: 'site',
+        what: `Lighthouse ${page}: CLS`,
+        value: cls.toFixed(3),
+        goal: '< 0.05',
+        met: cls < 0.05,
+      });
       const failing = Object.values(lhr.audits)
         .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
         .map((audit) => audit.id);
       if (failing.length) report.note(`Lighthouse ${page}: failing audits: ${failing.join(', ')}`);
-      const lcpElement = JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details ?? {}).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1];
-      if (lcpElement) report.note(`Lighthouse ${page}: LCP element ${lcpElement.replaceAll('\\"', '"').replaceAll('|', '\\|').slice(0, 160)}`);
+      const lcpElement = JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details ?? {}).match(
+        /"snippet":"((?:[^"\\]|\\.)*)"/,
+      )?.[1];
+      if (lcpElement)
+        report.note(
+          `Lighthouse ${page}: LCP element ${lcpElement.replaceAll('\\"', '"').replaceAll('|', '\\|').slice(0, 160)}`,
+        );
       const opportunities = Object.values(lhr.audits)
         .filter((audit) => audit.details?.type === 'opportunity' && (audit.numericValue ?? 0) > 0)
         .map((audit) => `${audit.id} (${Math.round(audit.numericValue ?? 0)} ms)`);
       if (opportunities.length) report.note(`Lighthouse ${page}: opportunities: ${opportunities.join(', ')}`);
 
-      const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter((item) =>
-        item.url.startsWith(system.url),
-      );
+      const items = (
+        (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []
+      ).filter((item) => item.url.startsWith(system.url));
       const by = (types: string[]) =>
-        items.filter((item) => types.includes(item.resourceType ?? '')).reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+        items
+          .filter((item) => types.includes(item.resourceType ?? ''))
+          .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
       const html = by(['Document']);
       const js = by(['Script']);
       const css = by(['Stylesheet']);
       const fonts = by(['Font']);
       const all = items.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
-      breakdown.push(`| ${page} | ${kb(html)} | ${kb(js)} | ${kb(css)} | ${kb(fonts)} | ${kb(all - html - js - css - fonts)} | ${items.length} |`);
+      breakdown.push(
+        `| ${page} | ${kb(html)} | ${kb(js)} | ${kb(css)} | ${kb(fonts)} | ${kb(all - html - js - css - fonts)} | ${items.length} |`,
+      );
       report.add({
         suite: 'site',
         what: `${page} bytes on the wire (HTML / JS / CSS / fonts)`,

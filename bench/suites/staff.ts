@@ -338,9 +338,18 @@ async function exportSuite(context: BenchContext, token: string, total: number):
   // Reference: Postgres writing the same rows as CSV by itself (COPY), the floor of any export.
   const copyStarted = performance.now();
   const copied = await new Promise<boolean>((resolve) => {
-    const psql = spawn('psql', [database.url, '-qAt', '-c', 'copy (select id, email, status, referral_source, referral_code, created_at, confirmed_at, unsubscribed_at from waitlist.entries order by created_at, id) to stdout with csv header'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const psql = spawn(
+      'psql',
+      [
+        database.url,
+        '-qAt',
+        '-c',
+        'copy (select id, email, status, referral_source, referral_code, created_at, confirmed_at, unsubscribed_at from waitlist.entries order by created_at, id) to stdout with csv header',
+      ],
+      {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
     psql.on('error', () => resolve(false)); // no psql on this machine: the export is reported without its floor
     psql.on('exit', (code) => resolve(code === 0));
   });

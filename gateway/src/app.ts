@@ -105,7 +105,15 @@ export function createGateway({ config, logger, site: build, healthTimeoutMs, me
     sendJson(res, report.status === 'ok' ? 200 : 503, report, { 'Cache-Control': 'no-store' }, req.method === 'HEAD');
   }
 
-  function logWhenDone(req: IncomingMessage, res: ServerResponse, id: string, path: string, client: string, route: Route, started: number) {
+  function logWhenDone(
+    req: IncomingMessage,
+    res: ServerResponse,
+    id: string,
+    path: string,
+    client: string,
+    route: Route,
+    started: number,
+  ) {
     res.once('close', () => {
       const status = res.writableFinished ? res.statusCode : 499; // 499: the client went away first (nginx's term)
       const fields = {
@@ -153,7 +161,8 @@ export function createGateway({ config, logger, site: build, healthTimeoutMs, me
         case 'health':
           answerHealth(req, res).catch((error: unknown) => {
             logger.error({ err: error, reqId: id }, 'health check failed');
-            if (!res.headersSent) sendError(res, 500, 'internal_error', 'Something went wrong on our side. Please try again.');
+            if (!res.headersSent)
+              sendError(res, 500, 'internal_error', 'Something went wrong on our side. Please try again.');
           });
           return;
         case 'proxy':

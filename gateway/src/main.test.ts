@@ -116,7 +116,9 @@ describe.skipIf(!sharedBuilt)('the gateway process', () => {
     const loaded = readFileSync(record, 'utf8').split('\n');
     // The recorder works: the gateway's own shared modules are in the list.
     expect(loaded.some((url) => url.includes('/services/shared/dist/config.js'))).toBe(true);
-    const packages = new Set(loaded.map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1]).filter(Boolean));
+    const packages = new Set(
+      loaded.map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1]).filter(Boolean),
+    );
     const forbidden = ['express', 'helmet', 'pg', 'ioredis', 'node-pg-migrate', 'jose'];
     expect(forbidden.filter((name) => packages.has(name))).toEqual([]);
   });

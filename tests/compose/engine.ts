@@ -21,12 +21,18 @@ function works(command: string, args: string[]): boolean {
  */
 export function findEngine(repoRoot: string): Engine | { missing: string } {
   if (!works('docker', ['info'])) {
-    return { missing: 'no Docker engine answers `docker info` (CI brings one up with ../shared/container-engine/setup-engine.sh)' };
+    return {
+      missing:
+        'no Docker engine answers `docker info` (CI brings one up with ../shared/container-engine/setup-engine.sh)',
+    };
   }
-  if (works('docker', ['compose', 'version'])) return { compose: ['docker', 'compose'], description: 'docker compose (v2)' };
+  if (works('docker', ['compose', 'version']))
+    return { compose: ['docker', 'compose'], description: 'docker compose (v2)' };
   const wrapper = join(repoRoot, '..', 'shared', 'container-engine', 'compose.sh');
   if (existsSync(wrapper) && works('docker-compose', ['version'])) {
     return { compose: [wrapper], description: `docker-compose 1.29 through ${wrapper}` };
   }
-  return { missing: `a Docker engine runs but neither \`docker compose\` (v2) nor docker-compose with ${wrapper} is there` };
+  return {
+    missing: `a Docker engine runs but neither \`docker compose\` (v2) nor docker-compose with ${wrapper} is there`,
+  };
 }

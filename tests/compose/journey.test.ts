@@ -35,13 +35,28 @@ const report: string[] = [];
 
 /** Only what compose needs from this process: vitest's NODE_ENV=test (and anything else) must not reach the stack. */
 function composeEnv(): NodeJS.ProcessEnv {
-  const keep = ['PATH', 'HOME', 'USER', 'TMPDIR', 'DOCKER_HOST', 'DOCKER_CONFIG', 'DOCKER_CONTEXT', 'http_proxy', 'https_proxy', 'no_proxy'];
+  const keep = [
+    'PATH',
+    'HOME',
+    'USER',
+    'TMPDIR',
+    'DOCKER_HOST',
+    'DOCKER_CONFIG',
+    'DOCKER_CONTEXT',
+    'http_proxy',
+    'https_proxy',
+    'no_proxy',
+  ];
   const env: NodeJS.ProcessEnv = { COMPOSE_PROJECT_NAME: project };
   for (const name of keep) if (process.env[name] !== undefined) env[name] = process.env[name];
   return env;
 }
 
-function sh(command: string, args: string[], options: { cwd?: string; input?: string; timeoutMs?: number } = {}): SpawnSyncReturns<string> {
+function sh(
+  command: string,
+  args: string[],
+  options: { cwd?: string; input?: string; timeoutMs?: number } = {},
+): SpawnSyncReturns<string> {
   return spawnSync(command, args, {
     cwd: options.cwd ?? dir,
     input: options.input,
@@ -53,7 +68,8 @@ function sh(command: string, args: string[], options: { cwd?: string; input?: st
 }
 
 function ok(result: SpawnSyncReturns<string>, what: string): string {
-  if (result.status !== 0) throw new Error(`${what} failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`.slice(-6000));
+  if (result.status !== 0)
+    throw new Error(`${what} failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`.slice(-6000));
   return result.stdout;
 }
 
@@ -75,7 +91,13 @@ function docker(args: string[], timeoutMs = 60_000): string {
 /** What the project owns on the engine, by compose's labels. */
 function owned(kind: 'ps -a' | 'volume ls' | 'network ls'): string[] {
   const label = `label=com.docker.compose.project=${project}`;
-  const out = docker([...kind.split(' '), '--filter', label, '--format', kind === 'ps -a' ? '{{.Names}}' : '{{.Name}}']);
+  const out = docker([
+    ...kind.split(' '),
+    '--filter',
+    label,
+    '--format',
+    kind === 'ps -a' ? '{{.Names}}' : '{{.Name}}',
+  ]);
   return out.split('\n').filter(Boolean);
 }
 
@@ -89,7 +111,9 @@ interface ContainerState {
 }
 
 function containers(): ContainerState[] {
-  const ids = docker(['ps', '-aq', '--filter', `label=com.docker.compose.project=${project}`]).split('\n').filter(Boolean);
+  const ids = docker(['ps', '-aq', '--filter', `label=com.docker.compose.project=${project}`])
+    .split('\n')
+    .filter(Boolean);
   if (ids.length === 0) return [];
   const format =
     '{{index .Config.Labels "com.docker.compose.service"}}\t{{.Image}}\t{{if .State.Health}}{{.State.Health.Status}}{{else}}none{{end}}\t{{.State.ExitCode}}\t{{.HostConfig.ReadonlyRootfs}}\t{{.State.FinishedAt}}';
@@ -111,7 +135,9 @@ async function waitHealthy(timeoutMs: number): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 2000));
   }
   const logs = composeRun(['logs', '--tail', '30']);
-  throw new Error(`not every service became healthy: ${JSON.stringify(last.map(({ service, health }) => [service, health]))}\n${logs.stdout}`);
+  throw new Error(
+    `not every service became healthy: ${JSON.stringify(last.map(({ service, health }) => [service, health]))}\n${logs.stdout}`,
+  );
 }
 
 async function freePort(): Promise<number> {
@@ -145,7 +171,10 @@ function setEnv(text: string, values: Record<string, string | number>): string {
   return out;
 }
 
-async function http(path: string, init: RequestInit & { json?: unknown; token?: string } = {}): Promise<{ status: number; text: string; headers: Headers }> {
+async function http(
+  path: string,
+  init: RequestInit & { json?: unknown; token?: string } = {},
+): Promise<{ status: number; text: string; headers: Headers }> {
   const headers = new Headers(init.headers);
   if (init.json !== undefined) headers.set('Content-Type', 'application/json');
   if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
@@ -158,7 +187,9 @@ async function http(path: string, init: RequestInit & { json?: unknown; token?: 
   return { status: response.status, text: await response.text(), headers: response.headers };
 }
 
-const messagesSchema = z.object({ messages: z.array(z.object({ ID: z.string(), To: z.array(z.object({ Address: z.string() })) })) });
+const messagesSchema = z.object({
+  messages: z.array(z.object({ ID: z.string(), To: z.array(z.object({ Address: z.string() })) })),
+});
 const messageSchema = z.object({ Text: z.string().optional(), HTML: z.string().optional() });
 
 /** The mail to `email` in Mailpit's inbox, through its API (the stand-in serves the same endpoints). */
@@ -166,7 +197,9 @@ async function mailTo(email: string, timeoutMs = 60_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const list = messagesSchema.parse(await (await fetch(`${inbox}/api/v1/messages`)).json());
-    const found = list.messages.find((message) => message.To.some((to) => to.Address.toLowerCase() === email.toLowerCase()));
+    const found = list.messages.find((message) =>
+      message.To.some((to) => to.Address.toLowerCase() === email.toLowerCase()),
+    );
     if (found) {
       const message = messageSchema.parse(await (await fetch(`${inbox}/api/v1/message/${found.ID}`)).json());
       return `${message.Text ?? ''}\n${message.HTML ?? ''}`;
@@ -214,7 +247,9 @@ describe.skipIf('missing' in engine)('docker compose up --build on a fresh clone
       EMAIL_DNS_CHECK: 'false',
     });
     writeFileSync(join(dir, '.env'), env);
-    report.push(`engine: ${'compose' in engine ? engine.description : ''}; project ${project}; site ${site}; inbox ${inbox}`);
+    report.push(
+      `engine: ${'compose' in engine ? engine.description : ''}; project ${project}; site ${site}; inbox ${inbox}`,
+    );
 
     const diskBefore = diskUsedBytes();
     const started = Date.now();
@@ -223,13 +258,17 @@ describe.skipIf('missing' in engine)('docker compose up --build on a fresh clone
       // compose gives up on the first dependency whose healthcheck failed three times, which a loaded 2-core runner
       // can cause; a second `up` converges (ops would type it too). Every service must still end healthy below.
       if (!/is unhealthy/.test(first.stderr)) ok(first, 'compose up --build -d');
-      report.push(`first up stopped at an unhealthy dependency, ran up -d again: ${first.stderr.trim().split('\n').at(-2) ?? ''}`);
+      report.push(
+        `first up stopped at an unhealthy dependency, ran up -d again: ${first.stderr.trim().split('\n').at(-2) ?? ''}`,
+      );
       compose(['up', '-d'], 600_000);
     }
     await waitHealthy(300_000);
     const seconds = Math.round((Date.now() - started) / 1000);
     const addedMb = Math.round((diskUsedBytes() - diskBefore) / 1e6);
-    report.push(`first up --build until every service healthy: ${seconds} s; disk added under Docker's root: ${addedMb} MB`);
+    report.push(
+      `first up --build until every service healthy: ${seconds} s; disk added under Docker's root: ${addedMb} MB`,
+    );
   });
 
   afterAll(() => {
@@ -274,7 +313,13 @@ describe.skipIf('missing' in engine)('docker compose up --build on a fresh clone
       }
       if (missing.length) { console.error('missing: ' + missing.join(', ')); process.exit(1); }
     `;
-    const images = [...new Set(containers().filter((s) => NODE_SERVICES.includes(s.service)).map((s) => s.image))];
+    const images = [
+      ...new Set(
+        containers()
+          .filter((s) => NODE_SERVICES.includes(s.service))
+          .map((s) => s.image),
+      ),
+    ];
     expect(images.length).toBeGreaterThanOrEqual(3);
     for (const image of images) {
       docker(['run', '--rm', '--network', 'none', '--read-only', '--cap-drop', 'ALL', image, 'node', '-e', check]);
@@ -299,7 +344,9 @@ describe.skipIf('missing' in engine)('docker compose up --build on a fresh clone
     expect(signup.status, signup.text).toBeLessThan(300);
     const mail = await mailTo(signupEmail);
     const link = /(https?:\/\/[^\s"'<>]+\/confirm\?token=([A-Za-z0-9_-]+))/.exec(mail);
-    expect(link?.[1], 'the mail carries a confirmation link').toMatch(new RegExp(`^http://localhost:${new URL(site).port}/confirm\\?token=`));
+    expect(link?.[1], 'the mail carries a confirmation link').toMatch(
+      new RegExp(`^http://localhost:${new URL(site).port}/confirm\\?token=`),
+    );
     confirmToken = link?.[2] ?? '';
     // The confirmation page makes this call with the token from its URL.
     const confirm = await http('/waitlist/confirm', { method: 'POST', json: { token: confirmToken } });
@@ -319,10 +366,25 @@ describe.skipIf('missing' in engine)('docker compose up --build on a fresh clone
   });
 
   it('creates a staff account with the CLI through `docker compose exec`', async () => {
-    compose(['exec', '-T', '-e', `STAFF_PASSWORD=${viewer.password}`, 'auth', 'node', 'dist/cli/create-staff.js', '--email', viewer.email, '--role', 'viewer']);
+    compose([
+      'exec',
+      '-T',
+      '-e',
+      `STAFF_PASSWORD=${viewer.password}`,
+      'auth',
+      'node',
+      'dist/cli/create-staff.js',
+      '--email',
+      viewer.email,
+      '--role',
+      'viewer',
+    ]);
     const { status, token } = await login(viewer);
     expect(status).toBe(200);
-    expect(JSON.parse((await http('/api/admin/verify', { token })).text)).toMatchObject({ valid: true, role: 'viewer' });
+    expect(JSON.parse((await http('/api/admin/verify', { token })).text)).toMatchObject({
+      valid: true,
+      role: 'viewer',
+    });
   });
 
   it('believes no container but nginx about X-Forwarded-For, and the services none but the gateway', () => {
@@ -341,10 +403,18 @@ describe.skipIf('missing' in engine)('docker compose up --build on a fresh clone
       console.log(JSON.stringify(statuses));
     `;
     const inWorker = (script: string) =>
-      JSON.parse(compose(['exec', '-T', 'waitlist-worker', 'node', '--input-type=module', '-e', script]).trim().split('\n').at(-1) ?? '[]') as number[];
+      JSON.parse(
+        compose(['exec', '-T', 'waitlist-worker', 'node', '--input-type=module', '-e', script])
+          .trim()
+          .split('\n')
+          .at(-1) ?? '[]',
+      ) as number[];
     // Straight to the waitlist service: its limit is reached from the worker's own address.
     const direct = inWorker(attempts('http://waitlist:8082/waitlist', SIGNUP_RATE_LIMIT + 1));
-    expect(direct.slice(0, SIGNUP_RATE_LIMIT).every((status) => status < 300), JSON.stringify(direct)).toBe(true);
+    expect(
+      direct.slice(0, SIGNUP_RATE_LIMIT).every((status) => status < 300),
+      JSON.stringify(direct),
+    ).toBe(true);
     expect(direct.at(-1), `the service believed a forged address: ${JSON.stringify(direct)}`).toBe(429);
     // Through the gateway, with yet another made-up address: the gateway passes the worker's own address on.
     const viaGateway = inWorker(attempts('http://gateway:8080/waitlist', 1));

@@ -68,7 +68,10 @@ test('Resend on a pending entry sends one new confirmation mail; staff may resen
   await expect(notice).toBeVisible();
   const resent = await mailbox.waitFor(email, { count: 2 });
   expect(resent.subject).toBe((await mailbox.to(email))[0]?.subject);
-  expect(resent.links.some((href) => /\/confirm\?token=/.test(href)), 'the new mail has a confirmation link').toBe(true);
+  expect(
+    resent.links.some((href) => /\/confirm\?token=/.test(href)),
+    'the new mail has a confirmation link',
+  ).toBe(true);
 
   // The public resend cooldown does not apply to staff (a person asked for it): a second click queues another mail
   // straight away, and the entry stays pending with its Resend button.

@@ -36,7 +36,11 @@ test.describe('with the bootstrap admin signed in', () => {
     token = await staffToken(request, system.admin.email, system.admin.password);
   });
 
-  test('a new sign-up shows on the dashboard: in the totals and at the top of Recent Activity', async ({ page, request, uniqueEmail }) => {
+  test('a new sign-up shows on the dashboard: in the totals and at the top of Recent Activity', async ({
+    page,
+    request,
+    uniqueEmail,
+  }) => {
     const email = uniqueEmail('dashboard');
     await signUp(request, email);
 
@@ -44,11 +48,17 @@ test.describe('with the bootstrap admin signed in', () => {
 
     const total = page.getByRole('region', { name: 'Total Users' });
     await expect(total.getByText(/^\d[\d,]*$/)).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Active Matches' })).toContainText('Matching starts when the app launches.');
+    await expect(page.getByRole('region', { name: 'Active Matches' })).toContainText(
+      'Matching starts when the app launches.',
+    );
     await expect(page.getByRole('region', { name: 'Recent Activity' })).toContainText(`${email} joined the waitlist`);
   });
 
-  test('Users finds a sign-up by address, filters by status, and erases it after confirmation', async ({ page, request, uniqueEmail }) => {
+  test('Users finds a sign-up by address, filters by status, and erases it after confirmation', async ({
+    page,
+    request,
+    uniqueEmail,
+  }) => {
     const email = uniqueEmail('users');
     await signUp(request, email, 'E2E-FRIEND');
     await openPanel(page, token, '/admin/users');
@@ -72,7 +82,9 @@ test.describe('with the bootstrap admin signed in', () => {
 
     await expect(page.getByRole('status').filter({ hasText: `${email} was deleted from the waitlist.` })).toBeVisible();
     await expect(row).toHaveCount(0);
-    const left = await request.get(`/api/admin/waitlist/entries?q=${encodeURIComponent(email)}`, { headers: { Authorization: `Bearer ${token}` } });
+    const left = await request.get(`/api/admin/waitlist/entries?q=${encodeURIComponent(email)}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(((await left.json()) as { items: unknown[] }).items).toEqual([]);
   });
 
@@ -82,7 +94,10 @@ test.describe('with the bootstrap admin signed in', () => {
     await openPanel(page, token, `/admin/users?q=${encodeURIComponent(email)}`);
     await expect(page.getByRole('rowheader', { name: email })).toBeVisible();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
 
     expect(download.suggestedFilename()).toMatch(/^waitlist-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8');
@@ -90,7 +105,11 @@ test.describe('with the bootstrap admin signed in', () => {
     expect(csv.trim().split(/\r?\n/)).toHaveLength(2);
   });
 
-  test("Analytics charts today's sign-ups with the confirmation rate and referral sources", async ({ page, request, uniqueEmail }) => {
+  test("Analytics charts today's sign-ups with the confirmation rate and referral sources", async ({
+    page,
+    request,
+    uniqueEmail,
+  }) => {
     await signUp(request, uniqueEmail('analytics'), 'E2E-PODCAST');
     await openPanel(page, token, '/admin/analytics');
     await page.getByRole('radio', { name: 'Last 7 days' }).check();
@@ -106,7 +125,11 @@ test.describe('with the bootstrap admin signed in', () => {
     await expect(todayRow.getByRole('cell').first()).not.toHaveText('0');
   });
 
-  test('Settings adds a colleague who can then sign in, as a viewer without admin screens', async ({ page, uniqueEmail, system }) => {
+  test('Settings adds a colleague who can then sign in, as a viewer without admin screens', async ({
+    page,
+    uniqueEmail,
+    system,
+  }) => {
     const colleague = uniqueEmail('colleague');
     const password = `colleague-${Date.now()}-pass`;
     await openPanel(page, token, '/admin/settings');
@@ -169,12 +192,17 @@ test('the side menu works on every screen size and marks the current page', asyn
   }
 });
 
-test('the Users table keeps every column on screen with long addresses: fits its card at 1280 px, never widens the page on a phone', async ({ page, request, system }) => {
+test('the Users table keeps every column on screen with long addresses: fits its card at 1280 px, never widens the page on a phone', async ({
+  page,
+  request,
+  system,
+}) => {
   const token = await staffToken(request, system.admin.email, system.admin.password);
   // As long as real addresses get: a 60-character local part at a long domain, and a 64-character referral code.
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const emails = [1, 2, 3].map(
-    (n) => `long-address-${n}-${tag}-of-someone-who-likes-long-names@a-rather-long-subdomain.of-an-example-organisation.example.com`,
+    (n) =>
+      `long-address-${n}-${tag}-of-someone-who-likes-long-names@a-rather-long-subdomain.of-an-example-organisation.example.com`,
   );
   for (const email of emails) await signUp(request, email, `${'LONG-REFERRAL-SOURCE-'.repeat(3)}${tag}`.slice(0, 64));
   await openPanel(page, token, `/admin/users?q=${encodeURIComponent(`-${tag}-`)}`);
@@ -184,8 +212,17 @@ test('the Users table keeps every column on screen with long addresses: fits its
   const wrapper = page.locator('.adm-table-wrap', { has: table });
   const widths = async () =>
     wrapper.evaluate((element) => {
-      const box = element as unknown as { scrollWidth: number; clientWidth: number; ownerDocument: { documentElement: { scrollWidth: number; clientWidth: number } } };
-      return { table: box.scrollWidth, card: box.clientWidth, page: box.ownerDocument.documentElement.scrollWidth, screen: box.ownerDocument.documentElement.clientWidth };
+      const box = element as unknown as {
+        scrollWidth: number;
+        clientWidth: number;
+        ownerDocument: { documentElement: { scrollWidth: number; clientWidth: number } };
+      };
+      return {
+        table: box.scrollWidth,
+        card: box.clientWidth,
+        page: box.ownerDocument.documentElement.scrollWidth,
+        screen: box.ownerDocument.documentElement.clientWidth,
+      };
     });
   const measured = await widths();
   // Never the page: whatever the screen, it does not scroll sideways.

@@ -5,7 +5,8 @@ import { expect, test } from './fixtures.js';
 interface PageStorage {
   localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
 }
-const readToken = (page: Page) => page.evaluate(() => (globalThis as unknown as PageStorage).localStorage.getItem('admin_token'));
+const readToken = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as PageStorage).localStorage.getItem('admin_token'));
 const writeToken = (page: Page, token: string) =>
   page.evaluate((value) => (globalThis as unknown as PageStorage).localStorage.setItem('admin_token', value), token);
 
@@ -49,7 +50,9 @@ test('without a token, any admin page sends the visitor to the login page', asyn
 test('a forged token is refused: back to the login page, and the token is forgotten', async ({ page }) => {
   await page.goto('/admin/login');
   const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-  const claims = Buffer.from(JSON.stringify({ sub: 'someone', role: 'admin', exp: 4_102_444_800 })).toString('base64url');
+  const claims = Buffer.from(JSON.stringify({ sub: 'someone', role: 'admin', exp: 4_102_444_800 })).toString(
+    'base64url',
+  );
   await writeToken(page, `${header}.${claims}.`);
 
   await page.goto('/admin/analytics');

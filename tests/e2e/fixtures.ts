@@ -20,11 +20,16 @@ export class Mailbox {
   constructor(private readonly dir: string) {}
 
   private async all(): Promise<Mail[]> {
-    const files = readdirSync(this.dir).filter((name) => name.endsWith('.eml')).sort();
+    const files = readdirSync(this.dir)
+      .filter((name) => name.endsWith('.eml'))
+      .sort();
     return Promise.all(
       files.map(async (name) => {
         const parsed = await simpleParser(readFileSync(join(this.dir, name)));
-        const to = [parsed.to].flat().flatMap((value) => value?.value ?? []).map((address) => address.address?.toLowerCase() ?? '');
+        const to = [parsed.to]
+          .flat()
+          .flatMap((value) => value?.value ?? [])
+          .map((address) => address.address?.toLowerCase() ?? '');
         const html = typeof parsed.html === 'string' ? parsed.html : '';
         const links = [...html.matchAll(/href="([^"]+)"/g)].map((match) => (match[1] ?? '').replaceAll('&amp;', '&'));
         return { to, subject: parsed.subject ?? '', text: parsed.text ?? '', html, headers: parsed.headers, links };
@@ -86,7 +91,9 @@ export const test = base.extend<Fixtures>({
   },
   // eslint-disable-next-line no-empty-pattern
   uniqueEmail: async ({}, use) => {
-    await use((label = 'visitor') => `${label}.${Date.now().toString(36)}${randomBytes(3).toString('hex')}@example.com`);
+    await use(
+      (label = 'visitor') => `${label}.${Date.now().toString(36)}${randomBytes(3).toString('hex')}@example.com`,
+    );
   },
 });
 

@@ -83,7 +83,8 @@ export default async function globalSetup() {
     },
   });
   const output: string[] = [];
-  for (const stream of [system.stdout, system.stderr]) stream?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  for (const stream of [system.stdout, system.stderr])
+    stream?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
 
   try {
     await waitHealthy(baseURL, system, 90_000);

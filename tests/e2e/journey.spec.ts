@@ -4,7 +4,12 @@ import { expect, test } from './fixtures.js';
  * The journey the whole system exists for: a visitor joins, gets the mail, confirms, shares their code, and staff
  * see a confirmed sign-up in the panel.
  */
-test('a visitor joins, confirms from the e-mail, and staff see the confirmed sign-up', async ({ page, mailbox, system, uniqueEmail }) => {
+test('a visitor joins, confirms from the e-mail, and staff see the confirmed sign-up', async ({
+  page,
+  mailbox,
+  system,
+  uniqueEmail,
+}) => {
   // Two sites, a mail, a click and a staff sign-in: a long journey, slow on a loaded 2-core runner.
   test.slow();
   const email = uniqueEmail('journey');
@@ -24,7 +29,9 @@ test('a visitor joins, confirms from the e-mail, and staff see the confirmed sig
     'unsubscribe-post': { name: 'List-Unsubscribe=One-Click' },
   });
   const confirmLink = mail.links.find((link) => link.includes('/confirm?token='));
-  expect(confirmLink, 'the mail carries a confirmation link under PUBLIC_URL').toMatch(new RegExp(`^${system.baseURL}/confirm\\?token=`));
+  expect(confirmLink, 'the mail carries a confirmation link under PUBLIC_URL').toMatch(
+    new RegExp(`^${system.baseURL}/confirm\\?token=`),
+  );
 
   await page.goto(confirmLink!);
   await page.getByRole('button', { name: 'Confirm my address' }).click();

@@ -97,7 +97,11 @@ test.describe('the e-mail links', () => {
     expect(await entryState(system.databaseUrl, email)).toEqual({ status: 'pending', used: false });
   });
 
-  test('the unsubscribe link of the mail unsubscribes only when the button is pressed', async ({ page, mailbox, uniqueEmail }) => {
+  test('the unsubscribe link of the mail unsubscribes only when the button is pressed', async ({
+    page,
+    mailbox,
+    uniqueEmail,
+  }) => {
     const email = uniqueEmail('leaver');
     const mail = await joinAndReadMail(page, mailbox, email);
     const link = mail.links.find((href) => /\/unsubscribe\?token=/.test(href));
@@ -116,10 +120,15 @@ test.describe('the e-mail links', () => {
       await page.goto('/confirm?token=definitely-not-a-real-token-0000000000000000');
       await hydrated(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText("This confirmation link isn't valid");
-      await expect(page.getByRole('main').getByRole('link', { name: 'Join the waitlist' })).toHaveAttribute('href', '/waitlist');
+      await expect(page.getByRole('main').getByRole('link', { name: 'Join the waitlist' })).toHaveAttribute(
+        'href',
+        '/waitlist',
+      );
     });
 
-    test('the unsubscribe page does nothing until the button is pressed, then explains a bad link', async ({ page }) => {
+    test('the unsubscribe page does nothing until the button is pressed, then explains a bad link', async ({
+      page,
+    }) => {
       let posted = false;
       page.on('request', (request) => {
         if (request.method() === 'POST' && request.url().includes('/waitlist/unsubscribe')) posted = true;

@@ -2,7 +2,9 @@ import { expect, test } from './fixtures.js';
 import { hydrated } from './public-support.js';
 
 test.describe('the home page', () => {
-  test('shows the hero, the four "Why Choose" cards, three testimonials in blockquotes and the call to action', async ({ page }) => {
+  test('shows the hero, the four "Why Choose" cards, three testimonials in blockquotes and the call to action', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find Your Perfect Match.');
     await expect(page.getByRole('heading', { level: 2, name: /Why Choose/ })).toBeVisible();
@@ -19,13 +21,19 @@ test.describe('the about page', () => {
     await page.goto('/about');
     await expect(page.getByRole('heading', { name: /Helping people find each other/ })).toBeVisible();
     const steps = page.getByRole('list').filter({ has: page.getByRole('heading', { name: 'Create your profile' }) });
-    await expect(steps.getByRole('heading', { level: 3 })).toHaveText(['Create your profile', 'Get smart matches', 'Connect and chat']);
+    await expect(steps.getByRole('heading', { level: 3 })).toHaveText([
+      'Create your profile',
+      'Get smart matches',
+      'Connect and chat',
+    ]);
     await expect(page.locator('main blockquote')).toHaveCount(3);
   });
 });
 
 test.describe('the contact page', () => {
-  test('has the "Get in Touch" form with labelled, required fields and the "Connect With Us" card', async ({ page }) => {
+  test('has the "Get in Touch" form with labelled, required fields and the "Connect With Us" card', async ({
+    page,
+  }) => {
     await page.goto('/contact');
     await hydrated(page);
     await expect(page.getByRole('heading', { name: 'Get in Touch', exact: true })).toBeVisible();
@@ -84,12 +92,18 @@ test.describe('the teams page', () => {
   test('shows the stats, three leaders with social links, the values and employee quotes', async ({ page }) => {
     await page.goto('/teams');
     await hydrated(page);
-    for (const [value, label] of [['25+', 'team members'], ['8', 'countries'], ['5M+', 'users']] as const) {
+    for (const [value, label] of [
+      ['25+', 'team members'],
+      ['8', 'countries'],
+      ['5M+', 'users'],
+    ] as const) {
       await expect(page.getByRole('main').getByText(value, { exact: true })).toBeVisible();
       await expect(page.getByRole('main').getByText(label, { exact: true })).toBeVisible();
     }
     const leadership = page.getByRole('list').filter({ has: page.getByRole('heading', { name: 'Sofia Marin' }) });
-    await expect(leadership.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) })).toHaveCount(3);
+    await expect(leadership.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) })).toHaveCount(
+      3,
+    );
     for (const link of await leadership.getByRole('link').all()) {
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toHaveAttribute('rel', /noopener/);

@@ -12,12 +12,18 @@ test.describe('the header', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find Your Perfect Match.');
   });
 
-  test('from 768px the navigation and "Get Started" sit in the header and there is no menu button', async ({ page }, testInfo) => {
+  test('from 768px the navigation and "Get Started" sit in the header and there is no menu button', async ({
+    page,
+  }, testInfo) => {
     test.skip(isPhone(testInfo), 'desktop layout');
     await page.goto('/');
     await hydrated(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const [name, href] of [['Home', '/'], ['About', '/about'], ['Contact', '/contact']] as const) {
+    for (const [name, href] of [
+      ['Home', '/'],
+      ['About', '/about'],
+      ['Contact', '/contact'],
+    ] as const) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
     await expect(nav.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/waitlist');
@@ -48,7 +54,9 @@ test.describe('the phone menu', () => {
 
   const menu = (page: import('@playwright/test').Page) => page.getByRole('dialog', { name: 'Menu' });
 
-  test('opens with the menu button and closes with the close button, focus going back to the menu button', async ({ page }) => {
+  test('opens with the menu button and closes with the close button, focus going back to the menu button', async ({
+    page,
+  }) => {
     const open = page.getByRole('button', { name: 'Open menu' });
     await expect(menu(page)).toBeHidden();
     await expect(open).toHaveAttribute('aria-expanded', 'false');
@@ -106,20 +114,32 @@ test.describe('the footer', () => {
     await hydrated(page);
     const footer = page.getByRole('contentinfo');
     const columns = {
-      Legal: [['Privacy Policy', '/privacy-policy'], ['Terms & Conditions', '/terms'], ['Cookie Policy', '/cookie-policy']],
-      Company: [['About Us', '/about'], ['FAQs', '/faqs'], ['Teams', '/teams'], ['Contact Us', '/contact']],
+      Legal: [
+        ['Privacy Policy', '/privacy-policy'],
+        ['Terms & Conditions', '/terms'],
+        ['Cookie Policy', '/cookie-policy'],
+      ],
+      Company: [
+        ['About Us', '/about'],
+        ['FAQs', '/faqs'],
+        ['Teams', '/teams'],
+        ['Contact Us', '/contact'],
+      ],
     } as const;
     for (const [column, links] of Object.entries(columns)) {
       const nav = footer.getByRole('navigation', { name: column });
       await expect(nav.getByRole('link')).toHaveText(links.map(([text]) => text));
-      for (const [text, href] of links) await expect(nav.getByRole('link', { name: text })).toHaveAttribute('href', href);
+      for (const [text, href] of links)
+        await expect(nav.getByRole('link', { name: text })).toHaveAttribute('href', href);
     }
     await footer.getByRole('link', { name: 'Terms & Conditions' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms & Conditions');
     await expect(page.getByText('Last updated August 2025')).toBeVisible();
   });
 
-  test('has eight social links named by network, each opening in a new tab without access to this page', async ({ page }) => {
+  test('has eight social links named by network, each opening in a new tab without access to this page', async ({
+    page,
+  }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     for (const network of ['Instagram', 'X', 'YouTube', 'TikTok', 'Bluesky', 'Threads', 'Pinterest', 'LinkedIn']) {
@@ -144,8 +164,14 @@ test.describe('the store badges', () => {
     await page.goto('/');
     await hydrated(page);
     const hero = page.getByRole('main');
-    await expect(hero.getByRole('link', { name: 'Download on the App Store' }).first()).toHaveAttribute('href', '/waitlist');
-    await expect(hero.getByRole('link', { name: 'Get it on Google Play' }).first()).toHaveAttribute('href', '/waitlist');
+    await expect(hero.getByRole('link', { name: 'Download on the App Store' }).first()).toHaveAttribute(
+      'href',
+      '/waitlist',
+    );
+    await expect(hero.getByRole('link', { name: 'Get it on Google Play' }).first()).toHaveAttribute(
+      'href',
+      '/waitlist',
+    );
     await hero.getByRole('link', { name: 'Get it on Google Play' }).first().click();
     await expect(page).toHaveURL(/\/waitlist$/);
     await page.goBack();

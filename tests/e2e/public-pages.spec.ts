@@ -41,7 +41,12 @@ test.describe('every public page', () => {
     await page.goto('/');
     await hydrated(page);
     const homeTitle = await page.title();
-    await page.getByRole('banner').getByRole('link', { name: 'About' }).or(page.getByRole('button', { name: 'Open menu' })).first().click();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: 'About' })
+      .or(page.getByRole('button', { name: 'Open menu' }))
+      .first()
+      .click();
     if (await page.getByRole('dialog', { name: 'Menu' }).isVisible()) {
       await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'About' }).click();
     }
@@ -73,7 +78,10 @@ test.describe('the not-found page', () => {
     expect(response?.status()).toBe(404);
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("We couldn't find that page");
-    await expect(page.getByRole('main').getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Go to the home page' })).toHaveAttribute(
+      'href',
+      '/',
+    );
     expect(await seriousAxeFindings(page)).toEqual([]);
   });
 });
@@ -81,7 +89,8 @@ test.describe('the not-found page', () => {
 test.describe('for search engines', () => {
   test('sitemap.xml lists the public pages and robots.txt keeps the admin area out', async ({ request }) => {
     const sitemap = await (await request.get('/sitemap.xml')).text();
-    for (const { path } of publicPages) expect(sitemap).toMatch(new RegExp(`<loc>https?://[^<]+${path === '/' ? '/' : path}</loc>`));
+    for (const { path } of publicPages)
+      expect(sitemap).toMatch(new RegExp(`<loc>https?://[^<]+${path === '/' ? '/' : path}</loc>`));
     expect(sitemap).not.toContain('/admin');
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toMatch(/^Disallow: \/admin$/m);

@@ -1,6 +1,8 @@
 import { expect, test } from './fixtures.js';
 
-test('the system answers through the gateway: health, a page and a JSON 404 for an unknown API path', async ({ request }) => {
+test('the system answers through the gateway: health, a page and a JSON 404 for an unknown API path', async ({
+  request,
+}) => {
   const health = await request.get('/healthz');
   expect(health.status()).toBe(200);
 

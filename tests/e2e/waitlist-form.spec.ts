@@ -68,7 +68,9 @@ test.describe('joining', () => {
       await new Promise((done) => setTimeout(done, 800));
       await route.continue();
     });
-    const request = page.waitForRequest((req) => req.method() === 'POST' && new URL(req.url()).pathname === '/waitlist');
+    const request = page.waitForRequest(
+      (req) => req.method() === 'POST' && new URL(req.url()).pathname === '/waitlist',
+    );
     const email = uniqueEmail('joiner');
     await emailField(page).fill(email);
     await joinButton(page).click();
@@ -97,7 +99,9 @@ test.describe('joining', () => {
   test('a referral code from ?ref= is pre-filled and sent as referralSource', async ({ page, uniqueEmail }) => {
     await openForm(page, '/waitlist?ref=FRIEND-42');
     await expect(referralField(page)).toHaveValue('FRIEND-42');
-    const request = page.waitForRequest((req) => req.method() === 'POST' && new URL(req.url()).pathname === '/waitlist');
+    const request = page.waitForRequest(
+      (req) => req.method() === 'POST' && new URL(req.url()).pathname === '/waitlist',
+    );
     const email = uniqueEmail('referred');
     await emailField(page).fill(email);
     await joinButton(page).click();
@@ -109,7 +113,9 @@ test.describe('joining', () => {
     const code = 'campaign_2026-spring-launch-influencer01';
     await openForm(page, `/waitlist?ref=${code}`);
     await expect(referralField(page)).toHaveValue(code);
-    const answer = page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/waitlist');
+    const answer = page.waitForResponse(
+      (res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/waitlist',
+    );
     await emailField(page).fill(uniqueEmail('long-ref'));
     await joinButton(page).click();
     expect((await answer).status()).toBe(200);
@@ -125,7 +131,9 @@ test.describe('joining', () => {
     });
     await emailField(page).fill('not-an-address');
     await joinButton(page).click();
-    expect(await emailField(page).evaluate((input) => (input as unknown as { validity: { valid: boolean } }).validity.valid)).toBe(false);
+    expect(
+      await emailField(page).evaluate((input) => (input as unknown as { validity: { valid: boolean } }).validity.valid),
+    ).toBe(false);
     expect(posted).toBe(false);
   });
 });
@@ -139,7 +147,11 @@ test.describe('errors', () => {
       route.fulfill({
         status: 400,
         contentType: 'application/json',
-        body: JSON.stringify({ success: false, code: 'validation_failed', message: 'Please enter a valid e-mail address.' }),
+        body: JSON.stringify({
+          success: false,
+          code: 'validation_failed',
+          message: 'Please enter a valid e-mail address.',
+        }),
       }),
     );
     await emailField(page).fill('someone@example.com');
@@ -167,7 +179,11 @@ test.describe('errors', () => {
         status: 429,
         headers: { 'Retry-After': '60' },
         contentType: 'application/json',
-        body: JSON.stringify({ success: false, code: 'rate_limited', message: 'Too many sign-ups from your network. Please try again later.' }),
+        body: JSON.stringify({
+          success: false,
+          code: 'rate_limited',
+          message: 'Too many sign-ups from your network. Please try again later.',
+        }),
       }),
     );
     await emailField(page).fill('someone@example.com');

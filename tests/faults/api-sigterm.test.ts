@@ -45,7 +45,9 @@ describe('SIGTERM to the waitlist API under load', () => {
     // Sent well before the signal: the server had accepted them, so each must have had its full answer.
     const accepted = outcomes.filter((o) => o.startedAt < signalledAt - 100);
     const failed = accepted.filter((o) => o.status !== 200);
-    console.info(`sigterm: ${accepted.length} requests accepted before the signal, ${failed.length} failed; exit ${String(exitCode)} after ${exitedAfter} ms`);
+    console.info(
+      `sigterm: ${accepted.length} requests accepted before the signal, ${failed.length} failed; exit ${String(exitCode)} after ${exitedAfter} ms`,
+    );
     expect(accepted.length).toBeGreaterThan(100);
     expect(failed).toEqual([]);
     // Nothing answered with a server error while stopping; later requests were refused at the door (no answer).
@@ -54,7 +56,10 @@ describe('SIGTERM to the waitlist API under load', () => {
     expect(exitedAfter).toBeLessThan(10_000);
 
     const answered = outcomes.filter((o) => o.status === 200).map((o) => o.email);
-    const { rows } = await context.pool.query<{ n: number }>('select count(*)::int as n from waitlist.entries where email = any($1)', [answered]);
+    const { rows } = await context.pool.query<{ n: number }>(
+      'select count(*)::int as n from waitlist.entries where email = any($1)',
+      [answered],
+    );
     expect(rows[0]?.n).toBe(answered.length);
     expect(api.output()).toMatch(/shutting down/);
   });

@@ -19,7 +19,8 @@ afterAll(async () => {
   await system?.close();
 });
 
-const randomIp = () => `${1 + (randomBytes(1)[0] ?? 0) % 223}.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+const randomIp = () =>
+  `${1 + ((randomBytes(1)[0] ?? 0) % 223)}.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 function login(email: string, password: string, from: string, forgedFor?: string): Promise<Answer> {
   return send(system.gateway.url, '/api/admin/login', {
@@ -41,7 +42,8 @@ describe('brute force and credential stuffing through the gateway', () => {
     const owner = await createStaff(system.auth, { role: 'admin', password: `owner ${randomUUID()}` });
     secrets.add(owner.password);
     const answers: Answer[] = [];
-    for (let i = 0; i < 200; i++) answers.push(await login(owner.email, `guess-${i}-${randomUUID()}`, '127.0.0.5', randomIp()));
+    for (let i = 0; i < 200; i++)
+      answers.push(await login(owner.email, `guess-${i}-${randomUUID()}`, '127.0.0.5', randomIp()));
     const checked = answers.filter((answer) => answer.status !== 429);
     expect(checked.every((answer) => answer.status === 401)).toBe(true);
     expect(checked.length).toBeLessThanOrEqual(100);
@@ -70,7 +72,7 @@ describe('brute force and credential stuffing through the gateway', () => {
 });
 
 describe('stored password hashes', () => {
-  it('are argon2id with at least OWASP\'s parameters', async () => {
+  it("are argon2id with at least OWASP's parameters", async () => {
     const { admin } = await staffOf(system);
     secrets.add(admin.password, admin.token);
     const email = `hash-${randomUUID().slice(0, 8)}@example.test`;
@@ -82,7 +84,10 @@ describe('stored password hashes', () => {
       body: { email, password, role: 'viewer' },
     });
     expect(created.status).toBe(201);
-    const { rows } = await system.context.pool.query<{ password_hash: string }>('select password_hash from auth.staff where email_normalized = $1', [email]);
+    const { rows } = await system.context.pool.query<{ password_hash: string }>(
+      'select password_hash from auth.staff where email_normalized = $1',
+      [email],
+    );
     const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(rows[0]?.password_hash ?? '');
     expect(match).not.toBeNull();
     const [m, t, p] = [Number(match?.[1]), Number(match?.[2]), Number(match?.[3])];
@@ -109,7 +114,9 @@ function expectSimilarTiming(a: Answer[], b: Answer[], label: string) {
   const gap = Math.abs(ma - mb);
   const bound = Math.max(5, 0.05 * Math.max(ma, mb));
   const load = (loadavg()[0] ?? 0) / availableParallelism();
-  console.info(`enumeration (${label}): medians ${ma.toFixed(1)} / ${mb.toFixed(1)} ms, gap ${gap.toFixed(1)} ms (bound ${bound.toFixed(1)}), load ${load.toFixed(1)}/core`);
+  console.info(
+    `enumeration (${label}): medians ${ma.toFixed(1)} / ${mb.toFixed(1)} ms, gap ${gap.toFixed(1)} ms (bound ${bound.toFixed(1)}), load ${load.toFixed(1)}/core`,
+  );
   if (load > 3) {
     console.warn(`enumeration (${label}): machine too busy to judge timing (load ${load.toFixed(1)} per core)`);
     return;
@@ -127,8 +134,12 @@ describe('enumeration', () => {
     try {
       const account = await createStaff(quiet.auth, { role: 'viewer' });
       const attempt = (email: string) =>
-        send(quiet.gateway.url, '/api/admin/login', { method: 'POST', body: { email, password: `wrong ${randomUUID()}` } });
-      for (let i = 0; i < 5; i++) await Promise.all([attempt(account.email), attempt(`nobody-${randomUUID()}@example.test`)]);
+        send(quiet.gateway.url, '/api/admin/login', {
+          method: 'POST',
+          body: { email, password: `wrong ${randomUUID()}` },
+        });
+      for (let i = 0; i < 5; i++)
+        await Promise.all([attempt(account.email), attempt(`nobody-${randomUUID()}@example.test`)]);
       const known: Answer[] = [];
       const unknown: Answer[] = [];
       for (let i = 0; i < SAMPLES; i++) {
@@ -153,7 +164,8 @@ describe('enumeration', () => {
     const existing = `listed-${randomUUID().slice(0, 8)}@example.com`;
     const signUp = (email: string) => send(system.gateway.url, '/waitlist', { method: 'POST', body: { email } });
     expect((await signUp(existing)).status).toBe(200);
-    for (let i = 0; i < 5; i++) await Promise.all([signUp(existing), signUp(`warm-${randomUUID().slice(0, 8)}@example.com`)]);
+    for (let i = 0; i < 5; i++)
+      await Promise.all([signUp(existing), signUp(`warm-${randomUUID().slice(0, 8)}@example.com`)]);
     const fresh: Answer[] = [];
     const again: Answer[] = [];
     for (let i = 0; i < SAMPLES; i++) {
@@ -167,7 +179,8 @@ describe('enumeration', () => {
       }
     }
     // The body names the address typed; with that put aside, the answers are the same bytes.
-    const shape = (answer: Answer, email: string) => `${answer.status} ${answer.headers['content-type']} ${answer.text.replace(email, '<email>')}`;
+    const shape = (answer: Answer, email: string) =>
+      `${answer.status} ${answer.headers['content-type']} ${answer.text.replace(email, '<email>')}`;
     const freshShapes = new Set(fresh.map((a) => shape(a, (a.json as { data: { email: string } }).data.email)));
     const againShapes = new Set(again.map((a) => shape(a, existing)));
     expect([...freshShapes]).toEqual([...againShapes]);

@@ -64,7 +64,8 @@ function problemsWith(answer: Answer, sent: string): string[] {
   const problems: string[] = [];
   if (answer.status >= 500) problems.push(`status ${answer.status}`);
   const echoes = (pattern: RegExp) => pattern.test(sent) || pattern.test(decoded(sent));
-  for (const pattern of INTERNALS) if (pattern.test(answer.text) && !echoes(pattern)) problems.push(`body matches ${pattern}`);
+  for (const pattern of INTERNALS)
+    if (pattern.test(answer.text) && !echoes(pattern)) problems.push(`body matches ${pattern}`);
   return problems;
 }
 
@@ -72,19 +73,47 @@ async function exchange(path: string, options: Parameters<typeof send>[2], sentT
   requests++;
   const answer = await send(system.gateway.url, path, options);
   const problems = problemsWith(answer, sentText);
-  if (problems.length) throw new Error(`${options?.method ?? 'GET'} ${path} → ${problems.join(', ')}: ${answer.text.slice(0, 300)}`);
+  if (problems.length)
+    throw new Error(`${options?.method ?? 'GET'} ${path} → ${problems.join(', ')}: ${answer.text.slice(0, 300)}`);
 }
 
 // ---- input generators ------------------------------------------------------------------------------------------
 
 const nasty = fc.constantFrom(
-  '__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '\r\nBcc: victim@example.org', '\u0000',
-  '\u2028', '\ud800', '😀'.repeat(50), "' or 1=1 --", '${7*7}', '<script>alert(1)</script>', '../../etc/passwd', 'NaN', '-1', '1e309',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '\r\nBcc: victim@example.org',
+  '\u0000',
+  '\u2028',
+  '\ud800',
+  '😀'.repeat(50),
+  "' or 1=1 --",
+  '${7*7}',
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  'NaN',
+  '-1',
+  '1e309',
 );
-const text = fc.oneof(fc.string(), fc.string({ unit: 'grapheme', maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }), nasty, fc.string({ minLength: 1000, maxLength: 3500 }));
+const text = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  nasty,
+  fc.string({ minLength: 1000, maxLength: 3500 }),
+);
 const leaf = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
 const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.array(tie('node'), { maxLength: 4 }), fc.dictionary(fc.oneof(fc.string(), nasty), tie('node'), { maxKeys: 4 })),
+  node: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leaf,
+    fc.array(tie('node'), { maxLength: 4 }),
+    fc.dictionary(fc.oneof(fc.string(), nasty), tie('node'), { maxKeys: 4 }),
+  ),
 })).node;
 
 /** A body for an endpoint that expects `fields`: the right names with wrong values, extra and poisonous keys. */
@@ -97,20 +126,41 @@ const bodyFor = (fields: string[]) =>
 
 const rawBody = fc.oneof(
   fc.string(),
-  fc.constantFrom('{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', '{"a":1,"a":2}', '[]', 'null', '"x"', '{', '{"email":'),
+  fc.constantFrom(
+    '{"__proto__":{"polluted":true}}',
+    '{"constructor":{"prototype":{"polluted":true}}}',
+    '{"a":1,"a":2}',
+    '[]',
+    'null',
+    '"x"',
+    '{',
+    '{"email":',
+  ),
   fc.integer({ min: 100, max: 3000 }).map((depth) => `${'['.repeat(depth)}${']'.repeat(depth)}`),
   fc.integer({ min: 100, max: 1000 }).map((depth) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
 );
 
 const contentType = fc.constantFrom(
-  'application/json', 'application/json; charset=utf-8', 'application/json; charset=latin1', 'application/json; charset=utf-16',
-  'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', '', 'application/json, text/plain',
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=latin1',
+  'application/json; charset=utf-16',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  '',
+  'application/json, text/plain',
 );
 
 /** Percent-encodes any string, lone surrogates included (they become U+FFFD, as a browser would send them). */
-const pct = (value: string) => [...Buffer.from(value, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+const pct = (value: string) =>
+  [...Buffer.from(value, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
 /** Query values: properly encoded, or raw percent garbage (invalid UTF-8, truncated escapes). */
-const queryValue = fc.oneof(text.map(pct), fc.constantFrom('%', '%zz', '%ff%fe', '%c0%af', '%00', '%e2%80%a8', 'a&b=c', '[]', '%5B%5D'));
+const queryValue = fc.oneof(
+  text.map(pct),
+  fc.constantFrom('%', '%zz', '%ff%fe', '%c0%af', '%00', '%e2%80%a8', 'a&b=c', '[]', '%5B%5D'),
+);
 
 const wire = (body: unknown) => {
   const serialised = JSON.stringify(body);
@@ -158,7 +208,11 @@ describe('property-based fuzzing through the gateway', () => {
       fc.asyncProperty(queryValue, text, async (token, form) => {
         const query = `?token=${token}`;
         await exchange(`/waitlist/unsubscribe${query}`, { method: 'GET' }, token);
-        await exchange(`/waitlist/unsubscribe${query}`, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } }, token + form);
+        await exchange(
+          `/waitlist/unsubscribe${query}`,
+          { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+          token + form,
+        );
       }),
       { numRuns: RUNS },
     );
@@ -177,7 +231,11 @@ describe('property-based fuzzing through the gateway', () => {
           const hasBody = endpoint.method === 'POST' || endpoint.method === 'PATCH';
           await exchange(
             path,
-            { method: endpoint.method, headers: { authorization: `Bearer ${admin}`, ...(hasBody ? { 'content-type': 'application/json' } : {}) }, body: hasBody ? sent : undefined },
+            {
+              method: endpoint.method,
+              headers: { authorization: `Bearer ${admin}`, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+              body: hasBody ? sent : undefined,
+            },
             sent + param + id,
           );
         }),
@@ -218,7 +276,18 @@ describe('body limits and content types', () => {
 
 describe('mail header injection', () => {
   const injected = fc
-    .tuple(fc.constantFrom('\r\n', '\n', '\r', '\r\nBcc: victim@example.org\r\n', '%0d%0aBcc:victim@example.org', '\u2028', '\u0085'), fc.nat(30))
+    .tuple(
+      fc.constantFrom(
+        '\r\n',
+        '\n',
+        '\r',
+        '\r\nBcc: victim@example.org\r\n',
+        '%0d%0aBcc:victim@example.org',
+        '\u2028',
+        '\u0085',
+      ),
+      fc.nat(30),
+    )
     .map(([breaker, at]) => {
       const email = `inj-${randomUUID().slice(0, 8)}@example.com`;
       const position = at % (email.length + 1);
@@ -228,7 +297,9 @@ describe('mail header injection', () => {
   it('a line break anywhere in the address or referral code is refused with 400', async () => {
     await fc.assert(
       fc.asyncProperty(injected, fc.boolean(), async ({ email, breaker }, inReferral) => {
-        const body = inReferral ? { email: `ok-${randomUUID().slice(0, 8)}@example.com`, referralSource: `FRIEND${breaker}X` } : { email };
+        const body = inReferral
+          ? { email: `ok-${randomUUID().slice(0, 8)}@example.com`, referralSource: `FRIEND${breaker}X` }
+          : { email };
         requests++;
         const answer = await send(system.gateway.url, '/waitlist', { method: 'POST', body });
         // %0d%0a is no line break, just odd characters an address may not hold: refused as well.

@@ -30,9 +30,19 @@ function requests(): [string, string, SendOptions, number][] {
     ['an unknown API path', '/api/nothing', { method: 'POST' }, 404],
     ['a sign-up', '/waitlist', { method: 'POST', body: { email: `headers-${Date.now()}@example.com` } }, 200],
     ['a bad sign-up', '/waitlist', { method: 'POST', body: { email: 'nope' } }, 400],
-    ['a non-JSON sign-up', '/waitlist', { method: 'POST', body: 'email=a', headers: { 'content-type': 'text/plain' } }, 415],
+    [
+      'a non-JSON sign-up',
+      '/waitlist',
+      { method: 'POST', body: 'email=a', headers: { 'content-type': 'text/plain' } },
+      415,
+    ],
     ['an oversized sign-up', '/waitlist', { method: 'POST', body: { email: 'x'.repeat(5000) } }, 413],
-    ['a wrong password', '/api/admin/login', { method: 'POST', body: { email: staff.admin.email, password: 'wrong password!' } }, 401],
+    [
+      'a wrong password',
+      '/api/admin/login',
+      { method: 'POST', body: { email: staff.admin.email, password: 'wrong password!' } },
+      401,
+    ],
     ['staff data without a token', '/api/admin/staff', {}, 401],
     ['staff data for the wrong role', '/api/admin/staff', { headers: bearer(staff.viewer.token) }, 403],
     ['staff data', '/api/admin/staff', { headers: bearer(staff.admin.token) }, 200],
@@ -72,7 +82,11 @@ describe('security headers on every answer, errors included', () => {
 
   it('HSTS on every answer when a trusted proxy says the request came over TLS', async () => {
     for (const [label, path, options, status] of requests()) {
-      const answer = await send(system.gateway.url, path, { ...options, localAddress: NGINX, headers: { ...options.headers, 'x-forwarded-proto': 'https' } });
+      const answer = await send(system.gateway.url, path, {
+        ...options,
+        localAddress: NGINX,
+        headers: { ...options.headers, 'x-forwarded-proto': 'https' },
+      });
       expect(answer.status, label).toBe(status);
       expectHardened(answer, label);
       expect(answer.headers['strict-transport-security'], label).toMatch(/max-age=\d{7,}/);
@@ -86,19 +100,35 @@ describe('security headers on every answer, errors included', () => {
 });
 
 describe('CORS', () => {
-  it.each(['https://evil.example', 'null', 'http://localhost:8080.evil.example'])('Origin %s gets no allow header, not even on a preflight', async (origin) => {
-    const asked = [
-      await send(system.gateway.url, '/api/admin/staff', { headers: { origin, authorization: `Bearer ${staff.admin.token}` } }),
-      await send(system.gateway.url, '/waitlist', { method: 'POST', headers: { origin }, body: { email: `cors-${Date.now()}@example.com` } }),
-      await send(system.gateway.url, '/api/admin/login', {
-        method: 'OPTIONS',
-        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, authorization' },
-      }),
-      await send(system.gateway.url, '/waitlist', { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } }),
-    ];
-    for (const answer of asked) {
-      expect(answer.status).toBeLessThan(500);
-      expect(Object.keys(answer.headers).filter((name) => name.startsWith('access-control-allow'))).toEqual([]);
-    }
-  });
+  it.each(['https://evil.example', 'null', 'http://localhost:8080.evil.example'])(
+    'Origin %s gets no allow header, not even on a preflight',
+    async (origin) => {
+      const asked = [
+        await send(system.gateway.url, '/api/admin/staff', {
+          headers: { origin, authorization: `Bearer ${staff.admin.token}` },
+        }),
+        await send(system.gateway.url, '/waitlist', {
+          method: 'POST',
+          headers: { origin },
+          body: { email: `cors-${Date.now()}@example.com` },
+        }),
+        await send(system.gateway.url, '/api/admin/login', {
+          method: 'OPTIONS',
+          headers: {
+            origin,
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'content-type, authorization',
+          },
+        }),
+        await send(system.gateway.url, '/waitlist', {
+          method: 'OPTIONS',
+          headers: { origin, 'access-control-request-method': 'POST' },
+        }),
+      ];
+      for (const answer of asked) {
+        expect(answer.status).toBeLessThan(500);
+        expect(Object.keys(answer.headers).filter((name) => name.startsWith('access-control-allow'))).toEqual([]);
+      }
+    },
+  );
 });

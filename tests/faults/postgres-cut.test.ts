@@ -73,9 +73,14 @@ describe(`Postgres cut for ${OUTAGE_MS / 1000} s`, () => {
 
     // 0 lost: every 2xx has its row; the tail end of the stream (after recovery) is all 2xx.
     const acknowledged = outcomes.filter((o: SignupOutcome) => o.status === 200).map((o) => o.email);
-    const { rows } = await context.pool.query<{ email: string }>('select email from waitlist.entries where email = any($1)', [acknowledged]);
+    const { rows } = await context.pool.query<{ email: string }>(
+      'select email from waitlist.entries where email = any($1)',
+      [acknowledged],
+    );
     expect(rows.length).toBe(acknowledged.length);
-    expect(outcomes.filter((o) => o.startedAt > restoredAt + recoveredAfter + 500).every((o) => o.status === 200)).toBe(true);
+    expect(outcomes.filter((o) => o.startedAt > restoredAt + recoveredAfter + 500).every((o) => o.status === 200)).toBe(
+      true,
+    );
   });
 
   it('a 503 during the cut is the JSON error shape, says nothing internal, and asks to retry', async () => {

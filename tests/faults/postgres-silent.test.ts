@@ -38,7 +38,10 @@ describe('Postgres silent (a partition: packets dropped, no reset)', () => {
     const restoredAt = Date.now();
     let recoveredAfter = -1;
     while (Date.now() - restoredAt < 20_000) {
-      const answer = await send(api.url, '/waitlist', { method: 'POST', body: { email: `probe-${Date.now()}@example.com` } });
+      const answer = await send(api.url, '/waitlist', {
+        method: 'POST',
+        body: { email: `probe-${Date.now()}@example.com` },
+      });
       if (answer.status === 200) {
         recoveredAfter = Date.now() - restoredAt;
         break;
@@ -49,7 +52,9 @@ describe('Postgres silent (a partition: packets dropped, no reset)', () => {
     const during = outcomes.filter((o) => o.startedAt >= silencedAt && o.startedAt < restoredAt);
     const slowest = Math.max(...during.map((o) => o.ms));
     const statuses = [...new Set(during.map((o) => o.status))];
-    console.info(`postgres silent: ${during.length} sign-ups, statuses ${JSON.stringify(statuses)}, slowest ${slowest.toFixed(0)} ms; recovered ${recoveredAfter} ms after traffic flowed again`);
+    console.info(
+      `postgres silent: ${during.length} sign-ups, statuses ${JSON.stringify(statuses)}, slowest ${slowest.toFixed(0)} ms; recovered ${recoveredAfter} ms after traffic flowed again`,
+    );
     // 503 while silent; a request that waited for a connection across the end of the silence may still succeed.
     expect(statuses.every((status) => status === 503 || status === 200)).toBe(true);
     expect(during.filter((o) => o.status === 200).every((o) => o.startedAt + o.ms >= restoredAt)).toBe(true);
@@ -58,7 +63,10 @@ describe('Postgres silent (a partition: packets dropped, no reset)', () => {
     expect(recoveredAfter).toBeGreaterThanOrEqual(0);
     expect(recoveredAfter).toBeLessThan(10_000);
     const acknowledged = outcomes.filter((o) => o.status === 200).map((o) => o.email);
-    const { rows } = await context.pool.query<{ n: number }>('select count(*)::int as n from waitlist.entries where email = any($1)', [acknowledged]);
+    const { rows } = await context.pool.query<{ n: number }>(
+      'select count(*)::int as n from waitlist.entries where email = any($1)',
+      [acknowledged],
+    );
     expect(rows[0]?.n).toBe(acknowledged.length);
   });
 });

@@ -84,10 +84,15 @@ describe('producers with Redis down', () => {
   });
 
   it('the API still takes sign-ups at once (in-process rate limits), refuses staff calls with 503 at once, and is not ready', async () => {
-    const signup = await send(url, '/waitlist', { method: 'POST', body: { email: `no-redis-${Date.now()}@example.com` } });
+    const signup = await send(url, '/waitlist', {
+      method: 'POST',
+      body: { email: `no-redis-${Date.now()}@example.com` },
+    });
     expect(signup.status).toBe(200);
     expect(signup.ms).toBeLessThan(2000);
-    const staff = await send(url, '/api/admin/waitlist/stats', { headers: { authorization: `Bearer ${await (await keys).sign('admin')}` } });
+    const staff = await send(url, '/api/admin/waitlist/stats', {
+      headers: { authorization: `Bearer ${await (await keys).sign('admin')}` },
+    });
     expect(staff.status).toBe(503);
     expect(staff.ms).toBeLessThan(2000);
     const ready = await send(url, '/readyz');
@@ -104,7 +109,9 @@ describe('producers with Redis down', () => {
       await queue.add('confirmation', { outboxId: '0', requestId: null }, { jobId: 'outbox-0' });
       await server.stop();
       const started = performance.now();
-      await expect(queue.add('confirmation', { outboxId: '1', requestId: null }, { jobId: 'outbox-1' })).rejects.toThrow();
+      await expect(
+        queue.add('confirmation', { outboxId: '1', requestId: null }, { jobId: 'outbox-1' }),
+      ).rejects.toThrow();
       expect(performance.now() - started).toBeLessThan(1000);
     } finally {
       await queue.close().catch(() => undefined);

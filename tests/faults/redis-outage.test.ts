@@ -28,7 +28,10 @@ afterAll(async () => {
 });
 
 async function rowsFor(emails: string[]): Promise<Set<string>> {
-  const { rows } = await system.context.pool.query<{ email: string }>('select email from waitlist.entries where email = any($1)', [emails]);
+  const { rows } = await system.context.pool.query<{ email: string }>(
+    'select email from waitlist.entries where email = any($1)',
+    [emails],
+  );
   return new Set(rows.map((row) => row.email));
 }
 
@@ -43,7 +46,10 @@ describe(`Redis stopped for ${OUTAGE_MS / 1000} s during a steady stream of sign
     const outageStart = Date.now();
     await sleep(1000);
     // Sign-in counts attempts in Redis: with Redis gone it fails closed, quickly.
-    const login = await send(system.gateway.url, '/api/admin/login', { method: 'POST', body: { email: owner.email, password: owner.password } });
+    const login = await send(system.gateway.url, '/api/admin/login', {
+      method: 'POST',
+      body: { email: owner.email, password: owner.password },
+    });
     expect(login.status).toBe(503);
     expect(login.ms).toBeLessThan(3000);
     await sleep(OUTAGE_MS - (Date.now() - outageStart));
@@ -57,7 +63,9 @@ describe(`Redis stopped for ${OUTAGE_MS / 1000} s during a steady stream of sign
     const ok = (o: SignupOutcome) => o.status >= 200 && o.status < 300;
     const acknowledged = outcomes.filter(ok);
     const duringOk = during.filter(ok).length / during.length;
-    console.info(`redis outage: ${outcomes.length} sign-ups, ${during.length} during the outage, ${(duringOk * 100).toFixed(1)}% of those 2xx`);
+    console.info(
+      `redis outage: ${outcomes.length} sign-ups, ${during.length} during the outage, ${(duringOk * 100).toFixed(1)}% of those 2xx`,
+    );
     expect(during.length).toBeGreaterThan((OUTAGE_MS / 50) * 0.5);
     expect(duringOk).toBeGreaterThanOrEqual(0.95);
 
@@ -67,12 +75,17 @@ describe(`Redis stopped for ${OUTAGE_MS / 1000} s during a steady stream of sign
 
     // Every acknowledged sign-up's mail, exactly once, within 60 s of Redis returning.
     const wanted = new Set(acknowledged.map((o) => o.email.toLowerCase()));
-    const delivered = () => new Set(sink.messages.flatMap((m) => m.envelope.to.map((to) => to.toLowerCase())).filter((to) => wanted.has(to)));
+    const delivered = () =>
+      new Set(sink.messages.flatMap((m) => m.envelope.to.map((to) => to.toLowerCase())).filter((to) => wanted.has(to)));
     await sink.waitFor(() => delivered().size === wanted.size, Math.max(1000, 60_000 - (Date.now() - restoredAt)));
-    console.info(`redis outage: all ${wanted.size} mails delivered ${((Date.now() - restoredAt) / 1000).toFixed(1)} s after Redis returned`);
+    console.info(
+      `redis outage: all ${wanted.size} mails delivered ${((Date.now() - restoredAt) / 1000).toFixed(1)} s after Redis returned`,
+    );
     await sleep(1500);
     const perRecipient = new Map<string, number>();
-    for (const mail of sink.messages) for (const to of mail.envelope.to) perRecipient.set(to.toLowerCase(), (perRecipient.get(to.toLowerCase()) ?? 0) + 1);
+    for (const mail of sink.messages)
+      for (const to of mail.envelope.to)
+        perRecipient.set(to.toLowerCase(), (perRecipient.get(to.toLowerCase()) ?? 0) + 1);
     expect([...perRecipient].filter(([, count]) => count !== 1)).toEqual([]);
     expect(sink.messages.every((mail) => mail.envelope.to.length === 1)).toBe(true);
   });

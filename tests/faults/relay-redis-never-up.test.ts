@@ -195,7 +195,9 @@ describe('the e-mail worker started while Redis has never been reachable', () =>
       const { process: worker } = await startWorkerProcess(oldRedis.url, { waitHealthy: false });
       const code = await Promise.race([worker.exited, sleep(20_000).then(() => 'still running after 20 s')]);
       expect(code).toBe(1);
-      expect(logLines(worker).some((line) => line.msg?.startsWith('mail queue could not set up its Redis connection'))).toBe(true);
+      expect(
+        logLines(worker).some((line) => line.msg?.startsWith('mail queue could not set up its Redis connection')),
+      ).toBe(true);
     } finally {
       await oldRedis.close();
     }

@@ -64,7 +64,11 @@ describe('slow requests without nginx in front', () => {
     const port = system.gateway.port;
     const body = JSON.stringify({ email: 'slow-loris@example.com', referralSource: 'x'.repeat(30) });
     const slowBodies = Array.from({ length: 5 }, () =>
-      trickle(port, `POST /waitlist HTTP/1.1\r\nHost: slow.test\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`, body),
+      trickle(
+        port,
+        `POST /waitlist HTTP/1.1\r\nHost: slow.test\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+        body,
+      ),
     );
     const slowHeaders = trickle(port, 'GET / HTTP/1.1\r\nHost: slow.test\r\n', 'X-Slow: 1234567890\r\n\r\n');
     const cuts = Promise.all([...slowBodies, slowHeaders].map((slow) => slow.cutAfterMs));
@@ -77,7 +81,11 @@ describe('slow requests without nginx in front', () => {
     while (!done && performance.now() - started < GIVE_UP_MS) {
       const n = ordinary.length;
       ordinary.push(
-        send(system.gateway.url, '/waitlist', { method: 'POST', body: { email: `meanwhile-${n}-${Date.now()}@example.com` }, timeoutMs: 5_000 }),
+        send(system.gateway.url, '/waitlist', {
+          method: 'POST',
+          body: { email: `meanwhile-${n}-${Date.now()}@example.com` },
+          timeoutMs: 5_000,
+        }),
         send(system.gateway.url, '/', { timeoutMs: 5_000 }),
       );
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -94,7 +102,9 @@ describe('slow requests without nginx in front', () => {
       expect(slow.answer()).toContain('X-Content-Type-Options: nosniff');
     }
     // Nothing of the slow sign-ups reached the list: the body never arrived whole.
-    const { rows } = await system.context.pool.query("select 1 from waitlist.entries where email = 'slow-loris@example.com'");
+    const { rows } = await system.context.pool.query(
+      "select 1 from waitlist.entries where email = 'slow-loris@example.com'",
+    );
     expect(rows).toHaveLength(0);
 
     const answers = await Promise.all(ordinary);

@@ -34,16 +34,21 @@ describe('SMTP refusing every message for a while', () => {
   it('fails no job permanently, sends no duplicate, and drains the backlog once the server accepts again', async () => {
     sink.refuse(true);
     const emails = Array.from({ length: SIGNUPS }, () => `smtp-down-${randomUUID().slice(0, 8)}@example.com`);
-    for (const email of emails) expect((await send(system.gateway.url, '/waitlist', { method: 'POST', body: { email } })).status).toBe(200);
+    for (const email of emails)
+      expect((await send(system.gateway.url, '/waitlist', { method: 'POST', body: { email } })).status).toBe(200);
     await sleep(REFUSE_MS);
     expect(sink.messages).toHaveLength(0);
-    const { rows: attempted } = await system.context.pool.query<{ n: number }>('select count(*)::int as n from waitlist.outbox where attempts > 1');
+    const { rows: attempted } = await system.context.pool.query<{ n: number }>(
+      'select count(*)::int as n from waitlist.outbox where attempts > 1',
+    );
     expect(attempted[0]?.n).toBeGreaterThan(0);
 
     sink.refuse(false);
     const acceptedAt = Date.now();
     await sink.waitFor((messages) => messages.length >= SIGNUPS, 60_000);
-    console.info(`smtp refusing: backlog of ${SIGNUPS} drained ${((Date.now() - acceptedAt) / 1000).toFixed(1)} s after the server accepted again`);
+    console.info(
+      `smtp refusing: backlog of ${SIGNUPS} drained ${((Date.now() - acceptedAt) / 1000).toFixed(1)} s after the server accepted again`,
+    );
     await sleep(1500);
 
     const counts = mailsPerRecipient(sink);
@@ -51,7 +56,9 @@ describe('SMTP refusing every message for a while', () => {
     expect(sink.messages.every((mail) => mail.envelope.to.length === 1)).toBe(true);
     const jobs = await mailJobCounts(system.context.redisUrl, system.context.prefix);
     expect(jobs.failed).toBe(0);
-    const { rows } = await system.context.pool.query<{ unsent: number }>('select count(*)::int as unsent from waitlist.outbox where sent_at is null');
+    const { rows } = await system.context.pool.query<{ unsent: number }>(
+      'select count(*)::int as unsent from waitlist.outbox where sent_at is null',
+    );
     expect(rows[0]?.unsent).toBe(0);
   });
 });

@@ -16,9 +16,11 @@ interface AuditReport {
 describe('production dependencies', () => {
   it('npm audit reports no high or critical vulnerability', async (context) => {
     // npm audit exits non-zero when it finds anything; the JSON report is what we judge.
-    const { stdout } = await promisify(execFile)('npm', ['audit', '--omit=dev', '--json'], { cwd: root, maxBuffer: 64 * 1024 * 1024, timeout: 90_000 }).catch(
-      (error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }),
-    );
+    const { stdout } = await promisify(execFile)('npm', ['audit', '--omit=dev', '--json'], {
+      cwd: root,
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 90_000,
+    }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
     const report = JSON.parse(stdout || '{}') as AuditReport;
     if (!report.metadata?.vulnerabilities) {
       // A registry mirror without the advisory endpoint (it answers 405) cannot be audited: say so, do not pass silently.

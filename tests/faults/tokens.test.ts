@@ -12,7 +12,8 @@ import { staffOf, startSystem, type System } from './support/system.js';
 let system: System;
 let staff: Awaited<ReturnType<typeof staffOf>>;
 const secrets = new SecretWatch();
-const b64 = (value: object | string) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const b64 = (value: object | string) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
 /** The auth service's real signing key, read from its table as an insider with database access could. */
 let realKey: { kid: string; privateKey: webcrypto.CryptoKey; publicJwk: JWK };
@@ -25,7 +26,11 @@ beforeAll(async () => {
     'select kid, public_jwk, private_jwk from auth.signing_keys where retired_at is null',
   );
   const row = rows[0]!;
-  realKey = { kid: row.kid, privateKey: (await importJWK(row.private_jwk, 'EdDSA')) as webcrypto.CryptoKey, publicJwk: row.public_jwk };
+  realKey = {
+    kid: row.kid,
+    privateKey: (await importJWK(row.private_jwk, 'EdDSA')) as webcrypto.CryptoKey,
+    publicJwk: row.public_jwk,
+  };
 });
 
 afterAll(async () => {
@@ -35,11 +40,27 @@ afterAll(async () => {
 
 function claimsFor(sub: string, overrides: JWTPayload = {}): JWTPayload {
   const now = Math.floor(Date.now() / 1000);
-  return { sub, role: 'admin', iss: 'mmdm-auth', aud: 'mmdm-staff', iat: now, exp: now + 3600, jti: randomUUID(), gen: 0, ...overrides };
+  return {
+    sub,
+    role: 'admin',
+    iss: 'mmdm-auth',
+    aud: 'mmdm-staff',
+    iat: now,
+    exp: now + 3600,
+    jti: randomUUID(),
+    gen: 0,
+    ...overrides,
+  };
 }
 
-async function signWith(key: webcrypto.CryptoKey | Uint8Array, header: Record<string, unknown>, payload: JWTPayload): Promise<string> {
-  return new SignJWT(payload).setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid: realKey.kid, ...header } as never).sign(key);
+async function signWith(
+  key: webcrypto.CryptoKey | Uint8Array,
+  header: Record<string, unknown>,
+  payload: JWTPayload,
+): Promise<string> {
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid: realKey.kid, ...header } as never)
+    .sign(key);
 }
 
 /** Forged tokens for the genuine admin account: each would be accepted if its one defect were overlooked. */
@@ -63,8 +84,18 @@ async function forgeries(): Promise<[string, string][]> {
   return [
     ['alg none, no signature', `${b64({ alg: 'none', typ: 'JWT', kid: realKey.kid })}.${b64(claimsFor(sub))}.`],
     ['alg none, signature kept', `${b64({ alg: 'none', typ: 'JWT', kid: realKey.kid })}.${b64(claimsFor(sub))}.${s}`],
-    ['HS256 keyed with the public key bytes', await new SignJWT(claimsFor(sub)).setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: realKey.kid }).sign(publicKeyBytes)],
-    ['HS256 keyed with the public JWK text', await new SignJWT(claimsFor(sub)).setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: realKey.kid }).sign(new TextEncoder().encode(JSON.stringify(realKey.publicJwk)))],
+    [
+      'HS256 keyed with the public key bytes',
+      await new SignJWT(claimsFor(sub))
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: realKey.kid })
+        .sign(publicKeyBytes),
+    ],
+    [
+      'HS256 keyed with the public JWK text',
+      await new SignJWT(claimsFor(sub))
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: realKey.kid })
+        .sign(new TextEncoder().encode(JSON.stringify(realKey.publicJwk))),
+    ],
     ['expired', await real({}, claimsFor(sub, { iat: now - 7200, exp: now - 3600 }))],
     ['nbf in the future', await real({}, claimsFor(sub, { nbf: now + 3600 }))],
     ['no exp', await real({}, claimsFor(sub, { exp: undefined }))],
@@ -74,14 +105,26 @@ async function forgeries(): Promise<[string, string][]> {
     ['wrong aud', await real({}, claimsFor(sub, { aud: 'someone-else' }))],
     ['wrong typ', await real({ typ: 'at+jwt' }, claimsFor(sub))],
     ['unknown kid', await real({ kid: 'not-a-key-we-have' }, claimsFor(sub))],
-    ['no kid', await new SignJWT(claimsFor(sub)).setProtectedHeader({ alg: 'EdDSA', typ: 'JWT' }).sign(realKey.privateKey)],
-    ['jku header to the attacker\'s key set', await real({ jku: 'https://attacker.example/jwks.json' }, claimsFor(sub))],
-    ['jwk header with the attacker\'s key', await signWith(attacker.privateKey, { jwk: attackerJwk }, claimsFor(sub))],
+    [
+      'no kid',
+      await new SignJWT(claimsFor(sub)).setProtectedHeader({ alg: 'EdDSA', typ: 'JWT' }).sign(realKey.privateKey),
+    ],
+    ["jku header to the attacker's key set", await real({ jku: 'https://attacker.example/jwks.json' }, claimsFor(sub))],
+    ["jwk header with the attacker's key", await signWith(attacker.privateKey, { jwk: attackerJwk }, claimsFor(sub))],
     ['x5u header', await real({ x5u: 'https://attacker.example/cert.pem' }, claimsFor(sub))],
-    ['crit header', rawSigned({ alg: 'EdDSA', typ: 'JWT', kid: realKey.kid, crit: ['x-bypass'], 'x-bypass': true }, claimsFor(sub))],
+    [
+      'crit header',
+      rawSigned({ alg: 'EdDSA', typ: 'JWT', kid: realKey.kid, crit: ['x-bypass'], 'x-bypass': true }, claimsFor(sub)),
+    ],
     ['signed by another key under the real kid', await signWith(attacker.privateKey, {}, claimsFor(sub))],
-    ['tampered claims (viewer raised to admin)', `${h}.${b64({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), role: 'admin' })}.${s}`],
-    ['tampered header (kid swapped)', `${b64({ ...JSON.parse(Buffer.from(h, 'base64url').toString()), kid: retired.kid })}.${p}.${s}`],
+    [
+      'tampered claims (viewer raised to admin)',
+      `${h}.${b64({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), role: 'admin' })}.${s}`,
+    ],
+    [
+      'tampered header (kid swapped)',
+      `${b64({ ...JSON.parse(Buffer.from(h, 'base64url').toString()), kid: retired.kid })}.${p}.${s}`,
+    ],
     ['signature truncated', `${h}.${p}.${s.slice(0, -4)}`],
     ['a retired key past its window', await signWith(retiredKey, { kid: retired.kid }, claimsFor(sub))],
     ['unknown role', await real({}, claimsFor(sub, { role: 'superadmin' }))],
@@ -139,11 +182,13 @@ describe('ended sessions', () => {
     secrets.add(account.password, token);
     expect((await call('POST', '/api/admin/logout', token)).status).toBe(204);
     for (const endpoint of STAFF_ENDPOINTS.filter((e) => e.readOnly)) {
-      expect((await call(endpoint.method, endpoint.path, token)).status, `${endpoint.method} ${endpoint.path}`).toBe(401);
+      expect((await call(endpoint.method, endpoint.path, token)).status, `${endpoint.method} ${endpoint.path}`).toBe(
+        401,
+      );
     }
   });
 
-  it('a disabled account\'s token is refused everywhere', async () => {
+  it("a disabled account's token is refused everywhere", async () => {
     const account = await createStaff(system.auth, { role: 'viewer' });
     const token = await signIn(system.auth, account);
     secrets.add(account.password, token);
@@ -151,7 +196,9 @@ describe('ended sessions', () => {
     const disabled = await call('PATCH', `/api/admin/staff/${account.id}`, staff.admin.token, { disabled: true });
     expect(disabled.status).toBe(200);
     for (const endpoint of STAFF_ENDPOINTS.filter((e) => e.readOnly)) {
-      expect((await call(endpoint.method, endpoint.path, token)).status, `${endpoint.method} ${endpoint.path}`).toBe(401);
+      expect((await call(endpoint.method, endpoint.path, token)).status, `${endpoint.method} ${endpoint.path}`).toBe(
+        401,
+      );
     }
   });
 });
@@ -165,7 +212,11 @@ describe('revocation store unreachable', () => {
       const token = await signIn(cut.auth, account);
       secrets.add(account.password, token);
       const viaGateway = (method: string, path: string) =>
-        send(cut.gateway.url, path, { method, headers: { authorization: `Bearer ${token}` }, body: method === 'POST' ? {} : undefined });
+        send(cut.gateway.url, path, {
+          method,
+          headers: { authorization: `Bearer ${token}` },
+          body: method === 'POST' ? {} : undefined,
+        });
       expect((await viaGateway('GET', '/api/admin/verify')).status).toBe(200);
 
       proxy.cutOff();
@@ -176,7 +227,10 @@ describe('revocation store unreachable', () => {
         expect(answer.json).toMatchObject({ success: false });
       }
       // Signing in needs the throttle counters: refused too, never waved through unthrottled.
-      const login = await send(cut.gateway.url, '/api/admin/login', { method: 'POST', body: { email: account.email, password: account.password } });
+      const login = await send(cut.gateway.url, '/api/admin/login', {
+        method: 'POST',
+        body: { email: account.email, password: account.password },
+      });
       expect(login.status).toBe(503);
       expect(cut.logs()).not.toContain(account.password);
     } finally {

@@ -64,7 +64,13 @@ describe(`the e-mail worker SIGKILLed ${KILL_AT.length} times during ${MAILS} ma
     for (let i = 0; i < emails.length; i += 25) {
       const batch = emails.slice(i, i + 25);
       const answers = await Promise.all(
-        batch.map((email) => send(api.url, '/waitlist', { method: 'POST', body: { email }, headers: { 'x-forwarded-for': `10.9.${randomBytes(1)[0]}.${randomBytes(1)[0]}` } })),
+        batch.map((email) =>
+          send(api.url, '/waitlist', {
+            method: 'POST',
+            body: { email },
+            headers: { 'x-forwarded-for': `10.9.${randomBytes(1)[0]}.${randomBytes(1)[0]}` },
+          }),
+        ),
       );
       expect(answers.every((answer) => answer.status === 200)).toBe(true);
     }
@@ -79,11 +85,16 @@ describe(`the e-mail worker SIGKILLed ${KILL_AT.length} times during ${MAILS} ma
     }
     // Jobs the killed workers held come back when their locks expire (BullMQ's stalled-job check, ~30-60 s).
     const wanted = new Set(emails);
-    await sink.waitFor(() => [...mailsPerRecipient(sink).keys()].filter((to) => wanted.has(to)).length === MAILS, 150_000);
+    await sink.waitFor(
+      () => [...mailsPerRecipient(sink).keys()].filter((to) => wanted.has(to)).length === MAILS,
+      150_000,
+    );
     await sleep(1000);
     const counts = mailsPerRecipient(sink);
     const duplicates = emails.filter((email) => (counts.get(email) ?? 0) > 1).length;
-    console.info(`worker kills: ${MAILS} delivered in ${((Date.now() - started) / 1000).toFixed(1)} s across ${KILL_AT.length} SIGKILLs, ${duplicates} duplicates`);
+    console.info(
+      `worker kills: ${MAILS} delivered in ${((Date.now() - started) / 1000).toFixed(1)} s across ${KILL_AT.length} SIGKILLs, ${duplicates} duplicates`,
+    );
     expect(emails.filter((email) => !counts.has(email))).toEqual([]);
     // A mail goes out twice only if a kill fell between the SMTP server's acceptance and the record of it:
     // at most the jobs in flight at each kill.
@@ -91,7 +102,9 @@ describe(`the e-mail worker SIGKILLed ${KILL_AT.length} times during ${MAILS} ma
     expect(sink.messages.every((mail) => mail.envelope.to.length === 1)).toBe(true);
     const jobs = await mailJobCounts(context.redisUrl, context.prefix);
     expect(jobs.failed).toBe(0);
-    const { rows } = await context.pool.query<{ unsent: number }>('select count(*)::int as unsent from waitlist.outbox where sent_at is null');
+    const { rows } = await context.pool.query<{ unsent: number }>(
+      'select count(*)::int as unsent from waitlist.outbox where sent_at is null',
+    );
     expect(rows[0]?.unsent).toBe(0);
 
     worker.child.kill('SIGTERM');

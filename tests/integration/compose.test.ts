@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { gatewayEnvSchema } from '../../gateway/src/config.js';
 import { authEnvSchema } from '../../services/auth/src/config.js';
 import { apiEnvSchema, loadApiConfig, loadWorkerConfig, workerEnvSchema } from '../../services/waitlist/src/config.js';
-import { composeFormats, composeSchema, durationMs, loadComposeFile, type ComposeService } from './support/compose-file.js';
+import {
+  composeFormats,
+  composeSchema,
+  durationMs,
+  loadComposeFile,
+  type ComposeService,
+} from './support/compose-file.js';
 
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 const { file: compose, variables } = loadComposeFile(root('docker-compose.yml'));
@@ -54,7 +60,8 @@ function stageChain(dockerfile: string, target: string): { name: string; from: s
       return { name, from, text };
     });
   const chain: { name: string; from: string; text: string }[] = [];
-  for (let stage = stages.find((s) => s.name === target); stage; stage = stages.find((s) => s.name === stage?.from)) chain.push(stage);
+  for (let stage = stages.find((s) => s.name === target); stage; stage = stages.find((s) => s.name === stage?.from))
+    chain.push(stage);
   return chain;
 }
 
@@ -114,7 +121,9 @@ describe('docker-compose.yml', () => {
     for (const name of ['gateway', 'auth', 'waitlist', 'waitlist-worker']) {
       const test = services[name]?.healthcheck?.test;
       expect(Array.isArray(test) ? test.slice(0, 3) : test, name).toEqual(['CMD', 'bash', '-c']);
-      expect(Array.isArray(test) ? test[3] : '', name).toMatch(/\/dev\/tcp\/127\.0\.0\.1\/\d+ .*GET \/(healthz|readyz) /);
+      expect(Array.isArray(test) ? test[3] : '', name).toMatch(
+        /\/dev\/tcp\/127\.0\.0\.1\/\d+ .*GET \/(healthz|readyz) /,
+      );
     }
   });
 
@@ -137,7 +146,7 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('gives the images every node_modules folder npm installs, the workspaces\' own ones too', () => {
+  it("gives the images every node_modules folder npm installs, the workspaces' own ones too", () => {
     const dockerfile = dockerfileOf(services.auth ?? {}) ?? '';
     // A workspace's own node_modules holds the versions that differ from the hoisted ones (zod 4 beside a hoisted
     // zod 3): copying only /app/node_modules left every process unable to start.
@@ -201,7 +210,8 @@ describe('docker-compose.yml', () => {
     const addressOn = (name: string, network: string) =>
       ((services[name]?.networks ?? {}) as Record<string, { ipv4_address?: string } | null>)[network]?.ipv4_address;
     const subnetOf = (network: string) =>
-      ((compose.networks?.[network] ?? {}) as { ipam?: { config?: { subnet?: string }[] } }).ipam?.config?.[0]?.subnet ?? '';
+      ((compose.networks?.[network] ?? {}) as { ipam?: { config?: { subnet?: string }[] } }).ipam?.config?.[0]
+        ?.subnet ?? '';
     const nginx = addressOn('nginx', 'edge');
     const gateway = addressOn('gateway', 'internal');
     expect(nginx).toBe('10.89.0.10');
@@ -209,7 +219,8 @@ describe('docker-compose.yml', () => {
     expect(subnetOf('edge')).toBe('10.89.0.0/24');
     expect(subnetOf('internal')).toBe('10.89.1.0/24');
     expect(environmentOf(services.gateway ?? {}).GATEWAY_TRUSTED_PROXIES).toBe(nginx);
-    for (const name of ['auth', 'waitlist']) expect(environmentOf(services[name] ?? {}).TRUST_PROXY, name).toBe(gateway);
+    for (const name of ['auth', 'waitlist'])
+      expect(environmentOf(services[name] ?? {}).TRUST_PROXY, name).toBe(gateway);
     // One variable moves both networks and both addresses together.
     const moved = loadComposeFile(root('docker-compose.yml'), { NETWORK_PREFIX: '10.123' }).file;
     expect(JSON.stringify(moved)).not.toContain('10.89.');
@@ -220,12 +231,17 @@ describe('docker-compose.yml', () => {
     const moved = loadComposeFile(root('docker-compose.yml'), { HTTP_PORT: '9090' }).file;
     expect(moved.services.nginx?.ports).toEqual(['9090:80']);
     const asProcessEnv = (name: string) =>
-      Object.fromEntries(Object.entries(environmentOf(moved.services[name] ?? {})).map(([key, value]) => [key, String(value ?? '')]));
+      Object.fromEntries(
+        Object.entries(environmentOf(moved.services[name] ?? {})).map(([key, value]) => [key, String(value ?? '')]),
+      );
     expect(loadApiConfig(asProcessEnv('waitlist')).publicUrl).toBe('http://localhost:9090');
     expect(loadWorkerConfig(asProcessEnv('waitlist-worker')).publicUrl).toBe('http://localhost:9090');
     const build = buildOf(moved.services.gateway ?? {}) as { args?: Record<string, string> };
     expect(build.args).toEqual({ PUBLIC_URL: '', HTTP_PORT: '9090' });
-    const withUrl = loadComposeFile(root('docker-compose.yml'), { HTTP_PORT: '9090', PUBLIC_URL: 'https://example.com' }).file;
+    const withUrl = loadComposeFile(root('docker-compose.yml'), {
+      HTTP_PORT: '9090',
+      PUBLIC_URL: 'https://example.com',
+    }).file;
     expect(environmentOf(withUrl.services.waitlist ?? {}).PUBLIC_URL).toBe('https://example.com');
   });
 });

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeSite, type FakeSite } from '../../gateway/test/support/fake-site.js';
 import { call } from '../../gateway/test/support/http-call.js';
 import { startGateway, type RunningGateway } from '../../gateway/test/support/start-gateway.js';
-import { freePort, startStubUpstream, type SeenRequest, type StubUpstream } from '../../gateway/test/support/stub-upstream.js';
+import {
+  freePort,
+  startStubUpstream,
+  type SeenRequest,
+  type StubUpstream,
+} from '../../gateway/test/support/stub-upstream.js';
 import { NGINX_BINARY, prepareNginx, startNginx, testConfig, type RunningNginx } from './support/nginx.js';
 
 /**
@@ -22,7 +27,12 @@ describe.skipIf(!existsSync(NGINX_BINARY) && process.env.CI !== 'true')('nginx i
     site = createFakeSite();
     [auth, waitlist] = await Promise.all([startStubUpstream('auth'), startStubUpstream('waitlist')]);
     // As in compose: the gateway believes only nginx (here on loopback) about the client's address.
-    gateway = await startGateway({ siteDir: site.dir, auth: auth.url, waitlist: waitlist.url, trustedProxies: ['loopback'] });
+    gateway = await startGateway({
+      siteDir: site.dir,
+      auth: auth.url,
+      waitlist: waitlist.url,
+      trustedProxies: ['loopback'],
+    });
     nginx = await startNginx(await freePort(), `127.0.0.1:${gateway.port}`);
   });
 
@@ -62,7 +72,9 @@ describe.skipIf(!existsSync(NGINX_BINARY) && process.env.CI !== 'true')('nginx i
   });
 
   it('tells the services the real client address, not one the client made up', async () => {
-    const result = await call(nginx.url, '/api/admin/me', { headers: { 'x-forwarded-for': '203.0.113.9', 'x-real-ip': '203.0.113.9' } });
+    const result = await call(nginx.url, '/api/admin/me', {
+      headers: { 'x-forwarded-for': '203.0.113.9', 'x-real-ip': '203.0.113.9' },
+    });
     const { headers } = result.json<SeenRequest>();
     expect(headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(headers['x-real-ip']).toBeUndefined();
@@ -72,7 +84,11 @@ describe.skipIf(!existsSync(NGINX_BINARY) && process.env.CI !== 'true')('nginx i
   it('answers a flood of logins with JSON 429s carrying Retry-After', async () => {
     const results = await Promise.all(
       Array.from({ length: 30 }, () =>
-        call(nginx.url, '/api/admin/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
+        call(nginx.url, '/api/admin/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        }),
       ),
     );
     const limited = results.filter((result) => result.status === 429);
@@ -107,7 +123,9 @@ describe.skipIf(!existsSync(NGINX_BINARY) && process.env.CI !== 'true')('nginx i
   });
 
   it('compresses larger JSON answers with gzip', async () => {
-    const result = await call(nginx.url, `/api/admin/staff?pad=${'x'.repeat(1500)}`, { headers: { 'accept-encoding': 'gzip' } });
+    const result = await call(nginx.url, `/api/admin/staff?pad=${'x'.repeat(1500)}`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(result.status).toBe(200);
     expect(result.headers['content-encoding']).toBe('gzip');
   });

@@ -31,7 +31,10 @@ export default async function setup(project: TestProject) {
     const redis = await new RedisContainer('redis:7-alpine').start();
     serverUrl = postgres.getConnectionUri();
     redisUrl = redis.getConnectionUrl();
-    stops.push(() => postgres.stop(), () => redis.stop());
+    stops.push(
+      () => postgres.stop(),
+      () => redis.stop(),
+    );
   }
 
   const database: TestDatabase = await createTestDatabase(serverUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres');

@@ -86,7 +86,8 @@ export class SmtpSink {
     const deadline = Date.now() + timeoutMs;
     while (!predicate(this.messages)) {
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`SMTP sink: condition not met within ${timeoutMs} ms (${this.messages.length} mails)`);
+      if (left <= 0)
+        throw new Error(`SMTP sink: condition not met within ${timeoutMs} ms (${this.messages.length} mails)`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.min(left, 250));
         this.waiters.push(() => {

@@ -64,7 +64,8 @@ function chunksOf(key: string, seen = new Set<string>()): string[] {
 const APP_SOURCE = 'src/main.tsx';
 const bootChunks = new Set(chunksOf('index.html'));
 const appEntry = manifest[APP_SOURCE];
-if (!appEntry?.isEntry) throw new Error(`the client build has no entry for ${APP_SOURCE} (vite.config.ts rollupOptions.input)`);
+if (!appEntry?.isEntry)
+  throw new Error(`the client build has no entry for ${APP_SOURCE} (vite.config.ts rollupOptions.input)`);
 const appFile = appEntry.file;
 const appChunks = chunksOf(APP_SOURCE);
 
@@ -84,19 +85,25 @@ const stylesheetLink = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]
 const stylesheetFile = stylesheetLink.exec(template)?.[1];
 if (!stylesheetFile) throw new Error('dist/index.html links no stylesheet to inline');
 const css = readFileSync(join(dist, stylesheetFile), 'utf8');
-if (/<\/style/i.test(css)) throw new Error(`${stylesheetFile} contains "</style", which would end the inlined <style> early`);
+if (/<\/style/i.test(css))
+  throw new Error(`${stylesheetFile} contains "</style", which would end the inlined <style> early`);
 const inlineStyleHash = `sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}`;
 const cssName = stylesheetFile.slice('assets/'.length);
 for (const name of readdirSync(join(dist, 'assets')).filter((file) => file.endsWith('.js'))) {
   if (readFileSync(join(dist, 'assets', name), 'utf8').includes(cssName)) {
-    throw new Error(`assets/${name} would fetch ${cssName} again, which every page inlines (does a chunk import src/boot.ts?)`);
+    throw new Error(
+      `assets/${name} would fetch ${cssName} again, which every page inlines (does a chunk import src/boot.ts?)`,
+    );
   }
 }
 
 /** The boot entry's <script> tag, given the chunks it loads after the first paint. */
 const bootScriptTag = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
 if (!bootScriptTag.test(template)) throw new Error('dist/index.html has no module script (the boot entry)');
-if (/<link rel="modulepreload"/.test(template)) throw new Error('dist/index.html preloads modules before the first paint: src/boot.ts must import nothing but its helper');
+if (/<link rel="modulepreload"/.test(template))
+  throw new Error(
+    'dist/index.html preloads modules before the first paint: src/boot.ts must import nothing but its helper',
+  );
 
 function head(meta: PageMeta, canonical: string | null): string {
   const tags = [
@@ -118,7 +125,8 @@ function head(meta: PageMeta, canonical: string | null): string {
 /** The CSP allows no inline script or style: refuse to ship a page that would break under it. */
 function assertCspSafe(url: string, html: string) {
   if (/<script(?![^>]*\ssrc=)/i.test(html)) throw new Error(`${url}: pre-rendered markup contains an inline <script>`);
-  if (/\sstyle=/i.test(html) || /<style/i.test(html)) throw new Error(`${url}: pre-rendered markup contains inline styles`);
+  if (/\sstyle=/i.test(html) || /<style/i.test(html))
+    throw new Error(`${url}: pre-rendered markup contains inline styles`);
 }
 
 /**
@@ -149,7 +157,13 @@ const pages: Record<string, string> = {};
 for (const page of server.publicPages) {
   const file = page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`;
   const markup = await server.render(page.path);
-  writePage(file, page.path, markup, head(server.metaFor(page.path), server.canonicalUrl(page.path)), hydrationChunks(page.source));
+  writePage(
+    file,
+    page.path,
+    markup,
+    head(server.metaFor(page.path), server.canonicalUrl(page.path)),
+    hydrationChunks(page.source),
+  );
   pages[page.path] = file;
 }
 

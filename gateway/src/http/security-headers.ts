@@ -30,7 +30,8 @@ export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
  * Only features Chromium recognises: an unknown one (e.g. the retired interest-cohort) makes the browser print a
  * console error on every page, which the end-to-end tests treat as a failure.
  */
-export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 

@@ -33,7 +33,10 @@ export function createFakeSite(): FakeSite {
   write('about/index.html', page('About'));
   write('waitlist/index.html', page('Join the waitlist'));
   write('404.html', page('Page not found'));
-  write('admin.html', '<!doctype html><html><head><script type="module" src="/assets/admin-77aa01.js"></script></head><body><div id="root"></div></body></html>');
+  write(
+    'admin.html',
+    '<!doctype html><html><head><script type="module" src="/assets/admin-77aa01.js"></script></head><body><div id="root"></div></body></html>',
+  );
   write(assetPath.slice(1), assetBody);
   write(`${assetPath.slice(1)}.br`, brotliCompressSync(assetBody));
   write(`${assetPath.slice(1)}.gz`, gzipSync(assetBody));

@@ -26,7 +26,13 @@ export function call(
       res.on('end', () => {
         const body = Buffer.concat(chunks);
         const text = body.toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text, json: <T>() => JSON.parse(text) as T });
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body,
+          text,
+          json: <T>() => JSON.parse(text) as T,
+        });
       });
       res.on('error', reject);
     });

@@ -28,7 +28,10 @@ export interface StubUpstream {
 export async function startStubUpstream(name: string): Promise<StubUpstream> {
   const seen: SeenRequest[] = [];
   let connections = 0;
-  let readiness: { status: number; body: unknown } = { status: 200, body: { status: 'ok', checks: { postgres: 'ok', redis: 'ok' } } };
+  let readiness: { status: number; body: unknown } = {
+    status: 200,
+    body: { status: 'ok', checks: { postgres: 'ok', redis: 'ok' } },
+  };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -38,7 +41,12 @@ export async function startStubUpstream(name: string): Promise<StubUpstream> {
         res.end(JSON.stringify(readiness.body));
         return;
       }
-      const request = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const request = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       seen.push(request);
       const answer = () => {
         res.writeHead(200, {
@@ -52,8 +60,10 @@ export async function startStubUpstream(name: string): Promise<StubUpstream> {
         });
         res.end(JSON.stringify({ upstream: name, ...request }));
       };
-      if (req.url?.startsWith('/waitlist/slow') || req.url?.startsWith('/api/admin/slow')) setTimeout(answer, 5000).unref();
-      else if (req.url?.startsWith('/waitlist/crash')) req.socket.destroy(); // dies mid-request, as a crashing service would
+      if (req.url?.startsWith('/waitlist/slow') || req.url?.startsWith('/api/admin/slow'))
+        setTimeout(answer, 5000).unref();
+      else if (req.url?.startsWith('/waitlist/crash'))
+        req.socket.destroy(); // dies mid-request, as a crashing service would
       else answer();
     });
   });

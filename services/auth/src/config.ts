@@ -41,8 +41,16 @@ export const authEnvSchema = commonEnvSchema
     ADMIN_EMAIL: z.string().default('admin@localhost').pipe(staffEmail),
     ADMIN_PASSWORD: newPassword.optional(),
     JWT_PRIVATE_KEY: ed25519PrivateKeyPem.optional(),
-    JWT_KEY_ID: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, . _ - only (1-64)').optional(),
-    TOKEN_TTL_S: z.coerce.number().int().min(60).max(STAFF_TOKEN.maxLifetimeSeconds).default(STAFF_TOKEN.maxLifetimeSeconds),
+    JWT_KEY_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, . _ - only (1-64)')
+      .optional(),
+    TOKEN_TTL_S: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(STAFF_TOKEN.maxLifetimeSeconds)
+      .default(STAFF_TOKEN.maxLifetimeSeconds),
     LOGIN_IP_MAX_FAILS: env.int(30, 1),
     LOGIN_IP_WINDOW_S: env.int(900, 1),
     LOGIN_ACCOUNT_MAX_FAILS: env.int(10, 1),

@@ -174,7 +174,15 @@ interface Endpoint {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   operationId: string;
-  tag: 'waitlist' | 'launch' | 'privacy' | 'mail-hooks' | 'staff-auth' | 'staff-waitlist' | 'staff-launch' | 'staff-review';
+  tag:
+    | 'waitlist'
+    | 'launch'
+    | 'privacy'
+    | 'mail-hooks'
+    | 'staff-auth'
+    | 'staff-waitlist'
+    | 'staff-launch'
+    | 'staff-review';
   summary: string;
   description: string;
   /** The least role allowed; `any` = any valid staff token. Absent: public. */

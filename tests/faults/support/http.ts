@@ -29,7 +29,8 @@ export function send(baseUrl: string, path: string, options: SendOptions = {}): 
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...options.headers };
     let body: string | Buffer | undefined;
-    if (options.body === undefined || typeof options.body === 'string' || Buffer.isBuffer(options.body)) body = options.body;
+    if (options.body === undefined || typeof options.body === 'string' || Buffer.isBuffer(options.body))
+      body = options.body;
     else {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
@@ -38,7 +39,13 @@ export function send(baseUrl: string, path: string, options: SendOptions = {}): 
     const started = performance.now();
     const req = request(
       new URL(path, baseUrl),
-      { method: options.method ?? 'GET', headers, agent: false, localAddress: options.localAddress, timeout: options.timeoutMs ?? 15_000 },
+      {
+        method: options.method ?? 'GET',
+        headers,
+        agent: false,
+        localAddress: options.localAddress,
+        timeout: options.timeoutMs ?? 15_000,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -76,5 +83,7 @@ export async function within(timeoutMs: number, check: () => Promise<boolean>, w
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }

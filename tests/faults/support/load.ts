@@ -25,9 +25,19 @@ export function signupStream(apiUrl: string, everyMs: number, label: string): Si
   const outcomes: SignupOutcome[] = [];
   const pending = new Set<Promise<void>>();
   const timer = setInterval(() => {
-    const outcome: SignupOutcome = { email: `${label}-${randomUUID().slice(0, 12)}@example.com`, startedAt: Date.now(), status: 0, ms: 0 };
+    const outcome: SignupOutcome = {
+      email: `${label}-${randomUUID().slice(0, 12)}@example.com`,
+      startedAt: Date.now(),
+      status: 0,
+      ms: 0,
+    };
     outcomes.push(outcome);
-    const done = send(apiUrl, '/waitlist', { method: 'POST', body: { email: outcome.email }, headers: { 'x-forwarded-for': randomClient() }, timeoutMs: 20_000 })
+    const done = send(apiUrl, '/waitlist', {
+      method: 'POST',
+      body: { email: outcome.email },
+      headers: { 'x-forwarded-for': randomClient() },
+      timeoutMs: 20_000,
+    })
       .then(
         (answer) => {
           outcome.status = answer.status;

@@ -6,7 +6,8 @@ import type { SmtpSink } from '../../support/index.js';
 /** How many mails each recipient received. */
 export function mailsPerRecipient(sink: SmtpSink): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const mail of sink.messages) for (const to of mail.envelope.to) counts.set(to.toLowerCase(), (counts.get(to.toLowerCase()) ?? 0) + 1);
+  for (const mail of sink.messages)
+    for (const to of mail.envelope.to) counts.set(to.toLowerCase(), (counts.get(to.toLowerCase()) ?? 0) + 1);
   return counts;
 }
 

@@ -39,14 +39,22 @@ export class RedisServer {
   async start(): Promise<this> {
     if (this.port === 0) this.port = await freePort();
     const args = [
-      '--port', String(this.port),
-      '--bind', '127.0.0.1',
-      '--dir', this.dir,
-      '--appendonly', 'yes',
-      '--appendfsync', 'always',
-      '--save', '',
-      '--maxmemory-policy', this.options.maxmemoryPolicy ?? 'noeviction',
-      '--loglevel', 'warning',
+      '--port',
+      String(this.port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      this.dir,
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      'always',
+      '--save',
+      '',
+      '--maxmemory-policy',
+      this.options.maxmemoryPolicy ?? 'noeviction',
+      '--loglevel',
+      'warning',
     ];
     const child = spawn('redis-server', args, { stdio: 'ignore' });
     this.child = child;
@@ -73,7 +81,12 @@ export class RedisServer {
   private async waitUntilAnswering(): Promise<void> {
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const client = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+      const client = new Redis(this.url, {
+        lazyConnect: true,
+        maxRetriesPerRequest: 0,
+        enableOfflineQueue: false,
+        retryStrategy: () => null,
+      });
       client.on('error', () => undefined);
       try {
         await client.connect();

@@ -20,12 +20,20 @@ export function startServiceProcess(entry: string, env: Record<string, string>):
   const chunks: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', TSX_TSCONFIG_PATH: 'tsconfig.tests.json', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      TSX_TSCONFIG_PATH: 'tsconfig.tests.json',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk.toString('utf8')));
-  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
   return { child, output: () => chunks.join(''), exited };
 }
 

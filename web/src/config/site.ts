@@ -11,7 +11,12 @@ export const site = {
     privacyEmail: 'privacy@meetmatchdatemarry.com',
     phoneDisplay: '+1 (415) 555-0142',
     phoneHref: 'tel:+14155550142',
-    address: ['Meet Match Date Marry, Inc.', '548 Market Street, Suite 300', 'San Francisco, CA 94104', 'United States'],
+    address: [
+      'Meet Match Date Marry, Inc.',
+      '548 Market Street, Suite 300',
+      'San Francisco, CA 94104',
+      'United States',
+    ],
   },
 } as const;
 

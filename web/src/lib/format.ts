@@ -37,7 +37,8 @@ export function formatRelative(iso: string, now: number = Date.now()): string {
   ];
   let value = seconds;
   for (const [unit, size] of steps) {
-    if (Math.abs(value) < size) return unit === 'second' && Math.abs(value) < 10 ? 'just now' : relativeFormat.format(value, unit);
+    if (Math.abs(value) < size)
+      return unit === 'second' && Math.abs(value) < 10 ? 'just now' : relativeFormat.format(value, unit);
     value = Math.round(value / size);
   }
   return relativeFormat.format(value, 'year');

@@ -37,12 +37,16 @@ export function fakeNetwork(): FakeNetwork {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+      const url = new URL(
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+        'http://localhost',
+      );
       const method = (init?.method ?? 'GET').toUpperCase();
       calls.push(`${method} ${url.pathname}${url.search}`);
       headers.set(url.pathname, new Headers(init?.headers));
       const handler = handlers.get(`${method} ${url.pathname}`);
-      if (!handler) return json(404, { success: false, code: 'not_found', message: `No such endpoint: ${method} ${url.pathname}` });
+      if (!handler)
+        return json(404, { success: false, code: 'not_found', message: `No such endpoint: ${method} ${url.pathname}` });
       const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
       return handler({ url, init, body });
     }),

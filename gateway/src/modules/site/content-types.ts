@@ -30,7 +30,21 @@ const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.webmanifest', '.xml', '.txt', '.svg', '.ico', '.ttf', '.otf']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.map',
+  '.webmanifest',
+  '.xml',
+  '.txt',
+  '.svg',
+  '.ico',
+  '.ttf',
+  '.otf',
+]);
 
 export function contentTypeOf(file: string): string {
   return TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';

@@ -21,9 +21,15 @@ describe('loadSiteBuild', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mmdm-bad-dist-'));
     try {
       writeFileSync(join(dir, '404.html'), '<h1>404</h1>');
-      writeFileSync(join(dir, 'routes.json'), JSON.stringify({ pages: { '/': 'index.html' }, prefixes: [], notFound: '404.html' }));
+      writeFileSync(
+        join(dir, 'routes.json'),
+        JSON.stringify({ pages: { '/': 'index.html' }, prefixes: [], notFound: '404.html' }),
+      );
       await expect(loadSiteBuild(dir)).rejects.toThrow(/index.html is missing/);
-      writeFileSync(join(dir, 'routes.json'), JSON.stringify({ pages: { '/': '../../etc/passwd' }, prefixes: [], notFound: '404.html' }));
+      writeFileSync(
+        join(dir, 'routes.json'),
+        JSON.stringify({ pages: { '/': '../../etc/passwd' }, prefixes: [], notFound: '404.html' }),
+      );
       await expect(loadSiteBuild(dir)).rejects.toThrow(/outside the build/);
     } finally {
       rmSync(dir, { recursive: true, force: true });

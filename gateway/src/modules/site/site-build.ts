@@ -14,7 +14,9 @@ const routesSchema = z.object({
   prefixes: z.array(z.object({ prefix: z.string().startsWith('/'), file: z.string().min(1) })).default([]),
   notFound: z.string().min(1),
   /** CSP hashes of the `<style>` elements the pre-rendered pages inline (the build computes them from the CSS). */
-  inlineStyleHashes: z.array(z.string().regex(/^sha256-[A-Za-z0-9+/]{43}=$/, 'not a base64 sha256 CSP hash')).default([]),
+  inlineStyleHashes: z
+    .array(z.string().regex(/^sha256-[A-Za-z0-9+/]{43}=$/, 'not a base64 sha256 CSP hash'))
+    .default([]),
 });
 
 /** One encoding of a file. Small files are held in memory; the rest are streamed from disk. */
@@ -90,8 +92,10 @@ function compressInMemory(identity: Variant): Pick<SiteFile, 'br' | 'gzip'> {
   const br = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality } });
   const gzip = gzipSync(body, { level: 9 });
   const result: Pick<SiteFile, 'br' | 'gzip'> = {};
-  if (br.length < body.length * 0.95) result.br = { encoding: 'br', size: br.length, etag: etagOf(body, 'br'), body: br };
-  if (gzip.length < body.length * 0.95) result.gzip = { encoding: 'gzip', size: gzip.length, etag: etagOf(body, 'gzip'), body: gzip };
+  if (br.length < body.length * 0.95)
+    result.br = { encoding: 'br', size: br.length, etag: etagOf(body, 'br'), body: br };
+  if (gzip.length < body.length * 0.95)
+    result.gzip = { encoding: 'gzip', size: gzip.length, etag: etagOf(body, 'gzip'), body: gzip };
   return result;
 }
 
@@ -133,7 +137,10 @@ export async function loadSiteBuild(distDir: string): Promise<SiteBuild> {
   try {
     routes = routesSchema.parse(JSON.parse(await readFile(routesFile, 'utf8')));
   } catch (error) {
-    throw new SiteBuildMissingError(dir, `routes.json is not valid: ${error instanceof Error ? error.message.split('\n')[0] : 'unreadable'}`);
+    throw new SiteBuildMissingError(
+      dir,
+      `routes.json is not valid: ${error instanceof Error ? error.message.split('\n')[0] : 'unreadable'}`,
+    );
   }
 
   const pagePolicy = routes.inlineStyleHashes.length > 0 ? contentSecurityPolicy(routes.inlineStyleHashes) : undefined;
@@ -146,7 +153,9 @@ export async function loadSiteBuild(distDir: string): Promise<SiteBuild> {
     const [identity, info, ...siblings] = await Promise.all([
       variantOf(full, 'identity'),
       stat(full),
-      ...PRECOMPRESSED.map(({ suffix, encoding }) => (all.has(full + suffix) ? variantOf(full + suffix, encoding) : undefined)),
+      ...PRECOMPRESSED.map(({ suffix, encoding }) =>
+        all.has(full + suffix) ? variantOf(full + suffix, encoding) : undefined,
+      ),
     ]);
     const file: SiteFile = {
       contentType: contentTypeOf(full),
@@ -169,10 +178,21 @@ export async function loadSiteBuild(distDir: string): Promise<SiteBuild> {
     return pending;
   };
 
-  const publicFiles = [...all].map((full) => [urlPathOf(dir, full), full] as const).filter(([urlPath]) => !isPrivate(urlPath));
+  const publicFiles = [...all]
+    .map((full) => [urlPathOf(dir, full), full] as const)
+    .filter(([urlPath]) => !isPrivate(urlPath));
   const [pageList, prefixList, notFound, fileList] = await Promise.all([
-    Promise.all(Object.entries(routes.pages).map(async ([path, file]) => [withoutTrailingSlash(path), await load(insideDist(dir, file))] as const)),
-    Promise.all(routes.prefixes.map(async ({ prefix, file }) => ({ prefix: withoutTrailingSlash(prefix), file: await load(insideDist(dir, file)) }))),
+    Promise.all(
+      Object.entries(routes.pages).map(
+        async ([path, file]) => [withoutTrailingSlash(path), await load(insideDist(dir, file))] as const,
+      ),
+    ),
+    Promise.all(
+      routes.prefixes.map(async ({ prefix, file }) => ({
+        prefix: withoutTrailingSlash(prefix),
+        file: await load(insideDist(dir, file)),
+      })),
+    ),
     load(insideDist(dir, routes.notFound)),
     Promise.all(publicFiles.map(async ([urlPath, full]) => [urlPath, await load(full)] as const)),
   ]);

@@ -37,7 +37,9 @@ function run(script: string, args: string[], env: Record<string, string>, stdin?
 describe('npm run staff:create', () => {
   it('creates an account with the password from STAFF_PASSWORD, who can then sign in', async () => {
     const email = uniqueEmail('cli');
-    const result = await run('./create-staff.ts', ['--email', email, '--role', 'admin'], { STAFF_PASSWORD: 'a password from env' });
+    const result = await run('./create-staff.ts', ['--email', email, '--role', 'admin'], {
+      STAFF_PASSWORD: 'a password from env',
+    });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`Created admin ${email}`);
@@ -61,18 +63,26 @@ describe('npm run staff:create', () => {
     expect(created.code).toBe(0);
     const { rows } = await auth.pool.query(`select email from auth.staff where email_normalized = $1`, [email]);
     expect(rows).toEqual([{ email }]);
-    const hidden = await run('./create-staff.ts', ['--email', `${uniqueEmail()}\u200b`], { STAFF_PASSWORD: 'a password from env' });
+    const hidden = await run('./create-staff.ts', ['--email', `${uniqueEmail()}\u200b`], {
+      STAFF_PASSWORD: 'a password from env',
+    });
     expect(hidden.code).toBe(64);
     expect(hidden.stderr).toContain('invisible');
   });
 
   it('refuses a password on the command line, a short password and a bad role', async () => {
-    const argvPassword = await run('./create-staff.ts', ['--email', uniqueEmail(), '--password', 'in shell history'], {});
+    const argvPassword = await run(
+      './create-staff.ts',
+      ['--email', uniqueEmail(), '--password', 'in shell history'],
+      {},
+    );
     expect(argvPassword.code).not.toBe(0);
     const short = await run('./create-staff.ts', ['--email', uniqueEmail()], { STAFF_PASSWORD: 'short' });
     expect(short.code).toBe(64);
     expect(short.stderr).toContain('at least 12 characters');
-    const role = await run('./create-staff.ts', ['--email', uniqueEmail(), '--role', 'owner'], { STAFF_PASSWORD: 'long enough password' });
+    const role = await run('./create-staff.ts', ['--email', uniqueEmail(), '--role', 'owner'], {
+      STAFF_PASSWORD: 'long enough password',
+    });
     expect(role.code).toBe(64);
   });
 

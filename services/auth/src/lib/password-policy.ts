@@ -18,8 +18,15 @@ let estimator: Promise<ZxcvbnFactory> | undefined;
 /** Loaded on first use: the dictionaries cost ~30 MB, and passwords are set rarely. */
 function loadEstimator(): Promise<ZxcvbnFactory> {
   estimator ??= (async () => {
-    const [{ ZxcvbnFactory }, common] = await Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common')]);
-    return new ZxcvbnFactory({ dictionary: common.dictionary, graphs: common.adjacencyGraphs, useLevenshteinDistance: false });
+    const [{ ZxcvbnFactory }, common] = await Promise.all([
+      import('@zxcvbn-ts/core'),
+      import('@zxcvbn-ts/language-common'),
+    ]);
+    return new ZxcvbnFactory({
+      dictionary: common.dictionary,
+      graphs: common.adjacencyGraphs,
+      useLevenshteinDistance: false,
+    });
   })();
   return estimator;
 }
@@ -34,8 +41,10 @@ function reasonOf(result: ZxcvbnResult): string {
     return 'is one of the most common passwords, found in lists of breached passwords.';
   }
   if (found((match) => match.pattern === 'repeat')) return 'repeats the same characters, which is easy to guess.';
-  if (found((match) => match.pattern === 'sequence')) return 'is a sequence like "abcd" or "1234", which is easy to guess.';
-  if (found((match) => match.pattern === 'spatial')) return 'is a keyboard pattern like "qwerty", which is easy to guess.';
+  if (found((match) => match.pattern === 'sequence'))
+    return 'is a sequence like "abcd" or "1234", which is easy to guess.';
+  if (found((match) => match.pattern === 'spatial'))
+    return 'is a keyboard pattern like "qwerty", which is easy to guess.';
   return 'is too easy to guess.';
 }
 
@@ -48,7 +57,12 @@ export async function passwordWeakness(password: string, email: string): Promise
   const [localPart = '', domain = ''] = address.split('@');
   const folded = password.trim().toLowerCase();
   if (folded.includes(address) || folded === localPart) return `must not contain your e-mail address. ${ADVICE}`;
-  const result = (await loadEstimator()).check(password.slice(0, CHECKED_LENGTH), [address, localPart, domain, ...SERVICE_WORDS]);
+  const result = (await loadEstimator()).check(password.slice(0, CHECKED_LENGTH), [
+    address,
+    localPart,
+    domain,
+    ...SERVICE_WORDS,
+  ]);
   return result.score >= MIN_SCORE ? undefined : `${reasonOf(result)} ${ADVICE}`;
 }
 
@@ -56,6 +70,8 @@ export async function passwordWeakness(password: string, email: string): Promise
 export async function assertStrongPassword(password: string, email: string, field: string): Promise<void> {
   const weakness = await passwordWeakness(password, email);
   if (weakness) {
-    throw new AppError(400, 'validation_error', `${field}: ${weakness}`, { issues: [{ path: field, message: weakness }] });
+    throw new AppError(400, 'validation_error', `${field}: ${weakness}`, {
+      issues: [{ path: field, message: weakness }],
+    });
   }
 }

@@ -27,8 +27,8 @@ const sections: LegalSection[] = [
           <strong>Preferences:</strong> remember settings such as your language.
         </li>
         <li>
-          <strong>Analytics:</strong> tell us, in aggregate, which pages are visited and where people get stuck, so we can
-          improve the service. We use them only with your consent where the law requires it.
+          <strong>Analytics:</strong> tell us, in aggregate, which pages are visited and where people get stuck, so we
+          can improve the service. We use them only with your consent where the law requires it.
         </li>
       </ul>
     ),
@@ -82,7 +82,11 @@ export function CookiePolicyRoute() {
     <LegalDocument
       title="Cookie Policy"
       updated="August 2025"
-      intro={<p>This policy explains which cookies Meet Match Date Marry uses, why, for how long, and how you control them.</p>}
+      intro={
+        <p>
+          This policy explains which cookies Meet Match Date Marry uses, why, for how long, and how you control them.
+        </p>
+      }
       sections={sections}
     />
   );

@@ -17,8 +17,8 @@ export function HomeRoute() {
             <p className="eyebrow">The Future of Dating</p>
             <h1 id="page-title">Find Your Perfect Match.</h1>
             <p className="hero__lead">
-              Meet Match Date Marry brings people together through honest conversations, genuine emotions and
-              meaningful bonds. Matched on what matters: your interests, your values and the relationship you want.
+              Meet Match Date Marry brings people together through honest conversations, genuine emotions and meaningful
+              bonds. Matched on what matters: your interests, your values and the relationship you want.
             </p>
             <div className="button-row">
               <Link to={paths.waitlist} className="button button--primary button--large">

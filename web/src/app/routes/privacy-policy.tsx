@@ -47,7 +47,8 @@ const sections: LegalSection[] = [
           </li>
           <li>
             <strong>Device and usage data:</strong> IP address, device type, app version and how you use the service,
-            collected through cookies and similar technologies (see our <Link to={paths.cookiePolicy}>Cookie Policy</Link>).
+            collected through cookies and similar technologies (see our{' '}
+            <Link to={paths.cookiePolicy}>Cookie Policy</Link>).
           </li>
           <li>
             <strong>Payment data:</strong> if you buy a subscription, the app store or our payment provider processes
@@ -77,9 +78,9 @@ const sections: LegalSection[] = [
       <>
         <p>
           We never sell your personal data. Other members see only what you put on your profile. We share data with
-          carefully chosen providers who host our systems, send our e-mails, process payments and help with
-          moderation, under contracts that let them use it only on our instructions. We disclose data to authorities
-          only when the law requires it or to protect someone's safety.
+          carefully chosen providers who host our systems, send our e-mails, process payments and help with moderation,
+          under contracts that let them use it only on our instructions. We disclose data to authorities only when the
+          law requires it or to protect someone's safety.
         </p>
       </>
     ),
@@ -103,9 +104,9 @@ const sections: LegalSection[] = [
     body: (
       <p>
         Depending on where you live, you can ask to access, correct, delete or export your data, object to or restrict
-        how we use it, and withdraw your consent at any time (for e-mails, with the unsubscribe link in each one). Write to{' '}
-        <a href={`mailto:${site.contact.privacyEmail}`}>{site.contact.privacyEmail}</a>; we answer within one month. You
-        may also complain to your local data protection authority.
+        how we use it, and withdraw your consent at any time (for e-mails, with the unsubscribe link in each one). Write
+        to <a href={`mailto:${site.contact.privacyEmail}`}>{site.contact.privacyEmail}</a>; we answer within one month.
+        You may also complain to your local data protection authority.
       </p>
     ),
   },

@@ -31,8 +31,7 @@ const sections: LegalSection[] = [
     body: (
       <p>
         Keep your login details safe and tell us at once if you think someone else has used your account. The
-        information on your profile must be true and about you. You are responsible for what happens under your
-        account.
+        information on your profile must be true and about you. You are responsible for what happens under your account.
       </p>
     ),
   },
@@ -90,8 +89,8 @@ const sections: LegalSection[] = [
     body: (
       <p>
         You can cancel any time in your store or account settings. Your premium access continues until the end of the
-        period you have already paid for; after that your account moves to the free plan, and you keep your profile
-        and matches.
+        period you have already paid for; after that your account moves to the free plan, and you keep your profile and
+        matches.
       </p>
     ),
   },
@@ -112,8 +111,7 @@ const sections: LegalSection[] = [
     body: (
       <p>
         We offer safety tools, but we do not run criminal background checks on members and cannot guarantee anyone's
-        behaviour. Take care when you meet someone: meet in public, tell a friend, and report anything that worries
-        you.
+        behaviour. Take care when you meet someone: meet in public, tell a friend, and report anything that worries you.
       </p>
     ),
   },
@@ -133,9 +131,9 @@ const sections: LegalSection[] = [
     title: 'Changes, ending and governing law',
     body: (
       <p>
-        We may update these terms and will give you notice of material changes. You may close your account at any
-        time. These terms are governed by the laws of the State of California, without prejudice to the mandatory
-        consumer protections of the country you live in. Questions? Write to{' '}
+        We may update these terms and will give you notice of material changes. You may close your account at any time.
+        These terms are governed by the laws of the State of California, without prejudice to the mandatory consumer
+        protections of the country you live in. Questions? Write to{' '}
         <a href={`mailto:${site.contact.supportEmail}`}>{site.contact.supportEmail}</a>.
       </p>
     ),

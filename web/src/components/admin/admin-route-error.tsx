@@ -12,7 +12,11 @@ export function AdminRouteError() {
   return (
     <div className="adm-root adm-route-error" role="alert">
       <h1>{notFound ? 'Page not found' : 'This screen could not be shown'}</h1>
-      <p>{notFound ? 'There is no admin page at this address.' : 'Reload the page to try again. If it keeps happening, tell the team.'}</p>
+      <p>
+        {notFound
+          ? 'There is no admin page at this address.'
+          : 'Reload the page to try again. If it keeps happening, tell the team.'}
+      </p>
       <p className="adm-route-error__actions">
         <button type="button" className="adm-button" onClick={() => window.location.reload()}>
           Reload

@@ -16,7 +16,16 @@ interface ConfirmDialogProps {
  * Asks before something that cannot be undone. Focus starts on "Cancel" (the safe choice), stays inside the dialog,
  * and returns to where it was when the dialog closes; Escape cancels.
  */
-export function ConfirmDialog({ title, children, confirmLabel, busyLabel, busy, error, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  busyLabel,
+  busy,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const titleId = useId();
   const bodyId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);

@@ -13,7 +13,9 @@ export function QueryState({ isPending, error, label, onRetry }: QueryStateProps
   if (error) {
     return (
       <div className="adm-alert adm-alert--error" role="alert">
-        <span>Could not load {label}: {errorMessage(error)}</span>
+        <span>
+          Could not load {label}: {errorMessage(error)}
+        </span>
         {onRetry && (
           <button type="button" className="adm-button adm-button--small" onClick={onRetry}>
             Try again

@@ -14,7 +14,6 @@ export interface MobileMenuProps {
   onNavigate: () => void;
 }
 
-
 /** The phone menu: a modal panel sliding in from the right over a backdrop, with focus kept inside while open. */
 export function MobileMenu({ id, open, onClose, onNavigate }: MobileMenuProps) {
   const panel = useRef<HTMLDivElement>(null);

@@ -1,6 +1,7 @@
 import type { KeyboardEvent } from 'react';
 
-export const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+export const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Keeps Tab and Shift+Tab inside `container` (a modal menu or dialog, WCAG 2.4.3): from the last focusable element

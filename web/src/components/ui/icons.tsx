@@ -5,13 +5,9 @@ import type { ReactNode } from 'react';
  * Brand marks are simplified drawings of our own (no third-party icon font or CDN: the CSP forbids both).
  */
 export const icons = {
-  menu: (
-    <path d="M4 7h16M4 12h16M4 17h16" />
-  ),
+  menu: <path d="M4 7h16M4 12h16M4 17h16" />,
   close: <path d="M6 6l12 12M18 6L6 18" />,
-  heart: (
-    <path d="M12 20s-7-4.35-7-10a4 4 0 0 1 7-2.65A4 4 0 0 1 19 10c0 5.65-7 10-7 10z" />
-  ),
+  heart: <path d="M12 20s-7-4.35-7-10a4 4 0 0 1 7-2.65A4 4 0 0 1 19 10c0 5.65-7 10-7 10z" />,
   users: (
     <>
       <circle cx="9" cy="8" r="3.25" />
@@ -134,9 +130,7 @@ export const icons = {
       <path d="M10 9.25v5.5l4.75-2.75z" />
     </>
   ),
-  tiktok: (
-    <path d="M14 3.5v11.25a3.75 3.75 0 1 1-3.75-3.75M14 3.5c.4 2.6 2.3 4.4 5 4.6" />
-  ),
+  tiktok: <path d="M14 3.5v11.25a3.75 3.75 0 1 1-3.75-3.75M14 3.5c.4 2.6 2.3 4.4 5 4.6" />,
   bluesky: (
     <path d="M12 11c-1.6-3.2-4.9-6.6-7.5-6.6-1.4 0-1.5 1.5-1.3 3 .3 2.4 1.4 4.2 4.6 4.4-3 .5-3.9 2.2-2.3 3.9 2.8 2.9 4.5.3 6.5-3.7 2 4 3.7 6.6 6.5 3.7 1.6-1.7.7-3.4-2.3-3.9 3.2-.2 4.3-2 4.6-4.4.2-1.5.1-3-1.3-3-2.6 0-5.9 3.4-7.5 6.6z" />
   ),

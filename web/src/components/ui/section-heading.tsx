@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** An eyebrow, an h2 and an optional lead paragraph: the opening of every content section. */
-export function SectionHeading({ eyebrow, title, lead, id }: { eyebrow?: string; title: string; lead?: ReactNode; id?: string }) {
+export function SectionHeading({
+  eyebrow,
+  title,
+  lead,
+  id,
+}: {
+  eyebrow?: string;
+  title: string;
+  lead?: ReactNode;
+  id?: string;
+}) {
   return (
     <div className="section-heading">
       {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}

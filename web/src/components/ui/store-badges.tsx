@@ -11,8 +11,7 @@ export function StoreBadges({ className }: { className?: string }) {
           <Icon name="apple" size={28} />
           {/* The visible words are the link's name (WCAG 2.5.3); the space keeps "the App" two words. */}
           <span className="store-badge__text">
-            <small>Download on the</small>{' '}
-            <strong>App Store</strong>
+            <small>Download on the</small> <strong>App Store</strong>
           </span>
         </Link>
       </li>
@@ -20,8 +19,7 @@ export function StoreBadges({ className }: { className?: string }) {
         <Link to={paths.waitlist} className="store-badge">
           <Icon name="googlePlay" size={28} />
           <span className="store-badge__text">
-            <small>Get it on</small>{' '}
-            <strong>Google Play</strong>
+            <small>Get it on</small> <strong>Google Play</strong>
           </span>
         </Link>
       </li>

@@ -68,16 +68,23 @@ describe('POST /api/admin/login', () => {
 
     const notAnEmail = await auth.call('POST', '/api/admin/login', { body: { email: 'admin', password: 'x' } });
     expect(notAnEmail.status).toBe(400);
-    const extraField = await auth.call('POST', '/api/admin/login', { body: { email: 'a@example.test', password: 'x', role: 'admin' } });
+    const extraField = await auth.call('POST', '/api/admin/login', {
+      body: { email: 'a@example.test', password: 'x', role: 'admin' },
+    });
     expect(extraField.status).toBe(400);
-    const brokenJson = await auth.call('POST', '/api/admin/login', { body: '{"email":', headers: { 'content-type': 'application/json' } });
+    const brokenJson = await auth.call('POST', '/api/admin/login', {
+      body: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(brokenJson.status).toBe(400);
     const form = await auth.call('POST', '/api/admin/login', {
       body: 'email=a&password=b',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(form.status).toBe(415);
-    const huge = await auth.call('POST', '/api/admin/login', { body: { email: 'a@example.test', password: 'x'.repeat(5000) } });
+    const huge = await auth.call('POST', '/api/admin/login', {
+      body: { email: 'a@example.test', password: 'x'.repeat(5000) },
+    });
     expect(huge.status).toBe(413);
   });
 
@@ -86,10 +93,15 @@ describe('POST /api/admin/login', () => {
     const ip = randomIp();
     await login(account.email, 'wrong password here', ip);
     await signIn(auth, account, ip);
-    const { rows } = await auth.pool.query<{ action: string; actor_sub: string; ip: string; request_id: string; details: { reason?: string } }>(
-      `select action, actor_sub, ip, request_id, details from auth.audit_log where target = $1 order by id`,
-      [account.id],
-    );
+    const { rows } = await auth.pool.query<{
+      action: string;
+      actor_sub: string;
+      ip: string;
+      request_id: string;
+      details: { reason?: string };
+    }>(`select action, actor_sub, ip, request_id, details from auth.audit_log where target = $1 order by id`, [
+      account.id,
+    ]);
     expect(rows.map((row) => row.action)).toEqual(['login.failed', 'login.succeeded']);
     expect(rows[0]?.details.reason).toBe('wrong_password');
     expect(rows.every((row) => row.ip === ip && row.actor_sub === account.id && row.request_id)).toBe(true);
@@ -107,14 +119,19 @@ describe('sign-in throttling', () => {
   it('after ten failures on one account from one address answers 429 with Retry-After, while the owner signs in from elsewhere', async () => {
     const account = await createStaff(auth);
     const attacker = randomIp();
-    for (let i = 0; i < 10; i += 1) expect((await login(account.email, `guess number ${i}`, attacker)).status).toBe(401);
+    for (let i = 0; i < 10; i += 1)
+      expect((await login(account.email, `guess number ${i}`, attacker)).status).toBe(401);
 
     const blocked = await login(account.email, account.password, attacker);
     expect(blocked.status).toBe(429);
     const retryAfter = Number(blocked.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(800);
     expect(retryAfter).toBeLessThanOrEqual(900);
-    expect(blocked.body).toMatchObject({ success: false, code: 'too_many_attempts', message: 'Too many sign-in attempts. Try again in 15 minutes.' });
+    expect(blocked.body).toMatchObject({
+      success: false,
+      code: 'too_many_attempts',
+      message: 'Too many sign-in attempts. Try again in 15 minutes.',
+    });
 
     expect((await login(account.email, account.password, randomIp())).status).toBe(200);
   });
@@ -122,7 +139,9 @@ describe('sign-in throttling', () => {
   it('a burst of parallel guesses gets no more than the limit through to a password check', async () => {
     const account = await createStaff(auth);
     const ip = randomIp();
-    const results = await Promise.all(Array.from({ length: 25 }, (_, i) => login(account.email, `parallel guess ${i}`, ip)));
+    const results = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => login(account.email, `parallel guess ${i}`, ip)),
+    );
     const statuses = results.map((result) => result.status);
     expect(statuses.filter((status) => status === 401)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);
@@ -130,7 +149,8 @@ describe('sign-in throttling', () => {
 
   it('after thirty failures from one address refuses that address for every account', async () => {
     const ip = randomIp();
-    for (let i = 0; i < 30; i += 1) expect((await login(uniqueEmail('spray'), 'sprayed password', ip)).status).toBe(401);
+    for (let i = 0; i < 30; i += 1)
+      expect((await login(uniqueEmail('spray'), 'sprayed password', ip)).status).toBe(401);
     const account = await createStaff(auth);
     const blocked = await login(account.email, account.password, ip);
     expect(blocked.status).toBe(429);
@@ -143,10 +163,14 @@ describe('sign-in throttling', () => {
     try {
       const account = await createStaff(capped);
       for (let i = 0; i < 5; i += 1) {
-        const result = await capped.call('POST', '/api/admin/login', { body: { email: account.email, password: `guess ${i}` } });
+        const result = await capped.call('POST', '/api/admin/login', {
+          body: { email: account.email, password: `guess ${i}` },
+        });
         expect(result.status).toBe(401);
       }
-      const blocked = await capped.call('POST', '/api/admin/login', { body: { email: account.email, password: account.password } });
+      const blocked = await capped.call('POST', '/api/admin/login', {
+        body: { email: account.email, password: account.password },
+      });
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(3000);
       expect(blocked.body.message).toMatch(/^Too many sign-in attempts\. Try again in \d+ minutes\.$/);
@@ -168,7 +192,9 @@ describe('sign-in throttling', () => {
     const account = await createStaff(auth);
     const offline = await startAuthWithoutRedis();
     try {
-      const result = await offline.call('POST', '/api/admin/login', { body: { email: account.email, password: account.password } });
+      const result = await offline.call('POST', '/api/admin/login', {
+        body: { email: account.email, password: account.password },
+      });
       expect(result.status).toBe(503);
       expect(result.body).toMatchObject({ success: false, code: 'unavailable' });
       expect(result.headers.get('retry-after')).toBeTruthy();

@@ -23,7 +23,17 @@ const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('bas
 
 function claimsFor(sub: string, overrides: JWTPayload = {}): JWTPayload {
   const iat = now();
-  return { role: 'viewer', sub, iss: 'mmdm-auth', aud: 'mmdm-staff', iat, exp: iat + 3600, jti: randomUUID(), gen: 0, ...overrides };
+  return {
+    role: 'viewer',
+    sub,
+    iss: 'mmdm-auth',
+    aud: 'mmdm-staff',
+    iat,
+    exp: iat + 3600,
+    jti: randomUUID(),
+    gen: 0,
+    ...overrides,
+  };
 }
 
 /** Signs like the auth service does (its real private key), with any header or claim changed. */
@@ -50,7 +60,13 @@ describe('GET /api/admin/verify', () => {
   });
 
   it('answers 401 {valid:false} without a token or with something that is not a bearer JWT', async () => {
-    for (const authorization of [undefined, 'Bearer', 'Bearer not-a-jwt', 'Basic YWRtaW46YWRtaW4=', `bearer ${adminToken}`]) {
+    for (const authorization of [
+      undefined,
+      'Bearer',
+      'Bearer not-a-jwt',
+      'Basic YWRtaW46YWRtaW4=',
+      `bearer ${adminToken}`,
+    ]) {
       const result = await auth.call('GET', '/api/admin/verify', authorization ? { headers: { authorization } } : {});
       expect(result.status).toBe(401);
       expect(result.body).toMatchObject({ valid: false });
@@ -77,7 +93,9 @@ describe('GET /api/admin/verify', () => {
   it('refuses a token signed with another key under the right kid', async () => {
     const { kid } = await auth.keys.signingKey();
     const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-    const token = await new SignJWT(claimsFor(admin.id, { role: 'admin' })).setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid }).sign(privateKey);
+    const token = await new SignJWT(claimsFor(admin.id, { role: 'admin' }))
+      .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid })
+      .sign(privateKey);
     await expectRefusedEverywhere(token);
   });
 
@@ -147,14 +165,23 @@ describe('POST /api/admin/logout', () => {
     expect((await verify(otherSession)).status).toBe(200);
 
     // What the waitlist service does: verify locally against the keys and the shared revocation store.
-    const remote = createStaffTokenVerifier({ keys: auth.keys.verificationKey, redis: auth.redis, redisPrefix: auth.config.redis.prefix });
+    const remote = createStaffTokenVerifier({
+      keys: auth.keys.verificationKey,
+      redis: auth.redis,
+      redisPrefix: auth.config.redis.prefix,
+    });
     await expect(remote(token)).rejects.toBeInstanceOf(InvalidTokenError);
-    const claims = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()) as { jti: string; exp: number };
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()) as {
+      jti: string;
+      exp: number;
+    };
     const ttl = await auth.redis.ttl(revocationKeys.token(auth.config.redis.prefix, claims.jti));
     expect(ttl).toBeGreaterThan(claims.exp - now());
     expect(ttl).toBeLessThan(claims.exp - now() + 120);
 
-    const { rows } = await auth.pool.query(`select 1 from auth.audit_log where action = 'logout' and actor_sub = $1`, [viewer.id]);
+    const { rows } = await auth.pool.query(`select 1 from auth.audit_log where action = 'logout' and actor_sub = $1`, [
+      viewer.id,
+    ]);
     expect(rows).toHaveLength(1);
   });
 
@@ -165,30 +192,46 @@ describe('POST /api/admin/logout', () => {
 });
 
 describe('tokens of accounts that lose access', () => {
-  it('a disabled account\'s token is refused here and by every service verifying locally', async () => {
+  it("a disabled account's token is refused here and by every service verifying locally", async () => {
     const member = await createStaff(auth, { role: 'viewer' });
     const token = await signIn(auth, member);
-    const patched = await auth.call('PATCH', `/api/admin/staff/${member.id}`, { token: adminToken, body: { disabled: true } });
+    const patched = await auth.call('PATCH', `/api/admin/staff/${member.id}`, {
+      token: adminToken,
+      body: { disabled: true },
+    });
     expect(patched.status).toBe(200);
     await expectRefusedEverywhere(token);
-    const remote = createStaffTokenVerifier({ keys: auth.keys.verificationKey, redis: auth.redis, redisPrefix: auth.config.redis.prefix });
+    const remote = createStaffTokenVerifier({
+      keys: auth.keys.verificationKey,
+      redis: auth.redis,
+      redisPrefix: auth.config.redis.prefix,
+    });
     await expect(remote(token)).rejects.toBeInstanceOf(InvalidTokenError);
   });
 
-  it('a demoted admin\'s old token stops working; signing in again gives the new role', async () => {
+  it("a demoted admin's old token stops working; signing in again gives the new role", async () => {
     const member = await createStaff(auth, { role: 'admin' });
     const token = await signIn(auth, member);
     expect((await auth.call('GET', '/api/admin/staff', { token })).status).toBe(200);
-    const patched = await auth.call('PATCH', `/api/admin/staff/${member.id}`, { token: adminToken, body: { role: 'viewer' } });
+    const patched = await auth.call('PATCH', `/api/admin/staff/${member.id}`, {
+      token: adminToken,
+      body: { role: 'viewer' },
+    });
     expect(patched.body).toMatchObject({ id: member.id, role: 'viewer' });
     await expectRefusedEverywhere(token);
-    const fresh = await auth.call('POST', '/api/admin/login', { body: { email: member.email, password: member.password } });
+    const fresh = await auth.call('POST', '/api/admin/login', {
+      body: { email: member.email, password: member.password },
+    });
     expect(fresh.body.role).toBe('viewer');
     expect((await auth.call('GET', '/api/admin/staff', { token: fresh.body.token })).status).toBe(403);
   });
 
   it('a sign-in right after a role change, or after being disabled and enabled again, works at once (same second)', async () => {
-    const remote = createStaffTokenVerifier({ keys: auth.keys.verificationKey, redis: auth.redis, redisPrefix: auth.config.redis.prefix });
+    const remote = createStaffTokenVerifier({
+      keys: auth.keys.verificationKey,
+      redis: auth.redis,
+      redisPrefix: auth.config.redis.prefix,
+    });
     const member = await createStaff(auth, { role: 'viewer' });
     const patch = (body: object) => auth.call('PATCH', `/api/admin/staff/${member.id}`, { token: adminToken, body });
     for (const change of [[{ role: 'admin' }], [{ disabled: true }, { disabled: false }]]) {

@@ -42,11 +42,14 @@ describe('access rules', () => {
     }
   });
 
-  it.each(ENDPOINTS.filter((endpoint) => endpoint.role === 'admin'))('$method $path answers 403 to a viewer', async ({ method, path, body }) => {
-    const result = await auth.call(method, path, { body, token: viewerToken });
-    expect(result.status).toBe(403);
-    expect(result.body).toMatchObject({ success: false, code: 'forbidden' });
-  });
+  it.each(ENDPOINTS.filter((endpoint) => endpoint.role === 'admin'))(
+    '$method $path answers 403 to a viewer',
+    async ({ method, path, body }) => {
+      const result = await auth.call(method, path, { body, token: viewerToken });
+      expect(result.status).toBe(403);
+      expect(result.body).toMatchObject({ success: false, code: 'forbidden' });
+    },
+  );
 
   it('serves the public key set without a token, public keys only', async () => {
     for (const path of ['/.well-known/jwks.json', '/api/admin/jwks.json']) {
@@ -103,9 +106,10 @@ describe('staff management', () => {
     expect(listed).toMatchObject({ email, role: 'viewer' });
     expect(JSON.stringify(list.body)).not.toMatch(/argon2|password/i);
 
-    const { rows } = await auth.pool.query(`select actor_email, details from auth.audit_log where action = 'staff.created' and target = $1`, [
-      created.body.id,
-    ]);
+    const { rows } = await auth.pool.query(
+      `select actor_email, details from auth.audit_log where action = 'staff.created' and target = $1`,
+      [created.body.id],
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0].details).toEqual({ email, role: 'viewer' });
   });
@@ -119,7 +123,10 @@ describe('staff management', () => {
     expect(duplicate.status).toBe(409);
     expect(duplicate.body).toMatchObject({ success: false, code: 'email_taken' });
 
-    const weak = await auth.call('POST', '/api/admin/staff', { token: adminToken, body: { email: uniqueEmail(), password: 'short', role: 'viewer' } });
+    const weak = await auth.call('POST', '/api/admin/staff', {
+      token: adminToken,
+      body: { email: uniqueEmail(), password: 'short', role: 'viewer' },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.issues[0].path).toBe('password');
     const role = await auth.call('POST', '/api/admin/staff', {
@@ -152,16 +159,26 @@ describe('staff management', () => {
 
   it('an admin changes a role and disables an account; the change is audited with before and after', async () => {
     const member = await createStaff(auth);
-    const promoted = await auth.call('PATCH', `/api/admin/staff/${member.id}`, { token: adminToken, body: { role: 'admin' } });
+    const promoted = await auth.call('PATCH', `/api/admin/staff/${member.id}`, {
+      token: adminToken,
+      body: { role: 'admin' },
+    });
     expect(promoted.status).toBe(200);
     expect(promoted.body).toMatchObject({ id: member.id, role: 'admin', disabled: false });
-    const disabled = await auth.call('PATCH', `/api/admin/staff/${member.id}`, { token: adminToken, body: { disabled: true } });
+    const disabled = await auth.call('PATCH', `/api/admin/staff/${member.id}`, {
+      token: adminToken,
+      body: { disabled: true },
+    });
     expect(disabled.body).toMatchObject({ role: 'admin', disabled: true });
-    expect((await auth.call('POST', '/api/admin/login', { body: { email: member.email, password: member.password } })).status).toBe(401);
+    expect(
+      (await auth.call('POST', '/api/admin/login', { body: { email: member.email, password: member.password } }))
+        .status,
+    ).toBe(401);
 
-    const { rows } = await auth.pool.query(`select details from auth.audit_log where action = 'staff.updated' and target = $1 order by id`, [
-      member.id,
-    ]);
+    const { rows } = await auth.pool.query(
+      `select details from auth.audit_log where action = 'staff.updated' and target = $1 order by id`,
+      [member.id],
+    );
     expect(rows.map((row) => row.details.after)).toEqual([
       { role: 'admin', disabled: false },
       { role: 'admin', disabled: true },
@@ -169,11 +186,19 @@ describe('staff management', () => {
   });
 
   it('answers 404 for an unknown or malformed id and 400 for an empty or unknown change', async () => {
-    expect((await auth.call('PATCH', `/api/admin/staff/${SOME_ID}`, { token: adminToken, body: { disabled: true } })).status).toBe(404);
-    expect((await auth.call('PATCH', '/api/admin/staff/42', { token: adminToken, body: { disabled: true } })).status).toBe(404);
+    expect(
+      (await auth.call('PATCH', `/api/admin/staff/${SOME_ID}`, { token: adminToken, body: { disabled: true } })).status,
+    ).toBe(404);
+    expect(
+      (await auth.call('PATCH', '/api/admin/staff/42', { token: adminToken, body: { disabled: true } })).status,
+    ).toBe(404);
     const member = await createStaff(auth);
-    expect((await auth.call('PATCH', `/api/admin/staff/${member.id}`, { token: adminToken, body: {} })).status).toBe(400);
-    expect((await auth.call('PATCH', `/api/admin/staff/${member.id}`, { token: adminToken, body: { email: 'x@y' } })).status).toBe(400);
+    expect((await auth.call('PATCH', `/api/admin/staff/${member.id}`, { token: adminToken, body: {} })).status).toBe(
+      400,
+    );
+    expect(
+      (await auth.call('PATCH', `/api/admin/staff/${member.id}`, { token: adminToken, body: { email: 'x@y' } })).status,
+    ).toBe(400);
   });
 
   it('never leaves the system without an active admin: the last admin cannot demote or disable themself', async () => {
@@ -194,7 +219,10 @@ describe('staff management', () => {
       const demoted = await alone.call('PATCH', `/api/admin/staff/${only.id}`, { token, body: { role: 'viewer' } });
       expect(demoted.status).toBe(200);
       const secondToken = await signIn(alone, second);
-      expect((await alone.call('PATCH', `/api/admin/staff/${second.id}`, { token: secondToken, body: { disabled: true } })).status).toBe(409);
+      expect(
+        (await alone.call('PATCH', `/api/admin/staff/${second.id}`, { token: secondToken, body: { disabled: true } }))
+          .status,
+      ).toBe(409);
     } finally {
       await alone.close();
       await database.drop();
@@ -214,10 +242,17 @@ describe('POST /api/admin/me/password', () => {
       body: { currentPassword: member.password, newPassword: 'a brand new passphrase' },
     });
     expect(changed.status).toBe(204);
-    expect((await auth.call('POST', '/api/admin/login', { body: { email: member.email, password: member.password } })).status).toBe(401);
+    expect(
+      (await auth.call('POST', '/api/admin/login', { body: { email: member.email, password: member.password } }))
+        .status,
+    ).toBe(401);
     const newSession = await signIn(auth, { email: member.email, password: 'a brand new passphrase' });
     // The waitlist service verifies tokens itself, against the same revocation store.
-    const remote = createStaffTokenVerifier({ keys: auth.keys.verificationKey, redis: auth.redis, redisPrefix: auth.config.redis.prefix });
+    const remote = createStaffTokenVerifier({
+      keys: auth.keys.verificationKey,
+      redis: auth.redis,
+      redisPrefix: auth.config.redis.prefix,
+    });
     for (const alive of [token, newSession]) {
       expect((await auth.call('GET', '/api/admin/verify', { token: alive })).status).toBe(200);
       await expect(remote(alive)).resolves.toMatchObject({ sub: member.id });
@@ -235,7 +270,10 @@ describe('POST /api/admin/me/password', () => {
     expect(again.status).toBe(204);
     expect((await auth.call('GET', '/api/admin/verify', { token })).status).toBe(401);
     expect((await auth.call('GET', '/api/admin/verify', { token: newSession })).status).toBe(200);
-    const { rows } = await auth.pool.query(`select 1 from auth.audit_log where action = 'password.changed' and target = $1`, [member.id]);
+    const { rows } = await auth.pool.query(
+      `select 1 from auth.audit_log where action = 'password.changed' and target = $1`,
+      [member.id],
+    );
     expect(rows).toHaveLength(2);
   });
 
@@ -248,14 +286,20 @@ describe('POST /api/admin/me/password', () => {
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ success: false, code: 'wrong_password' });
-    const short = await auth.call('POST', '/api/admin/me/password', { token, body: { currentPassword: member.password, newPassword: 'short' } });
+    const short = await auth.call('POST', '/api/admin/me/password', {
+      token,
+      body: { currentPassword: member.password, newPassword: 'short' },
+    });
     expect(short.status).toBe(400);
     expect(short.body.issues[0].path).toBe('newPassword');
     for (const [newPassword, why] of [
       ['password1234', 'is one of the most common passwords'],
       [member.email, 'must not contain your e-mail address'],
     ] as const) {
-      const weak = await auth.call('POST', '/api/admin/me/password', { token, body: { currentPassword: member.password, newPassword } });
+      const weak = await auth.call('POST', '/api/admin/me/password', {
+        token,
+        body: { currentPassword: member.password, newPassword },
+      });
       expect(weak.status).toBe(400);
       expect(weak.body.issues).toEqual([{ path: 'newPassword', message: expect.stringContaining(why) }]);
     }
@@ -281,7 +325,9 @@ describe('GET /api/admin/audit', () => {
     expect(Number(newer.id)).toBeGreaterThan(Number(older.id));
     expect(newer).toMatchObject({ action: expect.any(String), at: expect.any(String), actorEmail: expect.any(String) });
 
-    const second = await auth.call('GET', `/api/admin/audit?limit=2&cursor=${first.body.nextCursor}`, { token: adminToken });
+    const second = await auth.call('GET', `/api/admin/audit?limit=2&cursor=${first.body.nextCursor}`, {
+      token: adminToken,
+    });
     expect(Number(second.body.items[0].id)).toBeLessThan(Number(older.id));
 
     expect((await auth.call('GET', '/api/admin/audit?cursor=abc', { token: adminToken })).status).toBe(400);
@@ -325,7 +371,8 @@ describe('GET /api/admin/audit', () => {
 });
 
 /** `admin@x.test` typed in full-width forms (U+FF01..U+FF5E), as a look-alike attacker would. */
-const fullWidth = (ascii: string) => ascii.replace(/[!-~]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0xfee0));
+const fullWidth = (ascii: string) =>
+  ascii.replace(/[!-~]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0xfee0));
 
 describe('staff addresses under the one address rule', () => {
   it('stores a full-width address as the ASCII it looks like, so it cannot become a second account that looks the same', async () => {
@@ -336,7 +383,9 @@ describe('staff addresses under the one address rule', () => {
     });
     expect(created.status).toBe(201);
     expect(created.body.email).toBe(email);
-    const { rows } = await auth.pool.query(`select email, email_normalized from auth.staff where id = $1`, [created.body.id]);
+    const { rows } = await auth.pool.query(`select email, email_normalized from auth.staff where id = $1`, [
+      created.body.id,
+    ]);
     expect(rows[0]).toEqual({ email, email_normalized: email });
 
     const lookAlike = await auth.call('POST', '/api/admin/staff', {
@@ -361,7 +410,9 @@ describe('staff addresses under the one address rule', () => {
     });
     expect(created.status).toBe(400);
     expect(created.body.issues[0].path).toBe('email');
-    const login = await auth.call('POST', '/api/admin/login', { body: { email: `${existing.email}${invisible}`, password: existing.password } });
+    const login = await auth.call('POST', '/api/admin/login', {
+      body: { email: `${existing.email}${invisible}`, password: existing.password },
+    });
     expect(login.status).toBe(400);
     const { rows } = await auth.pool.query(`select count(*)::int as n from auth.staff where email_normalized like $1`, [
       `${existing.email.toLowerCase()}%`,
@@ -371,12 +422,14 @@ describe('staff addresses under the one address rule', () => {
 
   it('a failed sign-in with a full-width address is audited under the normalised address', async () => {
     const email = uniqueEmail('nobody');
-    const failed = await auth.call('POST', '/api/admin/login', { body: { email: fullWidth(email), password: 'not the password' } });
+    const failed = await auth.call('POST', '/api/admin/login', {
+      body: { email: fullWidth(email), password: 'not the password' },
+    });
     expect(failed.status).toBe(401);
-    const { rows } = await auth.pool.query(`select actor_email from auth.audit_log where action = 'login.failed' and actor_email in ($1, $2)`, [
-      email,
-      fullWidth(email),
-    ]);
+    const { rows } = await auth.pool.query(
+      `select actor_email from auth.audit_log where action = 'login.failed' and actor_email in ($1, $2)`,
+      [email, fullWidth(email)],
+    );
     expect(rows).toEqual([{ actor_email: email }]);
   });
 });

@@ -177,13 +177,20 @@ describe('entries list', () => {
     ['hour 25', '2026-02-03 25:00:00+00'],
     ['an offset of 99 hours', '2026-02-03 10:00:00+99'],
     ['year 0', '0000-01-01 10:00:00+00'],
-  ])('refuses a well-formed cursor holding an impossible timestamp (%s) with a 400 that says so', async (_label, at) => {
-    const cursor = Buffer.from(JSON.stringify([at, '1'])).toString('base64');
-    const answer = await api.call('GET', `/api/admin/waitlist/entries?cursor=${encodeURIComponent(cursor)}`, { token: viewer });
-    expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ success: false, code: 'validation_error' });
-    expect(answer.body.issues).toEqual([{ path: 'cursor', message: 'The cursor is not one this service handed out.' }]);
-  });
+  ])(
+    'refuses a well-formed cursor holding an impossible timestamp (%s) with a 400 that says so',
+    async (_label, at) => {
+      const cursor = Buffer.from(JSON.stringify([at, '1'])).toString('base64');
+      const answer = await api.call('GET', `/api/admin/waitlist/entries?cursor=${encodeURIComponent(cursor)}`, {
+        token: viewer,
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ success: false, code: 'validation_error' });
+      expect(answer.body.issues).toEqual([
+        { path: 'cursor', message: 'The cursor is not one this service handed out.' },
+      ]);
+    },
+  );
 });
 
 describe('CSV export', () => {
@@ -408,7 +415,9 @@ describe('dashboard figures', () => {
   });
 
   it('analytics refuse dates Postgres cannot hold (year 0) with a 400 that names the first day', async () => {
-    const answer = await api.call('GET', '/api/admin/waitlist/analytics?from=0000-01-01&to=0000-12-31', { token: viewer });
+    const answer = await api.call('GET', '/api/admin/waitlist/analytics?from=0000-01-01&to=0000-12-31', {
+      token: viewer,
+    });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ success: false, code: 'validation_error' });
     expect(answer.body.issues).toContainEqual({ path: 'from', message: 'Use a date from 2000-01-01 on.' });

@@ -91,7 +91,11 @@ describe('the Settings screen', () => {
 
   it('disables a colleague', async () => {
     const user = userEvent.setup();
-    const colleague = account({ id: 'b7f9a1c2-0000-4000-8000-000000000001', email: 'other@staff.test', role: 'viewer' });
+    const colleague = account({
+      id: 'b7f9a1c2-0000-4000-8000-000000000001',
+      email: 'other@staff.test',
+      role: 'viewer',
+    });
     network.on('GET', '/api/admin/staff', () => json(200, { items: [account(), colleague] }));
     let patch: unknown;
     network.on('PATCH', `/api/admin/staff/${colleague.id}`, ({ body }) => {
@@ -112,13 +116,37 @@ describe('the Settings screen', () => {
   it("shows both services' audit records in one timeline", async () => {
     network.on('GET', '/api/admin/audit', () =>
       json(200, {
-        items: [{ id: '2', at: '2026-11-23T01:10:00.000Z', actorSub: SELF_ID, actorEmail: 'admin@staff.test', action: 'login', target: SELF_ID, ip: '203.0.113.9', requestId: 'r1', details: {} }],
+        items: [
+          {
+            id: '2',
+            at: '2026-11-23T01:10:00.000Z',
+            actorSub: SELF_ID,
+            actorEmail: 'admin@staff.test',
+            action: 'login',
+            target: SELF_ID,
+            ip: '203.0.113.9',
+            requestId: 'r1',
+            details: {},
+          },
+        ],
         nextCursor: null,
       }),
     );
     network.on('GET', '/api/admin/waitlist/audit', () =>
       json(200, {
-        items: [{ id: 7, at: '2026-11-23T01:20:00.000Z', actorSub: SELF_ID, actorEmail: 'admin@staff.test', action: 'entries.exported', target: null, ip: '203.0.113.9', requestId: 'r2', details: { rows: 3 } }],
+        items: [
+          {
+            id: 7,
+            at: '2026-11-23T01:20:00.000Z',
+            actorSub: SELF_ID,
+            actorEmail: 'admin@staff.test',
+            action: 'entries.exported',
+            target: null,
+            ip: '203.0.113.9',
+            requestId: 'r2',
+            details: { rows: 3 },
+          },
+        ],
         nextCursor: null,
       }),
     );
@@ -135,7 +163,19 @@ describe('the Settings screen', () => {
     const user = userEvent.setup();
     network.on('GET', '/api/admin/audit', () =>
       json(200, {
-        items: [{ id: '2', at: '2026-11-23T01:10:00.000Z', actorSub: SELF_ID, actorEmail: 'admin@staff.test', action: 'login', target: SELF_ID, ip: '203.0.113.9', requestId: 'r1', details: {} }],
+        items: [
+          {
+            id: '2',
+            at: '2026-11-23T01:10:00.000Z',
+            actorSub: SELF_ID,
+            actorEmail: 'admin@staff.test',
+            action: 'login',
+            target: SELF_ID,
+            ip: '203.0.113.9',
+            requestId: 'r1',
+            details: {},
+          },
+        ],
         nextCursor: null,
       }),
     );
@@ -143,7 +183,19 @@ describe('the Settings screen', () => {
       json(200, {
         items:
           url.searchParams.get('kind') === 'reads'
-            ? [{ id: 9, at: '2026-11-23T01:30:00.000Z', actorSub: SELF_ID, actorEmail: null, action: 'entries.search', target: null, ip: '203.0.113.9', requestId: 'r3', details: { q: 'ana' } }]
+            ? [
+                {
+                  id: 9,
+                  at: '2026-11-23T01:30:00.000Z',
+                  actorSub: SELF_ID,
+                  actorEmail: null,
+                  action: 'entries.search',
+                  target: null,
+                  ip: '203.0.113.9',
+                  requestId: 'r3',
+                  details: { q: 'ana' },
+                },
+              ]
             : [],
         nextCursor: null,
       }),

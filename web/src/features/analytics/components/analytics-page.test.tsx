@@ -42,7 +42,11 @@ describe('the Analytics screen', () => {
 
     expect(await screen.findByRole('region', { name: 'Confirmation rate' })).toHaveTextContent('75%');
     const sources = screen.getByRole('region', { name: 'Top referral sources' });
-    expect(within(sources).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['PODCAST', 'FRIEND']);
+    expect(
+      within(sources)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['PODCAST', 'FRIEND']);
   });
 
   it('asks for another period when one is picked', async () => {

@@ -15,7 +15,9 @@ export function AnalyticsPage() {
   const days = useMemo<DayFigures[]>(() => {
     if (!data) return [];
     const byDate = new Map(data.days.map((day) => [day.date, day]));
-    return daysBetween(period.from, period.to).map((date) => byDate.get(date) ?? { date, signups: 0, confirmations: 0 });
+    return daysBetween(period.from, period.to).map(
+      (date) => byDate.get(date) ?? { date, signups: 0, confirmations: 0 },
+    );
   }, [data, period]);
 
   return (
@@ -36,7 +38,12 @@ export function AnalyticsPage() {
           </label>
         ))}
       </fieldset>
-      <QueryState isPending={analytics.isPending} error={analytics.error} label="analytics" onRetry={() => void analytics.refetch()} />
+      <QueryState
+        isPending={analytics.isPending}
+        error={analytics.error}
+        label="analytics"
+        onRetry={() => void analytics.refetch()}
+      />
       {data && (
         <>
           <section className="adm-card" aria-labelledby="per-day">
@@ -48,7 +55,9 @@ export function AnalyticsPage() {
           <div className="adm-stats">
             <section className="adm-card adm-stat" aria-label="Confirmation rate">
               <h2 className="adm-stat__label">Confirmation rate</h2>
-              <p className="adm-stat__value">{data.confirmationRate === null ? '—' : formatPercent(data.confirmationRate)}</p>
+              <p className="adm-stat__value">
+                {data.confirmationRate === null ? '—' : formatPercent(data.confirmationRate)}
+              </p>
               <p className="adm-stat__note">of the period's sign-ups have confirmed their address</p>
             </section>
             <section className="adm-card adm-referrals" aria-labelledby="top-referrals">

@@ -56,7 +56,11 @@ describe('the dashboard', () => {
 
   it('says so when the figures cannot be loaded, without breaking the page', async () => {
     network.on('GET', '/api/admin/waitlist/stats', () =>
-      json(503, { success: false, code: 'unavailable', message: 'Sign-in cannot be checked right now. Please try again shortly.' }),
+      json(503, {
+        success: false,
+        code: 'unavailable',
+        message: 'Sign-in cannot be checked right now. Please try again shortly.',
+      }),
     );
     renderAdmin('/admin');
 

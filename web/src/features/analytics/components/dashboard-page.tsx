@@ -26,7 +26,12 @@ export function DashboardPage() {
   return (
     <div className="adm-page">
       <h1 className="adm-page__title">Dashboard</h1>
-      <QueryState isPending={false} error={stats.error} label="the waitlist figures" onRetry={() => void stats.refetch()} />
+      <QueryState
+        isPending={false}
+        error={stats.error}
+        label="the waitlist figures"
+        onRetry={() => void stats.refetch()}
+      />
       <div className="adm-stats">
         <StatCard
           label="Total Users"
@@ -47,7 +52,10 @@ export function DashboardPage() {
         {data && data.recent.length > 0 ? (
           <ol className="adm-activity__list">
             {data.recent.map((item) => (
-              <li key={`${item.type}-${item.email}-${item.at}`} className={`adm-activity__item adm-activity__item--${item.type}`}>
+              <li
+                key={`${item.type}-${item.email}-${item.at}`}
+                className={`adm-activity__item adm-activity__item--${item.type}`}
+              >
                 <span>{describeActivity(item)}</span>
                 <time dateTime={item.at} title={formatDateTime(item.at)} className="adm-muted">
                   {formatRelative(item.at)}

@@ -65,7 +65,13 @@ export function SignupsChart({ days }: { days: DayFigures[] }) {
         {ticks.map((tick) => (
           <g key={tick}>
             <line className="adm-chart__grid" x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(tick)} y2={y(tick)} />
-            <text className="adm-chart__axis" x={MARGIN.left - 6} y={y(tick)} textAnchor="end" dominantBaseline="middle">
+            <text
+              className="adm-chart__axis"
+              x={MARGIN.left - 6}
+              y={y(tick)}
+              textAnchor="end"
+              dominantBaseline="middle"
+            >
               {formatNumber(tick)}
             </text>
           </g>
@@ -74,7 +80,13 @@ export function SignupsChart({ days }: { days: DayFigures[] }) {
           const x = MARGIN.left + index * slot + slot * 0.1;
           return (
             <g key={day.date}>
-              <rect className="adm-chart__bar adm-chart__bar--signups" x={x} width={barWidth} y={y(day.signups)} height={y(0) - y(day.signups)}>
+              <rect
+                className="adm-chart__bar adm-chart__bar--signups"
+                x={x}
+                width={barWidth}
+                y={y(day.signups)}
+                height={y(0) - y(day.signups)}
+              >
                 <title>{`${formatDay(day.date)}: ${formatNumber(day.signups)} sign-ups`}</title>
               </rect>
               <rect

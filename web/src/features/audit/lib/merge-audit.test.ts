@@ -11,7 +11,12 @@ describe('merging the two audit logs', () => {
       auth: { items: [record('a2', 30), record('a1', 10)], hasMore: false },
       waitlist: { items: [record('w2', 20), record('w1', 5)], hasMore: false },
     });
-    expect(merged.map((item) => `${item.source}:${item.id}`)).toEqual(['auth:a2', 'waitlist:w2', 'auth:a1', 'waitlist:w1']);
+    expect(merged.map((item) => `${item.source}:${item.id}`)).toEqual([
+      'auth:a2',
+      'waitlist:w2',
+      'auth:a1',
+      'waitlist:w1',
+    ]);
   });
 
   it('holds back records older than a log that still has unloaded pages, so no gap appears', () => {

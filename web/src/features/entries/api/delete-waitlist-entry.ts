@@ -19,9 +19,10 @@ export function useDeleteWaitlistEntry() {
   return useMutation({
     mutationFn: deleteWaitlistEntry,
     retry: mutationRetry,
-    onSuccess: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: adminKeys.waitlist }),
-      queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
-    ]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.waitlist }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
+      ]),
   });
 }

@@ -12,9 +12,10 @@ export function useResendConfirmation() {
     mutationFn: resendConfirmation,
     // The service's resend cooldown makes a repeat harmless.
     retry: mutationRetry,
-    onSuccess: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: adminKeys.waitlist }),
-      queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
-    ]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.waitlist }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
+      ]),
   });
 }

@@ -13,7 +13,10 @@ export function HeroArt() {
         <circle cx="180" cy="300" r="18" className="hero-art__pass" />
         <path d="M174 294l12 12M186 294l-12 12" className="hero-art__pass-x" />
         <circle cx="260" cy="300" r="18" className="hero-art__like" />
-        <path d="M260 309s-8-4.8-8-10.4a4.4 4.4 0 0 1 8-2.6 4.4 4.4 0 0 1 8 2.6c0 5.6-8 10.4-8 10.4z" className="hero-art__like-heart" />
+        <path
+          d="M260 309s-8-4.8-8-10.4a4.4 4.4 0 0 1 8-2.6 4.4 4.4 0 0 1 8 2.6c0 5.6-8 10.4-8 10.4z"
+          className="hero-art__like-heart"
+        />
       </g>
       <g className="hero-art__bubble hero-art__bubble--left">
         <rect x="14" y="96" width="138" height="54" rx="18" />
@@ -22,7 +25,10 @@ export function HeroArt() {
       </g>
       <g className="hero-art__bubble hero-art__bubble--right">
         <rect x="290" y="206" width="120" height="50" rx="18" />
-        <path d="M350 243s-9-5.4-9-11.8a5 5 0 0 1 9-3 5 5 0 0 1 9 3c0 6.4-9 11.8-9 11.8z" className="hero-art__bubble-heart" />
+        <path
+          d="M350 243s-9-5.4-9-11.8a5 5 0 0 1 9-3 5 5 0 0 1 9 3c0 6.4-9 11.8-9 11.8z"
+          className="hero-art__bubble-heart"
+        />
       </g>
     </svg>
   );

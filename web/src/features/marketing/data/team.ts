@@ -47,17 +47,20 @@ export interface Value {
 export const values: readonly Value[] = [
   {
     title: 'Authenticity',
-    description: 'Real people, real profiles and honest conversations. We build for who you are, not who you pretend to be.',
+    description:
+      'Real people, real profiles and honest conversations. We build for who you are, not who you pretend to be.',
     icon: 'heart',
   },
   {
     title: 'Innovation',
-    description: 'We rethink how people meet, using technology to bring people together instead of keeping them swiping.',
+    description:
+      'We rethink how people meet, using technology to bring people together instead of keeping them swiping.',
     icon: 'lightbulb',
   },
   {
     title: 'Empathy',
-    description: 'Looking for love can be hard. We design every feature with care for the feelings on both sides of the screen.',
+    description:
+      'Looking for love can be hard. We design every feature with care for the feelings on both sides of the screen.',
     icon: 'handHeart',
   },
 ];
@@ -71,7 +74,8 @@ export interface EmployeeQuote {
 
 export const employeeQuotes: readonly EmployeeQuote[] = [
   {
-    quote: 'Every week we read messages from members who found someone. It never gets old, and it makes the hard days easy.',
+    quote:
+      'Every week we read messages from members who found someone. It never gets old, and it makes the hard days easy.',
     author: 'Lucas Moreau',
     role: 'Product Designer, Lisbon',
     avatar: '/images/avatars/lucas.svg',

@@ -2,7 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeNetwork, invalidToken, networkFailure, verified, type FakeNetwork } from '../../../testing/fake-network.js';
+import {
+  fakeNetwork,
+  invalidToken,
+  networkFailure,
+  verified,
+  type FakeNetwork,
+} from '../../../testing/fake-network.js';
 import { createTestQueryClient } from '../../../testing/render-admin.js';
 import type { StaffRole } from '../../../lib/staff-roles.js';
 import { AdminGuard } from './admin-guard.js';

@@ -42,7 +42,13 @@ describe('the admin login page', () => {
     const busy = await screen.findByRole('button', { name: 'Signing in...' });
     expect(busy).toBeDisabled();
     expect(screen.getByLabelText('Email')).toBeDisabled();
-    answer(json(200, { token: 'fresh.staff.token', expiresAt: new Date(Date.now() + 8 * 3600_000).toISOString(), role: 'admin' }));
+    answer(
+      json(200, {
+        token: 'fresh.staff.token',
+        expiresAt: new Date(Date.now() + 8 * 3600_000).toISOString(),
+        role: 'admin',
+      }),
+    );
 
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin');
@@ -89,7 +95,11 @@ describe('the admin login page', () => {
 
   it('shows "Login failed. Please try again." when the server fails rather than judging the password', async () => {
     network.on('POST', '/api/admin/login', () =>
-      json(503, { success: false, code: 'unavailable', message: 'Sign-in is unavailable right now.' }, { 'Retry-After': '30' }),
+      json(
+        503,
+        { success: false, code: 'unavailable', message: 'Sign-in is unavailable right now.' },
+        { 'Retry-After': '30' },
+      ),
     );
     renderAdmin('/admin/login');
 

@@ -21,9 +21,10 @@ export function useCreateStaff() {
     mutationFn: createStaff,
     // Creating twice is refused as a duplicate, so a retry after a lost answer is harmless but confusing: none.
     retry: false,
-    onSuccess: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: adminKeys.staff }),
-      queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
-    ]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.staff }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
+      ]),
   });
 }

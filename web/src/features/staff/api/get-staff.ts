@@ -3,7 +3,6 @@ import { queryRetry, staffRequest } from '../../../lib/staff-api.js';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
 import { staffListSchema } from '@mmdm/contracts/auth';
 
-
 export function getStaff(signal?: AbortSignal) {
   return staffRequest('/api/admin/staff', staffListSchema, { signal });
 }

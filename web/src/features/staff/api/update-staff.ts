@@ -19,9 +19,10 @@ export function useUpdateStaff() {
     mutationFn: updateStaff,
     // Setting a role or the disabled flag is idempotent, so a retry is safe.
     retry: mutationRetry,
-    onSuccess: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: adminKeys.staff }),
-      queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
-    ]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.staff }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
+      ]),
   });
 }

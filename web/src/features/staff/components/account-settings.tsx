@@ -38,7 +38,14 @@ function ChangePasswordForm() {
       </h2>
       <label className="adm-field">
         <span className="adm-field__label">Current password</span>
-        <input className="adm-input" name="currentPassword" type="password" autoComplete="current-password" required disabled={busy} />
+        <input
+          className="adm-input"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+          disabled={busy}
+        />
       </label>
       <TextField
         label="New password"
@@ -52,7 +59,14 @@ function ChangePasswordForm() {
       />
       <label className="adm-field">
         <span className="adm-field__label">Repeat new password</span>
-        <input className="adm-input" name="confirmPassword" type="password" autoComplete="new-password" required disabled={busy} />
+        <input
+          className="adm-input"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          disabled={busy}
+        />
       </label>
       {mismatch && (
         <p className="adm-alert adm-alert--error" role="alert">

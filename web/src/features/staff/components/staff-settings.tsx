@@ -103,14 +103,22 @@ function StaffRow({ account, isSelf }: { account: StaffAccount; isSelf: boolean 
           ))}
         </select>
       </td>
-      <td>{account.disabled ? <span className="adm-badge adm-badge--unsubscribed">Disabled</span> : <span className="adm-badge adm-badge--confirmed">Active</span>}</td>
+      <td>
+        {account.disabled ? (
+          <span className="adm-badge adm-badge--unsubscribed">Disabled</span>
+        ) : (
+          <span className="adm-badge adm-badge--confirmed">Active</span>
+        )}
+      </td>
       <td>{formatDateTime(account.lastLoginAt)}</td>
       <td className="adm-table__actions">
         {/* Locking yourself out is refused here and by the service. */}
         {!isSelf && (
           <button
             type="button"
-            className={account.disabled ? 'adm-button adm-button--small' : 'adm-button adm-button--small adm-button--danger'}
+            className={
+              account.disabled ? 'adm-button adm-button--small' : 'adm-button adm-button--small adm-button--danger'
+            }
             onClick={() => change({ disabled: !account.disabled })}
             disabled={update.isPending}
             aria-label={`${account.disabled ? 'Enable' : 'Disable'} ${account.email}`}
@@ -141,7 +149,12 @@ export function StaffSettings({ selfId }: StaffSettingsProps) {
         <h2 id="staff-list" className="adm-section-title">
           Staff
         </h2>
-        <QueryState isPending={staff.isPending} error={staff.error} label="the staff list" onRetry={() => void staff.refetch()} />
+        <QueryState
+          isPending={staff.isPending}
+          error={staff.error}
+          label="the staff list"
+          onRetry={() => void staff.refetch()}
+        />
         {staff.data && (
           <div className="adm-table-wrap">
             <table className="adm-table adm-table--wide">

@@ -32,8 +32,8 @@ export function UnsubscribePanel() {
       <>
         <h1>This unsubscribe link isn't valid</h1>
         <p className="lead">
-          It may have been copied only in part. Please use the link from the e-mail again, or write to us and we'll
-          take you off the list.
+          It may have been copied only in part. Please use the link from the e-mail again, or write to us and we'll take
+          you off the list.
         </p>
         <Link to={paths.contact} className="button button--primary">
           Contact us
