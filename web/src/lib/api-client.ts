@@ -61,6 +61,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A mutation's retry rule for the public pages: one more try when the network or the server failed, never for an
+ * answer about the request itself (a 4xx, a 429 above all: retrying a throttled request only extends the wait).
+ */
+export function retryOnceIfTransient(failureCount: number, error: unknown): boolean {
+  return failureCount < 1 && error instanceof ApiError && error.retryable;
+}
+
 /** Anything with zod's `safeParse` (classic or mini), so this module needs neither. */
 export interface AnswerSchema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: unknown } };

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { PRIVACY_API_PATHS } from '@mmdm/contracts/privacy';
-import { postJson } from '../../../lib/api-client.js';
+import { postJson, retryOnceIfTransient } from '../../../lib/api-client.js';
 
 /** POST /waitlist/your-data/erase {session}: everything goes at once. */
 export async function eraseMyData(session: string): Promise<void> {
@@ -8,5 +8,5 @@ export async function eraseMyData(session: string): Promise<void> {
 }
 
 export function useEraseMyData() {
-  return useMutation({ mutationFn: eraseMyData });
+  return useMutation({ mutationFn: eraseMyData, retry: retryOnceIfTransient });
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { dataOpenAnswer, PRIVACY_API_PATHS, type DataOpenAnswer } from '@mmdm/contracts/privacy';
-import { apiRequest, ApiError } from '../../../lib/api-client.js';
+import { ApiError, apiRequest, retryOnceIfTransient } from '../../../lib/api-client.js';
 
 export type OpenOutcome =
   | { kind: 'opened'; answer: DataOpenAnswer }
@@ -27,5 +27,5 @@ export async function openDataLink(token: string): Promise<OpenOutcome> {
 }
 
 export function useOpenDataLink() {
-  return useMutation({ mutationFn: openDataLink });
+  return useMutation({ mutationFn: openDataLink, retry: retryOnceIfTransient });
 }

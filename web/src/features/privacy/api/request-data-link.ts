@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { PRIVACY_API_PATHS } from '@mmdm/contracts/privacy';
-import { postJson } from '../../../lib/api-client.js';
+import { postJson, retryOnceIfTransient } from '../../../lib/api-client.js';
 
 /** POST /waitlist/data-access {email}: the same answer whether or not the address is on the list. */
 export async function requestDataLink(email: string): Promise<void> {
@@ -8,5 +8,5 @@ export async function requestDataLink(email: string): Promise<void> {
 }
 
 export function useRequestDataLink() {
-  return useMutation({ mutationFn: requestDataLink });
+  return useMutation({ mutationFn: requestDataLink, retry: retryOnceIfTransient });
 }
