@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { expect, test } from './fixtures.js';
 import { hydrated, seriousAxeFindings } from './public-support.js';
+import { postSignup } from './proof-of-work.js';
 
 /** How many rows of any table still name or hang on the address. */
 async function rowsHeldFor(databaseUrl: string, email: string): Promise<number> {
@@ -28,7 +29,7 @@ test('your data: ask for the link, open it from the mail, download the JSON, del
   // A journey through several pages (and, for the data page, two mails): more than one page's time.
   test.slow();
   const email = uniqueEmail('mydata');
-  expect((await request.post('/waitlist', { data: { email } })).status()).toBe(200);
+  expect((await postSignup(request, { email })).status()).toBe(200);
   await mailbox.waitFor(email);
 
   // From the footer, as a visitor finds it.

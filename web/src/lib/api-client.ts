@@ -167,7 +167,10 @@ export async function apiJson(path: string, options?: RequestOptions): Promise<u
 /** A call whose answer is validated against `schema` at the edge; any other answer is 'invalid-response'. */
 export async function apiRequest<T>(path: string, schema: AnswerSchema<T>, options?: RequestOptions): Promise<T> {
   const response = await apiFetch(path, options);
-  const parsed = schema.safeParse(await readJson(response));
+  const body = await readJson(response);
+  // Aborted while the body was arriving (a cancelled query, the call's time-out): that is no answer to judge.
+  if (options?.signal?.aborted) throw new ApiError('timeout', { cause: options.signal.reason });
+  const parsed = schema.safeParse(body);
   if (!parsed.success) {
     // A contract mismatch between web and service: worth a console line for whoever is debugging.
     console.error(`Unexpected answer from ${path}`, parsed.error.issues);
