@@ -25,8 +25,8 @@ function adminShellInDev(): PluginOption {
   };
 }
 
-// @vitejs/plugin-react is hoisted and typed against the root's Vite 8, while this package builds with its own Vite 7:
-// the plugin works with both, only the declared types differ.
+// @vitejs/plugin-react 5 declares its types against an older Vite's plugin type; it works with Vite 8, only the
+// declared types differ.
 const reactPlugin = react() as unknown as PluginOption;
 
 /*
@@ -53,7 +53,12 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         emptyOutDir: mode !== 'admin',
         manifest: mode !== 'admin',
         // src/main.tsx (the app) is an entry of its own: src/boot.ts loads it by URL once the page has painted.
-        rollupOptions: { input: mode === 'admin' ? 'admin.html' : { index: 'index.html', main: 'src/main.tsx' } },
+        rollupOptions: {
+          input: mode === 'admin' ? 'admin.html' : { index: 'index.html', main: 'src/main.tsx' },
+          // zod builds a schema by calling functions, which the bundler must otherwise assume have side effects:
+          // every schema a shared contracts module defines would ship on every page that imports one of them.
+          treeshake: { manualPureFunctions: ['z'] },
+        },
       },
   server: {
     proxy: {

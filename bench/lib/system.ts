@@ -71,6 +71,10 @@ export class BenchSystem {
       // no DNS is reachable from a bench machine.
       SIGNUP_CHALLENGE: 'off',
       EMAIL_DNS_CHECK: 'false',
+      // The staff and launch suites fill a 90-day history with pending and unsubscribed rows; the worker's retention
+      // would erase them while the suites read them (and the next fill would collide with the survivors).
+      UNCONFIRMED_RETENTION_H: '10000000',
+      UNSUBSCRIBED_RETENTION_H: '10000000',
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       // nginx (when in front) is on loopback: the gateway may believe its X-Forwarded-For, as in compose.
