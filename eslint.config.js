@@ -59,6 +59,60 @@ const serviceLayout = (name, publicEntries = ['service']) => {
   };
 };
 
+/**
+ * The four roles of a service's feature files (docs/decisions/014-one-way-for-services.md), each told by something
+ * only it does: a file in `modules/<feature>/` that does one of these carries that role's suffix. `schema` is the
+ * service's Postgres schema (decision 002), which its SQL names in every statement.
+ */
+const fileRoles = (schema) => {
+  const sql = `/\\b(from|into|update|join|truncate)\\s+${schema}\\.[a-z_]/i`;
+  return {
+    routes: {
+      selector: "CallExpression[callee.name='Router'], CallExpression[callee.property.name='Router']",
+      message: "Only a *.routes.ts file builds an express Router: the feature's routes live in <feature>.routes.ts.",
+    },
+    service: {
+      selector:
+        'FunctionDeclaration[id.name=/^create[A-Z]\\w*Service$/], VariableDeclarator[id.name=/^create[A-Z]\\w*Service$/]',
+      message: 'A create<Name>Service factory lives in <name>.service.ts.',
+    },
+    repository: {
+      selector: `Literal[value=${sql}], TemplateElement[value.raw=${sql}]`,
+      message: `Only a *.repository.ts file holds SQL (a statement on a ${schema}.* table): move the query into a repository function.`,
+    },
+    schema: {
+      selector: "ImportDeclaration[source.value='zod']",
+      message:
+        'zod schemas are declared in a *.schema.ts file (or in the contracts workspace) and imported from there.',
+    },
+  };
+};
+
+/**
+ * no-restricted-syntax for a service's feature files: a file with a role's suffix may do what that role does and
+ * nothing another role does; a file with none of the suffixes does none of it. One config object per file set, so no
+ * two set this rule for the same file (a later object would replace, not extend, an earlier one's list).
+ */
+const fileRoleConfigs = (name) => {
+  const modules = `services/${name}/src/modules`;
+  const roles = fileRoles(name);
+  const restrict = (except) =>
+    Object.entries(roles)
+      .filter(([role]) => role !== except)
+      .map(([, restriction]) => restriction);
+  return [
+    ...Object.keys(roles).map((role) => ({
+      files: [`${modules}/**/*.${role}.ts`],
+      rules: { 'no-restricted-syntax': ['error', ...restrict(role)] },
+    })),
+    {
+      files: [`${modules}/**/*.{ts,tsx}`],
+      ignores: [...Object.keys(roles).map((role) => `${modules}/**/*.${role}.ts`), `${modules}/**/*.test.ts`],
+      rules: { 'no-restricted-syntax': ['error', ...restrict(null)] },
+    },
+  ];
+};
+
 const layouts = [
   serviceLayout('auth', ['service', 'guard']),
   serviceLayout('waitlist'),
@@ -137,6 +191,8 @@ export default tseslint.config(
       'check-file/folder-naming-convention': ['error', { [`${layout.root}/**/`]: 'KEBAB_CASE' }],
     },
   })),
+  ...fileRoleConfigs('auth'),
+  ...fileRoleConfigs('waitlist'),
   {
     // Only repositories touch Postgres: anything else may name pg's types, never run a query through pg itself.
     files: ['services/auth/src/**/*.ts', 'services/waitlist/src/**/*.ts', 'gateway/src/**/*.ts'],

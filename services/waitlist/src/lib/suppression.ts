@@ -68,6 +68,25 @@ export async function suppressionReasons(db: Queryable, hashes: Buffer[]): Promi
   return new Map(rows.map((row) => [row.hash.toString('hex'), row.reason]));
 }
 
+/** What the sending gate needs before each mail: the address's suppression, if any, and whether it has soft bounces. */
+export async function sendingState(
+  db: Queryable,
+  hash: Buffer,
+): Promise<{ reason: SuppressionReason | null; createdAt: Date | null; soft: boolean } | undefined> {
+  const { rows } = await db.query<{ reason: SuppressionReason | null; createdAt: Date | null; soft: boolean }>(
+    `select s.reason, s.created_at as "createdAt",
+            exists (select 1 from waitlist.soft_bounces b where b.email_hash = $1) as soft
+       from (select 1) one left join waitlist.suppressions s on s.email_hash = $1`,
+    [hash],
+  );
+  return rows[0];
+}
+
+/** A delivery went through: the count of temporary refusals in a row starts again. */
+export async function clearSoftBounces(db: Queryable, hash: Buffer): Promise<void> {
+  await db.query('delete from waitlist.soft_bounces where email_hash = $1', [hash]);
+}
+
 /**
  * The person asked again: a sign-up queued after the address was suppressed lifts the suppression. Rows queued
  * before it (a retry of the mail that bounced) do not.
@@ -77,7 +96,7 @@ export async function liftIfAskedAfter(db: Queryable, hash: Buffer, askedAt: Dat
     hash,
     askedAt,
   ]);
-  if (rowCount) await db.query('delete from waitlist.soft_bounces where email_hash = $1', [hash]);
+  if (rowCount) await clearSoftBounces(db, hash);
   return (rowCount ?? 0) > 0;
 }
 

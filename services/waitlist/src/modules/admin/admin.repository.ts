@@ -2,6 +2,7 @@ import pg from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { Readable } from 'node:stream';
 import { inTransaction, type Queryable } from '../../lib/db.js';
+import { enqueueMailFrom } from '../mail/mail.service.js';
 import type { EntryCursor, ExportEntriesQuery, ListEntriesQuery } from './admin.schema.js';
 
 export interface EntryRow {
@@ -311,7 +312,7 @@ export async function queueStaffResend(
        update waitlist.entries set last_mail_queued_at = now(), updated_at = now()
         where id = $1 and status = 'pending' returning id
      ),
-     queued as (insert into waitlist.outbox (entry_id, request_id) select id, $2 from bumped returning id)
+     queued as (${enqueueMailFrom('bumped', 'confirmation', '$2')})
      select (select status from waitlist.entries where id = $1) as status, (select count(*)::int from queued) as queued`,
     [id, requestId],
   );

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Queryable } from '../../lib/db.js';
+import { enqueueMailFrom } from '../mail/mail.service.js';
 
 const HOLDS_PLACE = `status = 'confirmed' and review_state is distinct from 'rejected'`;
 
@@ -48,7 +49,7 @@ export function waveStatement(input: Pick<WaveInput, 'count' | 'cityId' | 'reque
         where b.bucket = gone.bucket
      ),
      mailed as (
-       insert into waitlist.outbox (entry_id, kind, request_id) select id, 'invitation', $3 from invited returning id
+       ${enqueueMailFrom('invited', 'invitation', '$3')}
      )
      select count(*)::int as invited from mailed`,
   };

@@ -2,14 +2,13 @@ import { mailLinks } from '@mmdm/contracts/web-paths';
 import type { Logger } from '@mmdm/shared/logger';
 import type { Job } from 'bullmq';
 import type pg from 'pg';
-import { issueToken } from '../../lib/tokens.js';
 import { createDataAccessMailSender } from './data-access-mail.js';
 import { createLaunchMailSender } from './launch-mail.js';
+import { createLinkedMailSender } from './linked-mail.js';
 import type { MailSender } from './mail-transport.js';
 import type { ConfirmationJob } from './mail.queue.js';
-import { deliverOutboxMail } from './outbox-delivery.js';
-import { renderMail, type MailSite } from './templates/mail-templates.js';
-import { findSendCandidate, insertTokens } from './outbox.repository.js';
+import type { MailSite } from './templates/mail-templates.js';
+import { findSendCandidate } from './outbox.repository.js';
 
 export interface MailConsumerDeps {
   pool: pg.Pool;
@@ -30,6 +29,7 @@ export function createMailProcessor({ pool, sender, logger, site, confirmTokenTt
   const { publicUrl } = site;
   const sendLaunchMail = createLaunchMailSender({ pool, sender, site, confirmTokenTtlHours, placeOf });
   const sendDataAccessMail = createDataAccessMailSender({ pool, sender, site });
+  const sendLinkedMail = createLinkedMailSender({ pool, sender, site });
   return async (job: Job<ConfirmationJob>): Promise<'sent' | 'skipped'> => {
     const { outboxId, requestId } = job.data;
     const log = logger.child({ reqId: requestId, outboxId, jobId: job.id, attempt: job.attemptsMade + 1 });
@@ -45,41 +45,12 @@ export function createMailProcessor({ pool, sender, logger, site, confirmTokenTt
       return 'skipped';
     }
 
-    const confirm = issueToken();
-    const unsubscribe = issueToken();
-    await insertTokens(pool, candidate.entryId, [
-      { hash: confirm.hash, purpose: 'confirm', ttlHours: confirmTokenTtlHours },
-      // Unsubscribe links keep working for as long as the mail sits in someone's inbox.
-      { hash: unsubscribe.hash, purpose: 'unsubscribe', ttlHours: null },
-    ]);
-    const confirmUrl = mailLinks.confirm(publicUrl, confirm.raw);
-    const unsubscribeUrl = mailLinks.oneClickUnsubscribe(publicUrl, unsubscribe.raw);
-    const content = await renderMail(
-      'confirmation',
-      { email: candidate.email, confirmUrl, unsubscribeUrl: mailLinks.unsubscribePage(publicUrl, unsubscribe.raw) },
-      site,
-    );
-
-    return deliverOutboxMail({
-      pool,
-      sender,
-      log,
-      outboxId,
-      kind: 'confirmation',
-      tokenHashes: [confirm.hash, unsubscribe.hash],
-      mail: {
-        to: candidate.email,
-        ...content,
-        headers: {
-          // RFC 8058: mail providers show an unsubscribe button that POSTs to this URL.
-          'List-Unsubscribe': `<${unsubscribeUrl}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        },
-        reference: `outbox-${outboxId}`,
-        devLink: confirmUrl,
-        // Confirmation rows are queued by the person (sign-up, their resend); staff resends refuse suppressed ones.
-        askedAt: candidate.queuedAt,
-      },
+    return sendLinkedMail(candidate, outboxId, log, {
+      template: 'confirmation',
+      link: { purpose: 'confirm', ttlHours: confirmTokenTtlHours, url: (raw) => mailLinks.confirm(publicUrl, raw) },
+      props: (confirmUrl) => ({ confirmUrl }),
+      // Confirmation rows are queued by the person (sign-up, their resend); staff resends refuse suppressed ones.
+      askedAt: candidate.queuedAt,
     });
   };
 }

@@ -2,20 +2,18 @@ import { AppError } from '@mmdm/shared/errors';
 import { noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
-import { z } from 'zod';
 import {
   isMailTemplateName,
   listMailTemplates,
   previewMailTemplate,
   type MailSite,
 } from './templates/mail-templates.js';
+import { previewParams } from './mail.schema.js';
 
 export interface MailTemplateRoutesDeps {
   site: MailSite;
   verifier: StaffTokenVerifier;
 }
-
-const previewParams = z.object({ name: z.string().min(1).max(40) });
 
 /** Staff look at every mail the service sends, rendered with sample data (admins: it shows the whole mail). */
 export function mailTemplateRoutes({ site, verifier }: MailTemplateRoutesDeps): Router {

@@ -2,6 +2,39 @@ import type pg from 'pg';
 import type { Queryable } from '../../lib/db.js';
 import type { TokenPurpose } from '../../lib/tokens.js';
 
+/** The mails the outbox carries (the table's check constraint, migration 005, lists the same). */
+export type MailKind = 'confirmation' | 'welcome' | 'invitation' | 'data_access';
+
+/**
+ * The one writer of outbox rows, for the statements that queue a mail inside their own (one statement, one round
+ * trip: the sign-up, a staff resend, a wave of 10,000 invitations): the insert of one `kind` row per id of the named
+ * CTEs, for the request in parameter `requestIdParam`, returning the new rows' ids. It is a CTE's body
+ * (`queued as (${enqueueMailFrom('bumped', 'confirmation', '$3')})`) or the statement's last part.
+ */
+export function enqueueMailFrom(sources: string | readonly string[], kind: MailKind, requestIdParam: string): string {
+  const names = typeof sources === 'string' ? [sources] : sources;
+  // Spliced into SQL text: only CTE names and a parameter's number, never a value.
+  if (names.length === 0 || !names.every((name) => /^[a-z_]+$/.test(name)) || !/^\$\d+$/.test(requestIdParam)) {
+    throw new Error(`enqueueMailFrom takes CTE names and a parameter ($n): ${String(names)}, ${requestIdParam}`);
+  }
+  const rows = names.map((name) => `select id, '${kind}', ${requestIdParam}::text from ${name}`);
+  return `insert into waitlist.outbox (entry_id, kind, request_id)\n  ${rows.join('\n  union all\n  ')}\n  returning id`;
+}
+
+/** One mail for one entry, in the caller's transaction when it passes its client (the welcome, with the place). */
+export async function enqueueMail(
+  db: Queryable,
+  entryId: string,
+  kind: MailKind,
+  requestId: string | null,
+): Promise<void> {
+  await db.query('insert into waitlist.outbox (entry_id, kind, request_id) values ($1, $2, $3)', [
+    entryId,
+    kind,
+    requestId,
+  ]);
+}
+
 export interface UnrelayedRow {
   id: string;
   requestId: string | null;
@@ -48,7 +81,7 @@ export async function markRelayed(client: pg.PoolClient, ids: string[]): Promise
 export interface SendCandidate {
   outboxId: string;
   entryId: string;
-  kind: 'confirmation' | 'welcome' | 'invitation' | 'data_access';
+  kind: MailKind;
   email: string;
   status: 'pending' | 'confirmed' | 'invited' | 'admitted' | 'unsubscribed';
   sentAt: Date | null;

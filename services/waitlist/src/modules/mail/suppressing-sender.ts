@@ -2,8 +2,10 @@ import type { Logger } from '@mmdm/shared/logger';
 import { UnrecoverableError } from 'bullmq';
 import type { Queryable } from '../../lib/db.js';
 import {
+  clearSoftBounces,
   liftIfAskedAfter,
   recordSoftBounce,
+  sendingState,
   suppress,
   suppressionHash,
   type SuppressionReason,
@@ -52,13 +54,7 @@ export function withSuppression(sender: MailSender, { db, key, logger, onBounce 
     close: () => sender.close(),
     async send(mail) {
       const hash = suppressionHash(key, mail.to);
-      const { rows } = await db.query<{ reason: SuppressionReason | null; createdAt: Date | null; soft: boolean }>(
-        `select s.reason, s.created_at as "createdAt",
-                exists (select 1 from waitlist.soft_bounces b where b.email_hash = $1) as soft
-           from (select 1) one left join waitlist.suppressions s on s.email_hash = $1`,
-        [hash],
-      );
-      const state = rows[0];
+      const state = await sendingState(db, hash);
       if (state?.reason) {
         const askedAgain =
           mail.askedAt !== undefined && state.createdAt !== null && mail.askedAt > state.createdAt
@@ -82,7 +78,7 @@ export function withSuppression(sender: MailSender, { db, key, logger, onBounce 
         }
         throw error;
       }
-      if (state?.soft) await db.query('delete from waitlist.soft_bounces where email_hash = $1', [hash]);
+      if (state?.soft) await clearSoftBounces(db, hash);
     },
   };
 }

@@ -5,10 +5,10 @@ import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router, type Request } from 'express';
 import type pg from 'pg';
-import { z } from 'zod';
 import { requestId } from '@mmdm/shared/request-id';
 import { auditStaffRead, listFilterOf, writeAudit, type AuditRecord } from '../admin/admin.service.js';
 import { listByPlaceOrCity } from './places.repository.js';
+import { listCursor } from './places.schema.js';
 import type { PlacesService } from './places.service.js';
 
 export interface PlacesAdminRoutesDeps {
@@ -17,12 +17,10 @@ export interface PlacesAdminRoutesDeps {
   verifier: StaffTokenVerifier;
 }
 
-const keyset = z.tuple([z.string().max(64), z.string().regex(/^-?\d{1,19}$/)]);
-
 function decodeCursor(value: string | undefined): [string, string] | undefined {
   if (!value) return undefined;
   try {
-    return keyset.parse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
+    return listCursor.parse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
   } catch {
     throw new AppError(400, 'validation_error', 'The cursor is not one this service handed out.', {
       issues: [{ path: 'cursor', message: 'The cursor is not one this service handed out.' }],

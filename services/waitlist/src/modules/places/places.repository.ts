@@ -180,13 +180,6 @@ export async function markCreditRevoked(
   );
 }
 
-export async function queueWelcome(client: pg.PoolClient, entryId: string, requestId: string | null): Promise<void> {
-  await client.query(`insert into waitlist.outbox (entry_id, kind, request_id) values ($1, 'welcome', $2)`, [
-    entryId,
-    requestId,
-  ]);
-}
-
 export interface CityRow {
   id: number;
   name: string;

@@ -4,6 +4,7 @@ import { AppError } from '@mmdm/shared/errors';
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db.js';
 import { hashToken } from '../../lib/tokens.js';
+import { enqueueMail } from '../mail/mail.service.js';
 import {
   addCredits,
   cityPeople,
@@ -19,7 +20,6 @@ import {
   perCityCounts,
   placeRuleBoost,
   placesOf,
-  queueWelcome,
   recordCredit,
   setCityByToken,
   topReferrers,
@@ -63,7 +63,7 @@ export function createPlacesService({ pool, publicUrl, maxCredits, creditHold }:
      */
     async onConfirmed(client: pg.PoolClient, entryId: string, requestId: string | null): Promise<CreditOutcome> {
       const { referralSource, emailCanonical } = await enterLine(client, entryId);
-      await queueWelcome(client, entryId, requestId);
+      await enqueueMail(client, entryId, 'welcome', requestId);
       if (!referralSource) return 'no_code';
       // An unknown code stays a source (referral_source) and credits nobody.
       const referrer = await lockReferrerByCode(client, referralSource);

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Queryable } from '../../lib/db.js';
+import { enqueueMailFrom } from '../mail/mail.service.js';
 
 /**
  * One `data_access` outbox row for the listed address, unless one was queued for it within the cooldown: a single
@@ -13,13 +14,15 @@ export async function queueDataAccessMail(
   requestId: string,
 ): Promise<void> {
   await db.query(
-    `insert into waitlist.outbox (entry_id, kind, request_id)
-     select e.id, 'data_access', $3
-       from waitlist.entries e
-      where e.email_normalized = $1
-        and not exists (select 1 from waitlist.outbox o
-                         where o.entry_id = e.id and o.kind = 'data_access'
-                           and o.created_at > now() - make_interval(secs => $2::int))`,
+    `with listed as (
+       select e.id
+         from waitlist.entries e
+        where e.email_normalized = $1
+          and not exists (select 1 from waitlist.outbox o
+                           where o.entry_id = e.id and o.kind = 'data_access'
+                             and o.created_at > now() - make_interval(secs => $2::int))
+     )
+     ${enqueueMailFrom('listed', 'data_access', '$3')}`,
     [emailNormalized, cooldownSeconds, requestId],
   );
 }

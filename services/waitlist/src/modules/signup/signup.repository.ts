@@ -1,5 +1,13 @@
 import type pg from 'pg';
 import type { Queryable } from '../../lib/db.js';
+import { enqueueMailFrom } from '../mail/mail.service.js';
+
+/**
+ * The entry `e` may be sent its confirmation mail again: still pending, and out of its resend cooldown (seconds in
+ * parameter `cooldownParam`) since the last one was queued. The sign-up and the link's "send me a new mail" share it.
+ */
+const resendDue = (cooldownParam: string) => `e.status = 'pending'
+     and (e.last_mail_queued_at is null or e.last_mail_queued_at <= now() - make_interval(secs => ${cooldownParam}::int))`;
 
 /**
  * THE sign-up statement (hot path, one round trip): insert the entry, or, when the address is known, still pending
@@ -30,16 +38,11 @@ bumped as (
     from input
    where e.email_normalized = input.email_normalized
      and not exists (select 1 from inserted)
-     and e.status = 'pending'
-     and (e.last_mail_queued_at is null or e.last_mail_queued_at <= now() - make_interval(secs => $4::int))
+     and ${resendDue('$4')}
   returning e.id
 ),
 queued as (
-  insert into waitlist.outbox (entry_id, request_id)
-  select id, $5::text from inserted
-  union all
-  select id, $5::text from bumped
-  returning id
+  ${enqueueMailFrom(['inserted', 'bumped'], 'confirmation', '$5')}
 )
 select exists (select 1 from inserted) as created, (select count(*)::int from queued) as queued`;
 
@@ -155,11 +158,10 @@ export async function queueResendByToken(
           set last_mail_queued_at = now(), updated_at = now()
          from waitlist.tokens t
         where t.token_hash = $1 and t.purpose = 'confirm' and e.id = t.entry_id
-          and e.status = 'pending'
-          and (e.last_mail_queued_at is null or e.last_mail_queued_at <= now() - make_interval(secs => $2::int))
+          and ${resendDue('$2')}
        returning e.id
      )
-     insert into waitlist.outbox (entry_id, request_id) select id, $3 from bumped`,
+     ${enqueueMailFrom('bumped', 'confirmation', '$3')}`,
     [hash, cooldownSeconds, requestId],
   );
 }
