@@ -6,7 +6,7 @@
  *
  * Plain JavaScript run by node directly, so no loader sits in the way. Reads PORT, DATABASE_URL and STATEMENT:
  * `simple` (default, the reference) or `project`: the same bare server sending the project's own sign-up statement
- * (a copy of SIGN_UP in services/waitlist/src/modules/signup/signup.repository.ts) to waitlist.entries, which splits
+ * (a copy of SIGN_UP in services/waitlist/src/modules/signup/signup.repository.ts as it reaches Postgres, with fixed network and device hashes) to waitlist.entries, which splits
  * the gap between the project and the reference into "Postgres work" and "everything in Node".
  */
 import { createServer } from 'node:http';
@@ -23,8 +23,11 @@ with input as (
   select $1::text as email, $2::text as email_normalized, $3::text as referral_source
 ),
 inserted as (
-  insert into waitlist.entries (email, email_normalized, referral_source, last_mail_queued_at)
-  select email, email_normalized, referral_source, now() from input
+  insert into waitlist.entries (email, email_normalized, referral_source, last_mail_queued_at, signup_network,
+                                signup_device, review_state, review_reasons)
+  select email, email_normalized, referral_source, now(), $6::bytea, $7::bytea,
+         case when $8::text[] is not null then 'flagged' end, $8::text[]
+    from input
   on conflict (email_normalized) do nothing
   returning id
 ),
@@ -39,19 +42,26 @@ bumped as (
   returning e.id
 ),
 queued as (
-  insert into waitlist.outbox (entry_id, request_id)
-  select id, $5::text from inserted
+  insert into waitlist.outbox (entry_id, kind, request_id)
+  select id, 'confirmation', $5::text from inserted
   union all
-  select id, $5::text from bumped
+  select id, 'confirmation', $5::text from bumped
   returning id
 )
 select exists (select 1 from inserted) as created, (select count(*)::int from queued) as queued`;
+/** Stand-ins for the keyed hashes of the client's network and device the service stores with each sign-up. */
+const NETWORK = Buffer.alloc(32, 1);
+const DEVICE = Buffer.alloc(32, 2);
 
 const project = process.env.STATEMENT === 'project';
 /** @param {string} email */
 const statement = (email) =>
   project
-    ? { name: 'ref-project', text: PROJECT_SIGN_UP, values: [email, email.trim().toLowerCase(), null, 900, 'bench'] }
+    ? {
+        name: 'ref-project',
+        text: PROJECT_SIGN_UP,
+        values: [email, email.trim().toLowerCase(), null, 900, 'bench', NETWORK, DEVICE, null],
+      }
     : {
         name: 'ref-insert',
         text: 'insert into bench_reference.signups (email) values ($1) on conflict do nothing',
