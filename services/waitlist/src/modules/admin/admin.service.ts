@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { Transform, type Readable } from 'node:stream';
 import { csvRow } from '../../lib/csv.js';
 import { inTransaction } from '../../lib/db.js';
-import { findSuppression, suppressionHash, suppressionReasons } from '../../lib/suppression.js';
+import { findSuppression, suppressionHash, suppressionReasons } from '../../lib/suppression.repository.js';
 import { findEntryEmail, listEntries, queueStaffResend, streamEntries, type ExportRow } from './admin.repository.js';
 import { encodeCursor, type ExportEntriesQuery, type ListEntriesQuery } from './admin.schema.js';
 import { listAudit, writeAudit } from './audit.repository.js';

@@ -2,7 +2,7 @@ import { checkEmailAddress } from '@mmdm/contracts/email';
 import type { Logger } from '@mmdm/shared/logger';
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db.js';
-import { recordSoftBounce, suppress, suppressionHash } from '../../lib/suppression.js';
+import { recordSoftBounce, suppress, suppressionHash } from '../../lib/suppression.repository.js';
 import type { BounceReport, ReportFeed } from './bounce-report.js';
 import { claimReport } from './bounces.repository.js';
 import { countBounce, type BounceMetrics } from './bounces.metrics.js';

@@ -9,7 +9,7 @@ import {
   suppress,
   suppressionHash,
   type SuppressionReason,
-} from '../../lib/suppression.js';
+} from '../../lib/suppression.repository.js';
 import type { MailSender } from './mail-transport.js';
 
 /** The address is on the suppression list: nothing was sent, and retrying cannot change that. */

@@ -7,7 +7,6 @@ import { Router, type Request } from 'express';
 import type pg from 'pg';
 import { requestId } from '@mmdm/shared/request-id';
 import { auditStaffRead, listFilterOf, writeAudit, type AuditRecord } from '../admin/admin.service.js';
-import { listByPlaceOrCity } from './places.repository.js';
 import { listCursor } from './places.schema.js';
 import type { PlacesService } from './places.service.js';
 
@@ -63,7 +62,7 @@ export function placesAdminRoutes({ service, pool, verifier }: PlacesAdminRoutes
     }
     const after = decodeCursor(query.cursor);
     const [rows] = await Promise.all([
-      listByPlaceOrCity(pool, {
+      service.listByPlaceOrCity({
         order: query.order,
         status: query.status,
         city: query.city,

@@ -13,6 +13,7 @@ import {
   findByEntryId,
   findByToken,
   insertCity,
+  listByPlaceOrCity,
   listCities,
   lockGrantedCreditOf,
   lockReferrerByCode,
@@ -23,6 +24,7 @@ import {
   recordCredit,
   setCityByToken,
   topReferrers,
+  type LaunchListQuery,
   type StatusRow,
 } from './places.repository.js';
 
@@ -139,6 +141,11 @@ export function createPlacesService({ pool, publicUrl, maxCredits, creditHold }:
     },
 
     /** Position, credits and city of the entries on one page of the staff list. */
+    /** A page of the staff Users list ordered by place, or narrowed to a city (one row more than asked: "more"). */
+    async listByPlaceOrCity(query: LaunchListQuery) {
+      return listByPlaceOrCity(pool, query);
+    },
+
     async placesOf(ids: string[]) {
       if (!ids.length) return new Map<string, { position: number | null; credits: number; cityId: number | null }>();
       const rows = await placesOf(pool, ids);

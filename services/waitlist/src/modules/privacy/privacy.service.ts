@@ -4,7 +4,7 @@ import { AppError } from '@mmdm/shared/errors';
 import type { Logger } from '@mmdm/shared/logger';
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db.js';
-import { findSuppression, suppressionHash } from '../../lib/suppression.js';
+import { findSuppression, suppressionHash } from '../../lib/suppression.repository.js';
 import { hashToken, issueToken } from '../../lib/tokens.js';
 import { writeAudit } from '../admin/admin.service.js';
 import {

@@ -1,7 +1,7 @@
 import type { Logger } from '@mmdm/shared/logger';
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db.js';
-import { suppressAll, suppressionHash } from '../../lib/suppression.js';
+import { suppressAll, suppressionHash } from '../../lib/suppression.repository.js';
 import { writeAudit } from '../admin/admin.service.js';
 import { deleteOldAuditRows, lockLapsedUnconfirmed, lockLapsedUnsubscribed } from './retention.repository.js';
 

@@ -4,7 +4,7 @@ import type { ConfirmedEntry, SignupInput } from '@mmdm/contracts/waitlist';
 import { AppError } from '@mmdm/shared/errors';
 import type pg from 'pg';
 import { inTransaction, isUniqueViolation } from '../../lib/db.js';
-import { suppress, suppressionHash } from '../../lib/suppression.js';
+import { suppress, suppressionHash } from '../../lib/suppression.repository.js';
 import { hashToken, newReferralCode } from '../../lib/tokens.js';
 import {
   confirmEntry,
