@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import type { EnrolmentAnswer } from '@mmdm/contracts/auth';
-import { errorMessage } from '../../../lib/staff-api.js';
+import { MutationError } from '../../../components/admin/mutation-error.js';
 import { useBeginTotp } from '../api/begin-totp.js';
 import { useConfirmTotp } from '../api/confirm-totp.js';
 
@@ -33,11 +33,7 @@ export function TotpEnrolment({ enrolToken, onEnrolled }: TotpEnrolmentProps) {
         >
           {begin.isPending ? 'Preparing...' : 'Set up an authenticator app'}
         </button>
-        {begin.isError && (
-          <p className="adm-alert adm-alert--error" role="alert">
-            {errorMessage(begin.error)}
-          </p>
-        )}
+        <MutationError mutation={begin} />
       </div>
     );
   }
@@ -73,11 +69,7 @@ export function TotpEnrolment({ enrolToken, onEnrolled }: TotpEnrolmentProps) {
           disabled={confirm.isPending}
         />
       </label>
-      {confirm.isError && (
-        <p className="adm-alert adm-alert--error" role="alert">
-          {errorMessage(confirm.error)}
-        </p>
-      )}
+      <MutationError mutation={confirm} />
       <button type="submit" className="adm-button adm-button--primary" disabled={confirm.isPending}>
         {confirm.isPending ? 'Checking...' : 'Turn on'}
       </button>
