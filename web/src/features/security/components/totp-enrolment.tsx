@@ -1,6 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import type { EnrolmentAnswer } from '@mmdm/contracts/auth';
 import { MutationError } from '../../../components/admin/mutation-error.js';
+import { TotpCodeInput } from '../../../components/admin/totp-code-input.js';
 import { useBeginTotp } from '../api/begin-totp.js';
 import { useConfirmTotp } from '../api/confirm-totp.js';
 
@@ -58,16 +59,7 @@ export function TotpEnrolment({ enrolToken, onEnrolled }: TotpEnrolmentProps) {
       </p>
       <label className="adm-field">
         <span className="adm-field__label">Code from the app</span>
-        <input
-          className="adm-input"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9 ]{6,7}"
-          maxLength={7}
-          required
-          disabled={confirm.isPending}
-        />
+        <TotpCodeInput disabled={confirm.isPending} />
       </label>
       <MutationError mutation={confirm} />
       <button type="submit" className="adm-button adm-button--primary" disabled={confirm.isPending}>
