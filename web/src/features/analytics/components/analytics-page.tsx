@@ -38,12 +38,7 @@ export function AnalyticsPage() {
           </label>
         ))}
       </fieldset>
-      <QueryState
-        isPending={analytics.isPending}
-        error={analytics.error}
-        label="analytics"
-        onRetry={() => void analytics.refetch()}
-      />
+      <QueryState query={analytics} label="analytics" />
       {data && (
         <>
           <section className="adm-card" aria-labelledby="per-day">

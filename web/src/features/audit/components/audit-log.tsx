@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useAuthAudit } from '../api/get-auth-audit.js';
 import { useWaitlistAudit, type WaitlistAuditKind } from '../api/get-waitlist-audit.js';
+import { DataTable } from '../../../components/admin/data-table.js';
 import { SelectField } from '../../../components/admin/select-field.js';
 import type { AuditPage } from '@mmdm/contracts/audit';
 import { formatDateTime } from '../../../lib/format.js';
@@ -73,37 +74,24 @@ export function AuditLog() {
           {records.length === 0 ? (
             <p className="adm-muted">Nothing recorded yet.</p>
           ) : (
-            <div className="adm-table-wrap">
-              <table className="adm-table adm-table--wide">
-                <thead>
-                  <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">Who</th>
-                    <th scope="col">What</th>
-                    <th scope="col">Target</th>
-                    <th scope="col">From</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {records.map((record) => (
-                    <tr key={`${record.source}-${record.id}`}>
-                      <td>
-                        <time dateTime={record.at}>{formatDateTime(record.at)}</time>
-                      </td>
-                      <td>{record.actorEmail ?? record.actorSub ?? '—'}</td>
-                      <td>
-                        <span className="adm-audit__action">{record.action}</span>
-                        {record.details && (
-                          <span className="adm-muted adm-audit__details">{describeDetails(record.details)}</span>
-                        )}
-                      </td>
-                      <td>{record.target ?? '—'}</td>
-                      <td>{record.ip ?? '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable columns={['When', 'Who', 'What', 'Target', 'From']} rows={records} wide>
+              {(record) => (
+                <tr key={`${record.source}-${record.id}`}>
+                  <td>
+                    <time dateTime={record.at}>{formatDateTime(record.at)}</time>
+                  </td>
+                  <td>{record.actorEmail ?? record.actorSub ?? '—'}</td>
+                  <td>
+                    <span className="adm-audit__action">{record.action}</span>
+                    {record.details && (
+                      <span className="adm-muted adm-audit__details">{describeDetails(record.details)}</span>
+                    )}
+                  </td>
+                  <td>{record.target ?? '—'}</td>
+                  <td>{record.ip ?? '—'}</td>
+                </tr>
+              )}
+            </DataTable>
           )}
           {hasMore && (
             <button type="button" className="adm-button" onClick={loadMore} disabled={loadingMore}>

@@ -58,12 +58,7 @@ export function EntriesTable({ filter, canManage, cities }: EntriesTableProps) {
       <p className="adm-notice" role="status">
         {notice}
       </p>
-      <QueryState
-        isPending={entries.isPending}
-        error={entries.error}
-        label="the waitlist"
-        onRetry={() => void entries.refetch()}
-      />
+      <QueryState query={entries} label="the waitlist" />
       {page && (
         <>
           <div className="adm-table-wrap">

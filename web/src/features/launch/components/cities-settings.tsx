@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { CITY_NAME_MAX_LENGTH } from '@mmdm/contracts/launch-admin';
 import { ConfirmDialog } from '../../../components/admin/confirm-dialog.js';
+import { DataTable } from '../../../components/admin/data-table.js';
+import { MutationError } from '../../../components/admin/mutation-error.js';
 import { QueryState } from '../../../components/admin/query-state.js';
 import { TextField } from '../../../components/admin/text-field.js';
 import { formatNumber } from '../../../lib/format.js';
@@ -55,11 +57,7 @@ export function CitiesSettings() {
             required
             onChange={(event) => setName(event.target.value)}
           />
-          {create.isError && (
-            <p className="adm-alert adm-alert--error" role="alert">
-              {errorMessage(create.error)}
-            </p>
-          )}
+          <MutationError mutation={create} />
           <button type="submit" className="adm-button adm-button--primary" disabled={create.isPending}>
             {create.isPending ? 'Adding...' : 'Add city'}
           </button>
@@ -70,49 +68,34 @@ export function CitiesSettings() {
         <p className="adm-notice" role="status">
           {notice}
         </p>
-        <QueryState
-          isPending={cities.isPending}
-          error={cities.error}
-          label="the cities"
-          onRetry={() => void cities.refetch()}
-        />
-        {cities.data &&
-          (cities.data.items.length === 0 ? (
-            <p className="adm-empty">No city yet: people can only say “other”, so add the cities you launch in.</p>
-          ) : (
-            <div className="adm-table-wrap">
-              <table className="adm-table">
-                <thead>
-                  <tr>
-                    <th scope="col">City</th>
-                    <th scope="col">People</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {cities.data.items.map((city) => (
-                    <tr key={city.id}>
-                      <th scope="row">{city.name}</th>
-                      <td>{formatNumber(city.people)}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className="adm-button adm-button--small adm-button--danger"
-                          aria-label={`Remove ${city.name}`}
-                          onClick={() => {
-                            remove.reset();
-                            setToDelete(city);
-                          }}
-                        >
-                          Remove
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ))}
+        <QueryState query={cities} label="the cities" />
+        {cities.data && (
+          <DataTable
+            columns={['City', 'People', 'Actions']}
+            rows={cities.data.items}
+            empty="No city yet: people can only say “other”, so add the cities you launch in."
+          >
+            {(city) => (
+              <tr key={city.id}>
+                <th scope="row">{city.name}</th>
+                <td>{formatNumber(city.people)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="adm-button adm-button--small adm-button--danger"
+                    aria-label={`Remove ${city.name}`}
+                    onClick={() => {
+                      remove.reset();
+                      setToDelete(city);
+                    }}
+                  >
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            )}
+          </DataTable>
+        )}
       </section>
       {toDelete && (
         <ConfirmDialog

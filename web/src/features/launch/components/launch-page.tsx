@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { WAVE_MAX } from '@mmdm/contracts/launch-admin';
 import { ConfirmDialog } from '../../../components/admin/confirm-dialog.js';
+import { DataTable } from '../../../components/admin/data-table.js';
 import { QueryState } from '../../../components/admin/query-state.js';
 import { SelectField } from '../../../components/admin/select-field.js';
 import { formatDateTime, formatNumber } from '../../../lib/format.js';
@@ -132,46 +133,29 @@ function WavesTable() {
   return (
     <section className="adm-card" aria-label="Waves">
       <h2 className="adm-section-title">Waves</h2>
-      <QueryState
-        isPending={waves.isPending}
-        error={waves.error}
-        label="the waves"
-        onRetry={() => void waves.refetch()}
-      />
-      {waves.data &&
-        (waves.data.items.length === 0 ? (
-          <p className="adm-empty">No wave has been sent yet.</p>
-        ) : (
-          <div className="adm-table-wrap">
-            <table className="adm-table">
-              <thead>
-                <tr>
-                  <th scope="col">Sent</th>
-                  <th scope="col">By</th>
-                  <th scope="col">City</th>
-                  <th scope="col">Invited</th>
-                  <th scope="col">Admitted so far</th>
-                </tr>
-              </thead>
-              <tbody>
-                {waves.data.items.map((wave) => (
-                  <tr key={wave.id}>
-                    <td>{formatDateTime(wave.createdAt)}</td>
-                    <td>{wave.createdByEmail ?? '—'}</td>
-                    <td>{wave.city?.name ?? 'All cities'}</td>
-                    <td>
-                      {formatNumber(wave.invited)}
-                      {wave.invited < wave.requested && (
-                        <span className="adm-muted"> of {formatNumber(wave.requested)} asked</span>
-                      )}
-                    </td>
-                    <td>{formatNumber(wave.admitted)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ))}
+      <QueryState query={waves} label="the waves" />
+      {waves.data && (
+        <DataTable
+          columns={['Sent', 'By', 'City', 'Invited', 'Admitted so far']}
+          rows={waves.data.items}
+          empty="No wave has been sent yet."
+        >
+          {(wave) => (
+            <tr key={wave.id}>
+              <td>{formatDateTime(wave.createdAt)}</td>
+              <td>{wave.createdByEmail ?? '—'}</td>
+              <td>{wave.city?.name ?? 'All cities'}</td>
+              <td>
+                {formatNumber(wave.invited)}
+                {wave.invited < wave.requested && (
+                  <span className="adm-muted"> of {formatNumber(wave.requested)} asked</span>
+                )}
+              </td>
+              <td>{formatNumber(wave.admitted)}</td>
+            </tr>
+          )}
+        </DataTable>
+      )}
     </section>
   );
 }
@@ -180,68 +164,40 @@ function LaunchFigures() {
   const stats = useLaunchStats();
   return (
     <>
-      <QueryState
-        isPending={stats.isPending}
-        error={stats.error}
-        label="the launch figures"
-        onRetry={() => void stats.refetch()}
-      />
+      <QueryState query={stats} label="the launch figures" />
       {stats.data && (
         <>
           <section className="adm-card" aria-label="People by city">
             <h2 className="adm-section-title">People by city</h2>
             <p className="adm-muted">Each friend credited moves a person {stats.data.boost} places up.</p>
-            <div className="adm-table-wrap">
-              <table className="adm-table">
-                <thead>
-                  <tr>
-                    <th scope="col">City</th>
-                    <th scope="col">In line</th>
-                    <th scope="col">Invited</th>
-                    <th scope="col">Admitted</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {stats.data.cities.map((row) => (
-                    <tr key={row.city ? `c${row.city.id}` : row.other ? 'other' : 'none'}>
-                      <th scope="row">{row.city?.name ?? (row.other ? 'Other' : 'None chosen')}</th>
-                      <td>{formatNumber(row.confirmed)}</td>
-                      <td>{formatNumber(row.invited)}</td>
-                      <td>{formatNumber(row.admitted)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable columns={['City', 'In line', 'Invited', 'Admitted']} rows={stats.data.cities}>
+              {(row) => (
+                <tr key={row.city ? `c${row.city.id}` : row.other ? 'other' : 'none'}>
+                  <th scope="row">{row.city?.name ?? (row.other ? 'Other' : 'None chosen')}</th>
+                  <td>{formatNumber(row.confirmed)}</td>
+                  <td>{formatNumber(row.invited)}</td>
+                  <td>{formatNumber(row.admitted)}</td>
+                </tr>
+              )}
+            </DataTable>
           </section>
           <section className="adm-card" aria-label="Top referrers">
             <h2 className="adm-section-title">Top referrers</h2>
-            {stats.data.topReferrers.length === 0 ? (
-              <p className="adm-empty">No friend has been credited yet.</p>
-            ) : (
-              <div className="adm-table-wrap">
-                <table className="adm-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Email</th>
-                      <th scope="col">Code</th>
-                      <th scope="col">Friends credited</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {stats.data.topReferrers.map((referrer) => (
-                      <tr key={referrer.id}>
-                        <th scope="row" className="adm-table__email">
-                          {referrer.email}
-                        </th>
-                        <td>{referrer.referralCode ?? '—'}</td>
-                        <td>{formatNumber(referrer.credits)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <DataTable
+              columns={['Email', 'Code', 'Friends credited']}
+              rows={stats.data.topReferrers}
+              empty="No friend has been credited yet."
+            >
+              {(referrer) => (
+                <tr key={referrer.id}>
+                  <th scope="row" className="adm-table__email">
+                    {referrer.email}
+                  </th>
+                  <td>{referrer.referralCode ?? '—'}</td>
+                  <td>{formatNumber(referrer.credits)}</td>
+                </tr>
+              )}
+            </DataTable>
           </section>
         </>
       )}

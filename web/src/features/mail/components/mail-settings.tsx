@@ -39,12 +39,7 @@ export function MailSettings() {
         <p className="adm-muted">
           Every mail the service sends, rendered with sample data and this deployment&rsquo;s footer.
         </p>
-        <QueryState
-          isPending={templates.isPending}
-          error={templates.error}
-          label="the mail templates"
-          onRetry={() => void templates.refetch()}
-        />
+        <QueryState query={templates} label="the mail templates" />
         {templates.data && (
           <ul className="adm-mail-templates">
             {templates.data.items.map((template) => (
@@ -65,12 +60,7 @@ export function MailSettings() {
       </section>
       {name && (
         <section className="adm-card" aria-label={`Preview of the ${name} mail`}>
-          <QueryState
-            isPending={preview.isPending}
-            error={preview.error}
-            label="the preview"
-            onRetry={() => void preview.refetch()}
-          />
+          <QueryState query={preview} label="the preview" />
           {preview.data && (
             <>
               <h2 className="adm-section-title">Subject: {preview.data.subject}</h2>

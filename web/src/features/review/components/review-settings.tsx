@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { DOMAIN_MAX_LENGTH, REVIEW_REASONS } from '@mmdm/contracts/abuse-admin';
+import { DataTable } from '../../../components/admin/data-table.js';
+import { MutationError } from '../../../components/admin/mutation-error.js';
 import { QueryState } from '../../../components/admin/query-state.js';
 import { SelectField } from '../../../components/admin/select-field.js';
 import { TextField } from '../../../components/admin/text-field.js';
 import { formatDateTime } from '../../../lib/format.js';
-import { errorMessage } from '../../../lib/staff-api.js';
 import { useDecideReview, type ReviewDecisionInput } from '../api/decide-review.js';
 import { useDeleteDomainRule } from '../api/delete-domain-rule.js';
 import { useDomainRules } from '../api/get-domain-rules.js';
@@ -70,79 +71,42 @@ function ReviewQueue() {
       <p className="adm-notice" role="status">
         {notice}
       </p>
-      {decide.isError && (
-        <p className="adm-alert adm-alert--error" role="alert">
-          {errorMessage(decide.error)}
-        </p>
-      )}
-      <QueryState
-        isPending={queue.isPending}
-        error={queue.error}
-        label="the review queue"
-        onRetry={() => void queue.refetch()}
-      />
+      <MutationError mutation={decide} />
+      <QueryState query={queue} label="the review queue" />
       {queue.data && (
         <>
           <h3 className="adm-section-title">Held referral credits</h3>
-          {queue.data.credits.length === 0 ? (
-            <p className="adm-empty">No held credit.</p>
-          ) : (
-            <div className="adm-table-wrap">
-              <table className="adm-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Referred</th>
-                    <th scope="col">Referrer</th>
-                    <th scope="col">Why held</th>
-                    <th scope="col">Since</th>
-                    <th scope="col">Decision</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {queue.data.credits.map((credit) => (
-                    <tr key={credit.referredId}>
-                      <th scope="row">{credit.referredEmail}</th>
-                      <td>{credit.referrerEmail}</td>
-                      <td>{reasonText(credit.rule)}</td>
-                      <td>{formatDateTime(credit.createdAt)}</td>
-                      <td>
-                        {buttons({ kind: 'credits', id: credit.referredId }, `the credit of ${credit.referredEmail}`)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataTable
+            columns={['Referred', 'Referrer', 'Why held', 'Since', 'Decision']}
+            rows={queue.data.credits}
+            empty="No held credit."
+          >
+            {(credit) => (
+              <tr key={credit.referredId}>
+                <th scope="row">{credit.referredEmail}</th>
+                <td>{credit.referrerEmail}</td>
+                <td>{reasonText(credit.rule)}</td>
+                <td>{formatDateTime(credit.createdAt)}</td>
+                <td>{buttons({ kind: 'credits', id: credit.referredId }, `the credit of ${credit.referredEmail}`)}</td>
+              </tr>
+            )}
+          </DataTable>
           <h3 className="adm-section-title">Flagged entries</h3>
-          {queue.data.entries.length === 0 ? (
-            <p className="adm-empty">No flagged entry.</p>
-          ) : (
-            <div className="adm-table-wrap">
-              <table className="adm-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Address</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Why flagged</th>
-                    <th scope="col">Signed up</th>
-                    <th scope="col">Decision</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {queue.data.entries.map((entry) => (
-                    <tr key={entry.id}>
-                      <th scope="row">{entry.email}</th>
-                      <td>{entry.status}</td>
-                      <td>{entry.reasons.map(reasonText).join('; ')}</td>
-                      <td>{formatDateTime(entry.createdAt)}</td>
-                      <td>{buttons({ kind: 'entries', id: entry.id }, entry.email)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataTable
+            columns={['Address', 'Status', 'Why flagged', 'Signed up', 'Decision']}
+            rows={queue.data.entries}
+            empty="No flagged entry."
+          >
+            {(entry) => (
+              <tr key={entry.id}>
+                <th scope="row">{entry.email}</th>
+                <td>{entry.status}</td>
+                <td>{entry.reasons.map(reasonText).join('; ')}</td>
+                <td>{formatDateTime(entry.createdAt)}</td>
+                <td>{buttons({ kind: 'entries', id: entry.id }, entry.email)}</td>
+              </tr>
+            )}
+          </DataTable>
         </>
       )}
     </section>
@@ -193,11 +157,7 @@ function DomainRules() {
           <option value="deny">Deny</option>
           <option value="allow">Allow</option>
         </SelectField>
-        {save.isError && (
-          <p className="adm-alert adm-alert--error" role="alert">
-            {errorMessage(save.error)}
-          </p>
-        )}
+        <MutationError mutation={save} />
         <button type="submit" className="adm-button adm-button--primary" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save rule'}
         </button>
@@ -205,53 +165,37 @@ function DomainRules() {
       <p className="adm-notice" role="status">
         {notice}
       </p>
-      <QueryState
-        isPending={rules.isPending}
-        error={rules.error}
-        label="the domain rules"
-        onRetry={() => void rules.refetch()}
-      />
-      {rules.data &&
-        (rules.data.items.length === 0 ? (
-          <p className="adm-empty">No rule of your own yet.</p>
-        ) : (
-          <div className="adm-table-wrap">
-            <table className="adm-table">
-              <thead>
-                <tr>
-                  <th scope="col">Domain</th>
-                  <th scope="col">Rule</th>
-                  <th scope="col">Since</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rules.data.items.map((item) => (
-                  <tr key={item.domain}>
-                    <th scope="row">{item.domain}</th>
-                    <td>{item.rule === 'deny' ? 'Deny' : 'Allow'}</td>
-                    <td>{formatDateTime(item.createdAt)}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="adm-button adm-button--small adm-button--danger"
-                        aria-label={`Remove the rule for ${item.domain}`}
-                        disabled={remove.isPending}
-                        onClick={() =>
-                          remove.mutate(item.domain, {
-                            onSuccess: () => setNotice(`The rule for ${item.domain} is removed.`),
-                          })
-                        }
-                      >
-                        Remove
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ))}
+      <QueryState query={rules} label="the domain rules" />
+      {rules.data && (
+        <DataTable
+          columns={['Domain', 'Rule', 'Since', 'Actions']}
+          rows={rules.data.items}
+          empty="No rule of your own yet."
+        >
+          {(item) => (
+            <tr key={item.domain}>
+              <th scope="row">{item.domain}</th>
+              <td>{item.rule === 'deny' ? 'Deny' : 'Allow'}</td>
+              <td>{formatDateTime(item.createdAt)}</td>
+              <td>
+                <button
+                  type="button"
+                  className="adm-button adm-button--small adm-button--danger"
+                  aria-label={`Remove the rule for ${item.domain}`}
+                  disabled={remove.isPending}
+                  onClick={() =>
+                    remove.mutate(item.domain, {
+                      onSuccess: () => setNotice(`The rule for ${item.domain} is removed.`),
+                    })
+                  }
+                >
+                  Remove
+                </button>
+              </td>
+            </tr>
+          )}
+        </DataTable>
+      )}
     </section>
   );
 }

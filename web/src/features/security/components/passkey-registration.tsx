@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import type { EnrolmentAnswer } from '@mmdm/contracts/auth';
 import { ApiError } from '../../../lib/api-client.js';
 import { errorMessage } from '../../../lib/staff-api.js';
+import { MutationError } from '../../../components/admin/mutation-error.js';
 import { useRegisterPasskey } from '../api/register-passkey.js';
 
 interface PasskeyRegistrationProps {
@@ -36,11 +37,7 @@ export function PasskeyRegistration({ enrolToken, onEnrolled }: PasskeyRegistrat
           disabled={register.isPending}
         />
       </label>
-      {register.isError && (
-        <p className="adm-alert adm-alert--error" role="alert">
-          {registrationMessage(register.error)}
-        </p>
-      )}
+      <MutationError mutation={register} describe={registrationMessage} />
       <button type="submit" className="adm-button" disabled={register.isPending}>
         {register.isPending ? 'Waiting for the passkey...' : 'Add a passkey'}
       </button>

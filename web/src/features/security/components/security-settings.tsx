@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { EnrolmentAnswer } from '@mmdm/contracts/auth';
 import { ConfirmDialog } from '../../../components/admin/confirm-dialog.js';
+import { MutationError } from '../../../components/admin/mutation-error.js';
 import { QueryState } from '../../../components/admin/query-state.js';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
 import { formatDateTime } from '../../../lib/format.js';
@@ -47,12 +48,7 @@ export function SecuritySettings() {
       <h2 id="security" className="adm-section-title">
         Security
       </h2>
-      <QueryState
-        isPending={status.isPending}
-        error={status.error}
-        label="your sign-in settings"
-        onRetry={() => void status.refetch()}
-      />
+      <QueryState query={status} label="your sign-in settings" />
       {codes.length > 0 && <RecoveryCodes codes={codes} onDone={() => setCodes([])} />}
       {data && codes.length === 0 && (
         <>
@@ -106,11 +102,7 @@ export function SecuritySettings() {
             <>
               <h3 className="adm-section-title">Recovery codes</h3>
               <p>{data.recoveryCodesLeft} of 10 unused.</p>
-              {renew.isError && (
-                <p className="adm-alert adm-alert--error" role="alert">
-                  {errorMessage(renew.error)}
-                </p>
-              )}
+              <MutationError mutation={renew} />
               <button
                 type="button"
                 className="adm-button"

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/admin/confirm-dialog.js';
+import { MutationError } from '../../../components/admin/mutation-error.js';
 import { QueryState } from '../../../components/admin/query-state.js';
 import { errorMessage } from '../../../lib/staff-api.js';
 import { useMfaPolicy } from '../api/get-mfa-policy.js';
@@ -23,12 +24,7 @@ export function StaffSecondFactors({ selfId }: { selfId: string | undefined }) {
       <h2 id="staff-mfa" className="adm-section-title">
         Two-step verification
       </h2>
-      <QueryState
-        isPending={policy.isPending}
-        error={policy.error}
-        label="the sign-in policy"
-        onRetry={() => void policy.refetch()}
-      />
+      <QueryState query={policy} label="the sign-in policy" />
       {policy.data && (
         <label className="adm-field">
           <span>
@@ -45,17 +41,8 @@ export function StaffSecondFactors({ selfId }: { selfId: string | undefined }) {
           )}
         </label>
       )}
-      {setPolicy.isError && (
-        <p className="adm-alert adm-alert--error" role="alert">
-          {errorMessage(setPolicy.error)}
-        </p>
-      )}
-      <QueryState
-        isPending={staff.isPending}
-        error={staff.error}
-        label="staff sign-in factors"
-        onRetry={() => void staff.refetch()}
-      />
+      <MutationError mutation={setPolicy} />
+      <QueryState query={staff} label="staff sign-in factors" />
       {staff.data && (
         <ul className="adm-list-plain" aria-label="Second factors of staff">
           {staff.data.items.map((member) => {

@@ -1,6 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import type { EnrolmentAnswer } from '@mmdm/contracts/auth';
-import { errorMessage } from '../../../lib/staff-api.js';
+import { MutationError } from '../../../components/admin/mutation-error.js';
+import { TotpCodeInput } from '../../../components/admin/totp-code-input.js';
 import { useBeginTotp } from '../api/begin-totp.js';
 import { useConfirmTotp } from '../api/confirm-totp.js';
 
@@ -33,11 +34,7 @@ export function TotpEnrolment({ enrolToken, onEnrolled }: TotpEnrolmentProps) {
         >
           {begin.isPending ? 'Preparing...' : 'Set up an authenticator app'}
         </button>
-        {begin.isError && (
-          <p className="adm-alert adm-alert--error" role="alert">
-            {errorMessage(begin.error)}
-          </p>
-        )}
+        <MutationError mutation={begin} />
       </div>
     );
   }
@@ -62,22 +59,9 @@ export function TotpEnrolment({ enrolToken, onEnrolled }: TotpEnrolmentProps) {
       </p>
       <label className="adm-field">
         <span className="adm-field__label">Code from the app</span>
-        <input
-          className="adm-input"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9 ]{6,7}"
-          maxLength={7}
-          required
-          disabled={confirm.isPending}
-        />
+        <TotpCodeInput disabled={confirm.isPending} />
       </label>
-      {confirm.isError && (
-        <p className="adm-alert adm-alert--error" role="alert">
-          {errorMessage(confirm.error)}
-        </p>
-      )}
+      <MutationError mutation={confirm} />
       <button type="submit" className="adm-button adm-button--primary" disabled={confirm.isPending}>
         {confirm.isPending ? 'Checking...' : 'Turn on'}
       </button>

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { MfaMethod, SecondStepAnswer } from '@mmdm/contracts/auth';
+import { TotpCodeInput } from '../../../components/admin/totp-code-input.js';
 import { describeWait } from '../../../lib/staff-api.js';
 import { SecondStepError, useCompleteSignIn } from '../api/complete-sign-in.js';
 
@@ -66,18 +67,7 @@ export function SecondFactorStep({ step, onSignedIn, onRestart }: SecondFactorSt
                 {codeMethod === 'totp' ? 'Authentication code' : 'Recovery code'}
               </span>
               {codeMethod === 'totp' ? (
-                <input
-                  key="totp"
-                  className="adm-input"
-                  name="code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="[0-9 ]{6,7}"
-                  maxLength={7}
-                  required
-                  disabled={busy}
-                  aria-describedby={`${headingId}-hint`}
-                />
+                <TotpCodeInput key="totp" disabled={busy} aria-describedby={`${headingId}-hint`} />
               ) : (
                 <input
                   key="recovery"

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../lib/staff-api.js';
 import { useChangePassword } from '../api/change-password.js';
 import { useMe } from '../api/get-me.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { ROLE_LABELS, isStaffRole } from '../../../lib/staff-roles.js';
+import { MutationError } from '../../../components/admin/mutation-error.js';
 import { QueryState } from '../../../components/admin/query-state.js';
 import { TextField } from '../../../components/admin/text-field.js';
 
@@ -73,11 +73,7 @@ function ChangePasswordForm() {
           The new passwords do not match.
         </p>
       )}
-      {change.isError && (
-        <p className="adm-alert adm-alert--error" role="alert">
-          {errorMessage(change.error)}
-        </p>
-      )}
+      <MutationError mutation={change} />
       {change.isSuccess && (
         <p className="adm-alert adm-alert--success" role="status">
           Your password has been changed.
@@ -98,7 +94,7 @@ export function AccountSettings() {
         <h2 id="my-account" className="adm-section-title">
           My account
         </h2>
-        <QueryState isPending={me.isPending} error={me.error} label="your account" onRetry={() => void me.refetch()} />
+        <QueryState query={me} label="your account" />
         {me.data && (
           <dl className="adm-facts">
             <dt>Email</dt>

@@ -6,6 +6,8 @@ import { useUpdateStaff } from '../api/update-staff.js';
 import type { StaffAccount } from '@mmdm/contracts/auth';
 import { formatDateTime } from '../../../lib/format.js';
 import { ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from '../../../lib/staff-roles.js';
+import { DataTable } from '../../../components/admin/data-table.js';
+import { MutationError } from '../../../components/admin/mutation-error.js';
 import { QueryState } from '../../../components/admin/query-state.js';
 import { SelectField } from '../../../components/admin/select-field.js';
 import { TextField } from '../../../components/admin/text-field.js';
@@ -61,11 +63,7 @@ function AddStaffForm() {
           </option>
         ))}
       </SelectField>
-      {create.isError && (
-        <p className="adm-alert adm-alert--error" role="alert">
-          {errorMessage(create.error)}
-        </p>
-      )}
+      <MutationError mutation={create} />
       {added && (
         <p className="adm-alert adm-alert--success" role="status">
           {added} can now sign in.
@@ -149,31 +147,11 @@ export function StaffSettings({ selfId }: StaffSettingsProps) {
         <h2 id="staff-list" className="adm-section-title">
           Staff
         </h2>
-        <QueryState
-          isPending={staff.isPending}
-          error={staff.error}
-          label="the staff list"
-          onRetry={() => void staff.refetch()}
-        />
+        <QueryState query={staff} label="the staff list" />
         {staff.data && (
-          <div className="adm-table-wrap">
-            <table className="adm-table adm-table--wide">
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Last sign-in</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {staff.data.map((account) => (
-                  <StaffRow key={account.id} account={account} isSelf={account.id === selfId} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={['Email', 'Role', 'Status', 'Last sign-in', 'Actions']} rows={staff.data} wide>
+            {(account) => <StaffRow key={account.id} account={account} isSelf={account.id === selfId} />}
+          </DataTable>
         )}
       </section>
       <AddStaffForm />

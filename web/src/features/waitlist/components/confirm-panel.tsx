@@ -5,22 +5,16 @@ import { useConfirmEntry, type ConfirmedPlace, type ConfirmOutcome } from '../ap
 import { useConfirmationStatus } from '../api/get-confirmation-status.js';
 import { CityChoice } from './city-choice.js';
 import { CopyButton } from './copy-button.js';
+import { LinkUnreachable, LinkWorking } from './link-states.js';
 import { PlaceCard } from './place-card.js';
 import { ResendLink } from './resend-link.js';
 
 function Working({ title }: { title: string }) {
   return (
-    <>
-      <h1>{title}</h1>
-      <p className="lead" role="status">
-        <span className="spinner spinner--inline" aria-hidden="true" /> One moment, please…
-      </p>
-      <noscript>
-        <p className="notice">
-          Please turn on JavaScript to confirm your address: the page confirms it securely in your browser.
-        </p>
-      </noscript>
-    </>
+    <LinkWorking
+      title={title}
+      noscript="Please turn on JavaScript to confirm your address: the page confirms it securely in your browser."
+    />
   );
 }
 
@@ -57,15 +51,7 @@ export function ConfirmPanel() {
 
   if (confirm.isError || status.isError) {
     const retry = () => (confirm.isError ? confirm.mutate(token) : void status.refetch());
-    return (
-      <>
-        <h1>We couldn't confirm your address just now</h1>
-        <p className="lead">Our servers could not be reached. Please check your connection and try again.</p>
-        <button type="button" className="button button--primary" onClick={retry}>
-          Try again
-        </button>
-      </>
-    );
+    return <LinkUnreachable title="We couldn't confirm your address just now" onRetry={retry} />;
   }
 
   if (confirm.isPending) return <Working title="Confirming your e-mail address" />;

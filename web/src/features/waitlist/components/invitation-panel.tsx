@@ -3,19 +3,10 @@ import { StoreBadges } from '../../../components/ui/store-badges.js';
 import { useHydrated } from '../../../lib/use-hydrated.js';
 import { useAcceptInvitation } from '../api/accept-invitation.js';
 import { useInvitation, type Invitation } from '../api/get-invitation.js';
+import { LinkUnreachable, LinkWorking } from './link-states.js';
 
 function Working() {
-  return (
-    <>
-      <h1>Opening your invitation</h1>
-      <p className="lead" role="status">
-        <span className="spinner spinner--inline" aria-hidden="true" /> One moment, please…
-      </p>
-      <noscript>
-        <p className="notice">Please turn on JavaScript to open your invitation.</p>
-      </noscript>
-    </>
-  );
+  return <LinkWorking title="Opening your invitation" noscript="Please turn on JavaScript to open your invitation." />;
 }
 
 function Admitted({ invitation }: { invitation: Invitation }) {
@@ -55,15 +46,7 @@ export function InvitationPanel() {
 
   if (invitation.isError || accept.isError) {
     const retry = () => (accept.isError ? accept.mutate(token) : void invitation.refetch());
-    return (
-      <>
-        <h1>We couldn't open your invitation just now</h1>
-        <p className="lead">Our servers could not be reached. Please check your connection and try again.</p>
-        <button type="button" className="button button--primary" onClick={retry}>
-          Try again
-        </button>
-      </>
-    );
+    return <LinkUnreachable title="We couldn't open your invitation just now" onRetry={retry} />;
   }
 
   const outcome = accept.data ?? invitation.data;
