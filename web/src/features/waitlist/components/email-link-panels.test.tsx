@@ -38,7 +38,13 @@ const body = (call: number) => JSON.parse(String(fetchMock.mock.calls[call]?.[1]
 
 beforeEach(() => {
   fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  // The confirmed page also loads the city list (its own endpoint, not what these tests are about): it is answered
+  // apart, so fetchMock's calls are the confirmation link's alone.
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input) === '/waitlist/cities'
+      ? Promise.resolve(json(200, { data: { cities: [] } }))
+      : fetchMock(input, init),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
