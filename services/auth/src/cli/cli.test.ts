@@ -44,7 +44,7 @@ describe('npm run staff:create', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`Created admin ${email}`);
     const token = await signIn(auth, { email, password: 'a password from env' });
-    expect((await auth.call('GET', '/api/admin/staff', { token })).status).toBe(200);
+    expect((await auth.request('/api/admin/staff', { token })).status).toBe(200);
   });
 
   it('reads the password from stdin when piped, and refuses a duplicate address', async () => {
@@ -109,7 +109,7 @@ describe('npm run keys:rotate', () => {
     expect(result.stdout).toContain('still verifying for');
 
     await auth.keys.refresh();
-    expect((await auth.call('GET', '/api/admin/verify', { token: before })).status).toBe(200);
+    expect((await auth.request('/api/admin/verify', { token: before })).status).toBe(200);
     const after = await signIn(auth, { email, password: 'a password from env' });
     expect(JSON.parse(Buffer.from(after.split('.')[0] as string, 'base64url').toString()).kid).toBe(newKid);
   });

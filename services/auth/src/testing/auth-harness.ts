@@ -12,7 +12,10 @@ import {
   captureLogs,
   createTestDatabase,
   expectAnswerInDocument,
+  request,
+  type Answer,
   type CapturedLogs,
+  type RequestOptions,
   type TestDatabase,
 } from '@mmdm/tests/support';
 import { createAuthApp } from '../app.js';
@@ -21,20 +24,9 @@ import { createPasswordHasher, type PasswordHasher } from '../lib/password-hashe
 import { createDatabaseKeyStore, createEnvKeyStore, type KeyStore } from '../modules/keys/keys.service.js';
 import { MIGRATIONS_DIR } from '../migrations-dir.js';
 
-export interface CallOptions {
-  body?: unknown;
-  token?: string;
+export interface AuthRequestOptions extends RequestOptions {
   /** The client address as the gateway would state it (X-Forwarded-For); the service trusts loopback in tests. */
   ip?: string;
-  headers?: Record<string, string>;
-}
-
-export interface CallResult {
-  status: number;
-  headers: Headers;
-  // Test assertions read arbitrary JSON shapes; each test states the shape it expects.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
 }
 
 export interface AuthHarness {
@@ -45,7 +37,11 @@ export interface AuthHarness {
   keys: KeyStore;
   hasher: PasswordHasher;
   logs: CapturedLogs;
-  call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
+  /**
+   * `request` (tests/support/http.ts) against the service, with the contract check; each request comes from a
+   * client address of its own unless `ip` names one.
+   */
+  request(path: string, options?: AuthRequestOptions): Promise<Answer>;
   close(): Promise<void>;
 }
 
@@ -92,27 +88,14 @@ export async function startAuth(options: HarnessOptions = {}): Promise<AuthHarne
     keys,
     hasher,
     logs,
-    async call(method, path, { body, token, ip, headers = {} } = {}) {
-      const response = await fetch(`${url}${path}`, {
-        method,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          'x-forwarded-for': ip ?? randomIp(),
-          ...headers,
-        },
-        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    async request(path, { ip, headers, ...options } = {}) {
+      const answer = await request(url, path, {
+        ...options,
+        headers: { 'x-forwarded-for': ip ?? randomIp(), ...headers },
       });
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        // not JSON: the test sees the text
-      }
       // Every answer a test receives must be one the OpenAPI document describes.
-      expectAnswerInDocument(method, path, { status: response.status, headers: response.headers, body: parsed });
-      return { status: response.status, headers: response.headers, body: parsed };
+      expectAnswerInDocument(options.method ?? 'GET', path, answer);
+      return answer;
     },
     async close() {
       server.closeAllConnections();
@@ -156,7 +139,8 @@ export async function signIn(
   account: { email: string; password: string },
   ip?: string,
 ): Promise<string> {
-  const result = await harness.call('POST', '/api/admin/login', {
+  const result = await harness.request('/api/admin/login', {
+    method: 'POST',
     body: { email: account.email, password: account.password },
     ...(ip ? { ip } : {}),
   });

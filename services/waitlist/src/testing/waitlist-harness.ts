@@ -13,8 +13,11 @@ import {
   captureLogs,
   createTestDatabase,
   expectAnswerInDocument,
+  request,
   SmtpSink,
+  type Answer,
   type CapturedLogs,
+  type RequestOptions,
   type TestDatabase,
 } from '@mmdm/tests/support';
 import { createApp } from '../app.js';
@@ -24,48 +27,11 @@ import { CONSENT_SESSION_SETTINGS } from '../modules/privacy/consent.js';
 import type { AwsFetch } from '../modules/bounces/sns-signature.js';
 import { startMailWorker, type MailWorker } from '../worker.js';
 
-export interface CallOptions {
-  body?: unknown;
-  /** Raw body text (with its own content type). */
-  raw?: string;
-  token?: string;
-  headers?: Record<string, string>;
-}
-
-export interface CallResult {
-  status: number;
-  headers: Headers;
-  text: string;
-  // Test assertions read arbitrary JSON shapes; each test states the shape it expects.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-}
-
-export async function call(
-  baseUrl: string,
-  method: string,
-  path: string,
-  options: CallOptions = {},
-): Promise<CallResult> {
-  const headers: Record<string, string> = { ...options.headers };
-  let body: string | undefined;
-  if (options.raw !== undefined) body = options.raw;
-  else if (options.body !== undefined) {
-    body = JSON.stringify(options.body);
-    headers['content-type'] ??= 'application/json';
-  }
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(`${baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
-  const text = await response.text();
-  let parsed: unknown = undefined;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  // Every answer a test receives must be one the OpenAPI document describes.
-  expectAnswerInDocument(method, path, { status: response.status, headers: response.headers, body: parsed });
-  return { status: response.status, headers: response.headers, text, body: parsed };
+/** `request` with the contract check: every answer a test receives must be one the OpenAPI document describes. */
+async function requestChecked(baseUrl: string, path: string, options: RequestOptions = {}): Promise<Answer> {
+  const answer = await request(baseUrl, path, options);
+  expectAnswerInDocument(options.method ?? 'GET', path, answer);
+  return answer;
 }
 
 /** One database per test file: the worker's relay takes every outbox row it can see, so files must not share. */
@@ -124,7 +90,8 @@ export interface ApiHarness {
   config: ApiConfig;
   redis: Redis;
   logs: CapturedLogs;
-  call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
+  /** `request` (tests/support/http.ts) against this API, with the contract check. */
+  request(path: string, options?: RequestOptions): Promise<Answer>;
   close(): Promise<void>;
 }
 
@@ -176,7 +143,7 @@ export async function startApi(
     config,
     redis,
     logs,
-    call: (method, path, callOptions) => call(url, method, path, callOptions),
+    request: (path, requestOptions) => requestChecked(url, path, requestOptions),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

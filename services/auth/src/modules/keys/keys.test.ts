@@ -20,9 +20,9 @@ afterAll(async () => {
 });
 
 const kidOf = (token: string) => decodeProtectedHeader(token).kid;
-const verify = (token: string) => auth.call('GET', '/api/admin/verify', { token });
+const verify = (token: string) => auth.request('/api/admin/verify', { token });
 const jwksKids = async () =>
-  (await auth.call('GET', '/.well-known/jwks.json')).body.keys.map((key: { kid: string }) => key.kid) as string[];
+  (await auth.request('/.well-known/jwks.json')).body.keys.map((key: { kid: string }) => key.kid) as string[];
 
 describe('signing keys kept in Postgres', () => {
   it('two replicas starting at once on an empty key table end up with one shared key', async () => {
@@ -126,8 +126,8 @@ describe('a signing key given in JWT_PRIVATE_KEY', () => {
     try {
       const token = await signIn(fromEnv, await createStaff(fromEnv));
       expect(kidOf(token)).toBe('ops-2026-11');
-      expect((await fromEnv.call('GET', '/api/admin/verify', { token })).status).toBe(200);
-      const jwks = await fromEnv.call('GET', '/.well-known/jwks.json');
+      expect((await fromEnv.request('/api/admin/verify', { token })).status).toBe(200);
+      const jwks = await fromEnv.request('/.well-known/jwks.json');
       expect(jwks.body.keys.map((key: { kid: string }) => key.kid)).toEqual(['ops-2026-11']);
       expect(jwks.body.keys[0].d).toBeUndefined();
     } finally {

@@ -53,7 +53,8 @@ describe('bootstrap admin', () => {
     expect(await bootstrap({ email: 'other@example.test', password: 'a different password' }).run).toBe('admin_exists');
     expect(await admins()).toEqual(['boss@example.test']);
     await signIn(auth, { email: 'boss@example.test', password: PASSWORD });
-    const refused = await auth.call('POST', '/api/admin/login', {
+    const refused = await auth.request('/api/admin/login', {
+      method: 'POST',
       body: { email: 'boss@example.test', password: 'a different password' },
     });
     expect(refused.status).toBe(401);

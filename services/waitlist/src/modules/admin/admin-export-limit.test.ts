@@ -44,22 +44,22 @@ async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise
 describe('concurrent CSV exports', () => {
   it('run at most two at once: the others get 429 with Retry-After and open no connection; a slot frees when one ends', async () => {
     expect(api.config.exportMaxConcurrent).toBe(2);
-    await api.call('POST', '/waitlist', { body: { email: 'export-limit@example.com' } });
+    await api.request('/waitlist', { method: 'POST', body: { email: 'export-limit@example.com' } });
 
     // Holding the table keeps the first exports running (their query waits) for as long as the test wants.
     const locker = await context.pool.connect();
     try {
       await locker.query('begin');
       await locker.query('lock table waitlist.entries in access exclusive mode');
-      const running = [0, 1].map(() => api.call('GET', '/api/admin/waitlist/entries.csv', { token: admin }));
+      const running = [0, 1].map(() => api.request('/api/admin/waitlist/entries.csv', { token: admin }));
       await until(async () => (await exportConnections()) === 2);
 
       const refused = await Promise.all(
-        [0, 1, 2].map(() => api.call('GET', '/api/admin/waitlist/entries.csv', { token: admin })),
+        [0, 1, 2].map(() => api.request('/api/admin/waitlist/entries.csv', { token: admin })),
       );
       for (const answer of refused) {
         expect(answer.status).toBe(429);
-        expect(answer.headers.get('retry-after')).toBe('10');
+        expect(answer.headers['retry-after']).toBe('10');
         expect(answer.body).toMatchObject({ success: false, code: 'too_many_exports' });
       }
       expect(await exportConnections()).toBe(2);
@@ -75,9 +75,7 @@ describe('concurrent CSV exports', () => {
     }
 
     // Both slots are free again, and the refused ones were not audited as exports.
-    const again = await Promise.all(
-      [0, 1].map(() => api.call('GET', '/api/admin/waitlist/entries.csv', { token: admin })),
-    );
+    const again = await Promise.all([0, 1].map(() => api.request('/api/admin/waitlist/entries.csv', { token: admin })));
     expect(again.map((answer) => answer.status)).toEqual([200, 200]);
     const { rows } = await context.pool.query<{ n: number }>(
       "select count(*)::int as n from waitlist.audit_log where action = 'entries.export'",

@@ -54,7 +54,7 @@ interface Page {
 }
 
 async function page(query: string): Promise<Page> {
-  const answer = await api.call('GET', `/api/admin/waitlist/entries?${query}`, { token: viewer });
+  const answer = await api.request(`/api/admin/waitlist/entries?${query}`, { token: viewer });
   expect(answer.status).toBe(200);
   return answer.body as Page;
 }

@@ -51,7 +51,7 @@ describe('staff reading personal data is audited', () => {
   it('opening the Users list writes one row per request (who, when, the filter), never the rows read', async () => {
     const sub = `viewer-${tag}`;
     const token = await staff.sign('viewer', { sub });
-    const page = await api.call('GET', '/api/admin/waitlist/entries?limit=50&status=pending', { token });
+    const page = await api.request('/api/admin/waitlist/entries?limit=50&status=pending', { token });
     expect(page.status).toBe(200);
     expect(page.body.items).toHaveLength(50);
     const rows = await auditOf(sub);
@@ -66,7 +66,7 @@ describe('staff reading personal data is audited', () => {
     ]);
     expect(JSON.stringify(rows)).not.toContain('@example.com');
 
-    await api.call('GET', `/api/admin/waitlist/entries?limit=50&cursor=${encodeURIComponent(page.body.nextCursor)}`, {
+    await api.request(`/api/admin/waitlist/entries?limit=50&cursor=${encodeURIComponent(page.body.nextCursor)}`, {
       token,
     });
     expect((await auditOf(sub)).map((row) => row.details.laterPage)).toEqual([false, true]);
@@ -75,8 +75,8 @@ describe('staff reading personal data is audited', () => {
   it('a search records its term; the list by place records its order', async () => {
     const sub = `searcher-${tag}`;
     const token = await staff.sign('viewer', { sub });
-    expect((await api.call('GET', `/api/admin/waitlist/entries?q=${tag}`, { token })).status).toBe(200);
-    expect((await api.call('GET', '/api/admin/waitlist/entries?order=place', { token })).status).toBe(200);
+    expect((await api.request(`/api/admin/waitlist/entries?q=${tag}`, { token })).status).toBe(200);
+    expect((await api.request('/api/admin/waitlist/entries?order=place', { token })).status).toBe(200);
     expect(await auditOf(sub)).toMatchObject([
       { action: 'entries.search', details: { q: tag } },
       { action: 'entries.list', details: { order: 'place' } },
@@ -85,7 +85,7 @@ describe('staff reading personal data is audited', () => {
 
   it('an export records its filter before the first byte', async () => {
     const sub = `exporter-${tag}`;
-    const answer = await api.call('GET', `/api/admin/waitlist/entries.csv?q=${tag}`, {
+    const answer = await api.request(`/api/admin/waitlist/entries.csv?q=${tag}`, {
       token: await staff.sign('admin', { sub }),
     });
     expect(answer.status).toBe(200);
@@ -95,23 +95,23 @@ describe('staff reading personal data is audited', () => {
   it('a refused read (no token, bad input) writes nothing', async () => {
     const sub = `refused-${tag}`;
     const token = await staff.sign('viewer', { sub });
-    expect((await api.call('GET', '/api/admin/waitlist/entries?q=ab', { token })).status).toBe(400);
-    expect((await api.call('GET', '/api/admin/waitlist/entries?order=place&cursor=bad', { token })).status).toBe(400);
+    expect((await api.request('/api/admin/waitlist/entries?q=ab', { token })).status).toBe(400);
+    expect((await api.request('/api/admin/waitlist/entries?order=place&cursor=bad', { token })).status).toBe(400);
     expect(await auditOf(sub)).toEqual([]);
   });
 
   it('admins see that trail in the audit log, alone with kind=reads or without it with kind=changes', async () => {
     const admin = await staff.sign('admin');
-    const reads = await api.call('GET', '/api/admin/waitlist/audit?kind=reads&limit=100', { token: admin });
+    const reads = await api.request('/api/admin/waitlist/audit?kind=reads&limit=100', { token: admin });
     expect(reads.status).toBe(200);
     const actions = new Set(reads.body.items.map((item: { action: string }) => item.action));
     expect([...actions].sort()).toEqual(['entries.export', 'entries.list', 'entries.search']);
-    const changes = await api.call('GET', '/api/admin/waitlist/audit?kind=changes&limit=100', { token: admin });
+    const changes = await api.request('/api/admin/waitlist/audit?kind=changes&limit=100', { token: admin });
     expect(changes.status).toBe(200);
     expect(changes.body.items.filter((item: { action: string }) => actions.has(item.action))).toEqual([]);
     expect(
-      (await api.call('GET', '/api/admin/waitlist/audit?kind=reads', { token: await staff.sign('viewer') })).status,
+      (await api.request('/api/admin/waitlist/audit?kind=reads', { token: await staff.sign('viewer') })).status,
     ).toBe(403);
-    expect((await api.call('GET', '/api/admin/waitlist/audit?kind=everything', { token: admin })).status).toBe(400);
+    expect((await api.request('/api/admin/waitlist/audit?kind=everything', { token: admin })).status).toBe(400);
   });
 });

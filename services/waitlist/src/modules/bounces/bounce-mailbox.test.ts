@@ -87,12 +87,12 @@ async function softBouncesOf(email: string) {
 }
 
 async function signUp(email: string) {
-  await api.call('POST', '/waitlist', { body: { email } });
+  await api.request('/waitlist', { method: 'POST', body: { email } });
   await eventually(async () => smtp.to(email).length === 1);
 }
 
 async function entryOf(email: string) {
-  const list = await api.call('GET', `/api/admin/waitlist/entries?q=${encodeURIComponent(email)}`, {
+  const list = await api.request(`/api/admin/waitlist/entries?q=${encodeURIComponent(email)}`, {
     token: await staff.sign('viewer'),
   });
   return list.body.items.find((item: { email: string }) => item.email === email);
@@ -125,7 +125,8 @@ describe('the bounce mailbox (BOUNCE_MAILBOX_URL, read over IMAP)', () => {
     expect(await poll()).toBe(0);
 
     // Never mailed again: the staff's resend is refused, and the worker sends nothing of any kind.
-    const resend = await api.call('POST', `/api/admin/waitlist/entries/${(await entryOf(bounced)).id}/resend`, {
+    const resend = await api.request(`/api/admin/waitlist/entries/${(await entryOf(bounced)).id}/resend`, {
+      method: 'POST',
       token: await staff.sign('admin'),
     });
     expect(resend.status).toBe(409);

@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  call,
   createTestContext,
   staffKeys,
   startApi,
@@ -101,17 +100,15 @@ const sesComplaint = (email: string) =>
 
 /** As SNS delivers: the JSON as text/plain, with its message-type header. */
 const postSns = (message: Sns, target: ApiHarness = api) =>
-  target.call('POST', '/waitlist/hooks/ses', {
-    raw: JSON.stringify(message),
+  target.request('/waitlist/hooks/ses', {
+    method: 'POST',
+    body: JSON.stringify(message),
     headers: { 'content-type': 'text/plain; charset=UTF-8', 'x-amz-sns-message-type': message.Type ?? '' },
   });
 
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 const postPostmark = (body: unknown, authorization?: string, target: ApiHarness = api) =>
-  target.call('POST', '/waitlist/hooks/postmark', {
-    body,
-    headers: authorization ? { authorization } : {},
-  });
+  target.request('/waitlist/hooks/postmark', { method: 'POST', body, headers: authorization ? { authorization } : {} });
 
 async function suppressionOf(email: string) {
   const hash = createHmac('sha256', KEY).update(email.toLowerCase()).digest();
@@ -133,9 +130,9 @@ async function softBouncesOf(email: string) {
 
 /** Signs up and answers the staff's view of the entry, re-read on each call. */
 async function signUp(email: string) {
-  await api.call('POST', '/waitlist', { body: { email } });
+  await api.request('/waitlist', { method: 'POST', body: { email } });
   return async () => {
-    const list = await api.call('GET', `/api/admin/waitlist/entries?q=${encodeURIComponent(email)}`, {
+    const list = await api.request(`/api/admin/waitlist/entries?q=${encodeURIComponent(email)}`, {
       token: await staff.sign('viewer'),
     });
     return list.body.items.find((item: { email: string }) => item.email === email) as {
@@ -191,13 +188,14 @@ describe('the SES webhook (SNS)', () => {
     expect(await suppressionOf(complained)).toMatchObject({ reason: 'complaint', source: 'ses abuse' });
     expect((await bouncedEntry()).suppressed).toBe('hard_bounce');
     expect((await complainedEntry()).suppressed).toBe('complaint');
-    const resend = await api.call('POST', `/api/admin/waitlist/entries/${(await complainedEntry()).id}/resend`, {
+    const resend = await api.request(`/api/admin/waitlist/entries/${(await complainedEntry()).id}/resend`, {
+      method: 'POST',
       token: await staff.sign('admin'),
     });
     expect(resend.status).toBe(409);
     expect(resend.body.code).toBe('suppressed');
 
-    const metrics = await (await fetch(`${api.url}/metrics`)).text();
+    const metrics = (await api.request('/metrics')).text;
     expect(sampleValue(metrics, 'mmdm_mail_bounces_total', { kind: 'hard', feed: 'ses' })).toBeGreaterThanOrEqual(1);
     expect(sampleValue(metrics, 'mmdm_mail_complaints_total', { feed: 'ses' })).toBeGreaterThanOrEqual(1);
   });
@@ -261,7 +259,7 @@ describe('the Postmark webhook', () => {
     const bounce = { RecordType: 'Bounce', ID: 1, Type: 'HardBounce', TypeCode: 1, Email: email };
     const none = await postPostmark(bounce);
     expect(none.status).toBe(401);
-    expect(none.headers.get('www-authenticate')).toMatch(/^Basic /);
+    expect(none.headers['www-authenticate']).toMatch(/^Basic /);
     expect((await postPostmark(bounce, basic(POSTMARK.user, 'wrong-password-0123456789'))).status).toBe(401);
     expect((await postPostmark(bounce, basic('someone', POSTMARK.password))).status).toBe(401);
     expect((await postPostmark(bounce, `Bearer ${POSTMARK.password}`)).status).toBe(401);
@@ -324,10 +322,15 @@ describe('webhooks not configured', () => {
     const plain = await startApi(context, { env: { SUPPRESSION_KEY: KEY } });
     try {
       expect(
-        (await call(plain.url, 'POST', '/waitlist/hooks/ses', { raw: '{}', headers: { 'content-type': 'text/plain' } }))
-          .status,
+        (
+          await plain.request('/waitlist/hooks/ses', {
+            method: 'POST',
+            body: '{}',
+            headers: { 'content-type': 'text/plain' },
+          })
+        ).status,
       ).toBe(404);
-      expect((await call(plain.url, 'POST', '/waitlist/hooks/postmark', { body: {} })).status).toBe(404);
+      expect((await plain.request('/waitlist/hooks/postmark', { method: 'POST', body: {} })).status).toBe(404);
     } finally {
       await plain.close();
     }

@@ -27,9 +27,9 @@ afterAll(async () => {
 
 describe('staff preview of the mail templates', () => {
   it('lists every template with its subject', async () => {
-    const answer = await api.call('GET', '/api/admin/waitlist/mail-templates', { token: await staff.sign('admin') });
+    const answer = await api.request('/api/admin/waitlist/mail-templates', { token: await staff.sign('admin') });
     expect(answer.status).toBe(200);
-    expect(answer.headers.get('cache-control')).toContain('no-store');
+    expect(answer.headers['cache-control']).toContain('no-store');
     expect(answer.body.items.map((item: { name: string }) => item.name)).toEqual([
       'confirmation',
       'welcome',
@@ -43,7 +43,7 @@ describe('staff preview of the mail templates', () => {
   });
 
   it('renders a template with sample data, HTML and text, with this deployment footer', async () => {
-    const answer = await api.call('GET', '/api/admin/waitlist/mail-templates/welcome/preview', {
+    const answer = await api.request('/api/admin/waitlist/mail-templates/welcome/preview', {
       token: await staff.sign('admin'),
     });
     expect(answer.status).toBe(200);
@@ -57,13 +57,13 @@ describe('staff preview of the mail templates', () => {
   });
 
   it('answers 404 JSON for an unknown template, 401 without a token and 403 for a viewer', async () => {
-    const unknown = await api.call('GET', '/api/admin/waitlist/mail-templates/__proto__/preview', {
+    const unknown = await api.request('/api/admin/waitlist/mail-templates/__proto__/preview', {
       token: await staff.sign('admin'),
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ success: false, code: 'template_not_found' });
-    expect((await api.call('GET', '/api/admin/waitlist/mail-templates')).status).toBe(401);
-    const viewer = await api.call('GET', '/api/admin/waitlist/mail-templates/welcome/preview', {
+    expect((await api.request('/api/admin/waitlist/mail-templates')).status).toBe(401);
+    const viewer = await api.request('/api/admin/waitlist/mail-templates/welcome/preview', {
       token: await staff.sign('viewer'),
     });
     expect(viewer.status).toBe(403);

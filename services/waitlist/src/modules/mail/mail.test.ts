@@ -50,7 +50,8 @@ describe('the confirmation mail', () => {
     const worker = await startWorker(context, { smtpUrl: sink.url });
     try {
       const email = uniqueEmail('headers');
-      const answer = await api.call('POST', '/waitlist', {
+      const answer = await api.request('/waitlist', {
+        method: 'POST',
         body: { email, referralSource: 'SECRETREF123' },
         headers: { 'x-request-id': 'req-mail-1' },
       });
@@ -97,7 +98,7 @@ describe('the confirmation mail', () => {
     const worker = await startWorker(context, { env: { MAIL_DIR: dir } });
     try {
       const email = uniqueEmail('file');
-      await api.call('POST', '/waitlist', { body: { email } });
+      await api.request('/waitlist', { method: 'POST', body: { email } });
       const files = await eventually(async () => {
         const names = await readdir(dir);
         return names.length > 0 ? names : undefined;
@@ -128,7 +129,7 @@ describe('nothing acknowledged is lost', () => {
       const emails = Array.from({ length: 5 }, () => uniqueEmail('outage'));
       for (const email of emails) {
         const started = Date.now();
-        const answer = await api.call('POST', '/waitlist', { body: { email } });
+        const answer = await api.request('/waitlist', { method: 'POST', body: { email } });
         expect(answer.status).toBe(200);
         expect(Date.now() - started).toBeLessThan(1000);
       }
@@ -159,7 +160,7 @@ describe('nothing acknowledged is lost', () => {
     try {
       sink.refuse(true);
       const email = uniqueEmail('smtpdown');
-      await api.call('POST', '/waitlist', { body: { email } });
+      await api.request('/waitlist', { method: 'POST', body: { email } });
       await eventually(async () => ((await outboxOf(email))[0]?.attempts ?? 0) >= 3);
       expect((await outboxOf(email))[0]).toMatchObject({
         sent_at: null,
@@ -198,7 +199,7 @@ describe('nothing acknowledged is lost', () => {
     const queue = new Queue(MAIL_QUEUE, { connection: redis, prefix: bullPrefix(context.prefix) });
     try {
       const email = uniqueEmail('nosuchuser');
-      await api.call('POST', '/waitlist', { body: { email } });
+      await api.request('/waitlist', { method: 'POST', body: { email } });
       const failed = await eventually(async () => {
         const jobs = await queue.getFailed();
         return jobs.find((job) => job.failedReason.includes('recipient refused')) ?? undefined;
@@ -230,8 +231,8 @@ describe('nothing acknowledged is lost', () => {
     try {
       const confirmed = uniqueEmail('already');
       const erased = uniqueEmail('erased');
-      await api.call('POST', '/waitlist', { body: { email: confirmed } });
-      await api.call('POST', '/waitlist', { body: { email: erased } });
+      await api.request('/waitlist', { method: 'POST', body: { email: confirmed } });
+      await api.request('/waitlist', { method: 'POST', body: { email: erased } });
       await context.pool.query(
         `update waitlist.entries set status = 'confirmed', confirmed_at = now() where email_normalized = $1`,
         [confirmed],
@@ -286,7 +287,7 @@ describe('nothing acknowledged is lost', () => {
     const two = await startWorker(context, { smtpUrl: sink.url });
     try {
       const emails = Array.from({ length: 30 }, () => uniqueEmail('replica'));
-      await Promise.all(emails.map((email) => api.call('POST', '/waitlist', { body: { email } })));
+      await Promise.all(emails.map((email) => api.request('/waitlist', { method: 'POST', body: { email } })));
       await sink.waitFor(() => emails.every((email) => sink.to(email).length >= 1), 15_000);
       await new Promise((resolve) => setTimeout(resolve, 500));
       for (const email of emails) expect(sink.to(email)).toHaveLength(1);
@@ -307,7 +308,7 @@ describe('nothing acknowledged is lost', () => {
     const worker = await startWorker(context, { smtpUrl: sink.url });
     try {
       const email = uniqueEmail('shutdown');
-      await api.call('POST', '/waitlist', { body: { email } });
+      await api.request('/waitlist', { method: 'POST', body: { email } });
       // Close as soon as the consumer has started on the job (its tokens exist): the send must still complete.
       await eventually(async () => {
         const { rows } = await context.pool.query(

@@ -90,7 +90,7 @@ async function suppressionOf(email: string) {
 }
 
 async function entryOf(email: string) {
-  const list = await api.call('GET', `/api/admin/waitlist/entries?q=${encodeURIComponent(email)}`, {
+  const list = await api.request(`/api/admin/waitlist/entries?q=${encodeURIComponent(email)}`, {
     token: await staff.sign('viewer'),
   });
   return list.body.items.find((item: { email: string }) => item.email === email);
@@ -113,7 +113,7 @@ describe('the suppression list', () => {
   it('a permanent refusal (5xx) suppresses the address: no mail of any kind goes to it again, staff see why', async () => {
     const email = uniqueEmail('hard');
     smtp.refusals.set(email, 550);
-    await api.call('POST', '/waitlist', { body: { email } });
+    await api.request('/waitlist', { method: 'POST', body: { email } });
     await eventually(async () => (await suppressionOf(email)) ?? undefined);
     expect(await suppressionOf(email)).toMatchObject({ reason: 'hard_bounce', source: expect.stringMatching(/550/) });
 
@@ -123,7 +123,8 @@ describe('the suppression list', () => {
 
     const entry = await entryOf(email);
     expect(entry.suppressed).toBe('hard_bounce');
-    const resend = await api.call('POST', `/api/admin/waitlist/entries/${entry.id}/resend`, {
+    const resend = await api.request(`/api/admin/waitlist/entries/${entry.id}/resend`, {
+      method: 'POST',
       token: await staff.sign('admin'),
     });
     expect(resend.status).toBe(409);
@@ -135,7 +136,7 @@ describe('the suppression list', () => {
   it('three temporary refusals (4xx) in a row count as a permanent one, retried with back-off until then', async () => {
     const email = uniqueEmail('soft');
     smtp.refusals.set(email, 452);
-    await api.call('POST', '/waitlist', { body: { email } });
+    await api.request('/waitlist', { method: 'POST', body: { email } });
     await eventually(async () => (await suppressionOf(email)) ?? undefined);
     expect((await suppressionOf(email))?.reason).toBe('soft_bounces');
     const row = await eventually(async () => {
@@ -166,17 +167,17 @@ describe('the suppression list', () => {
 
   it('unsubscribing suppresses the address; signing up again lifts it and the new confirmation mail goes out', async () => {
     const email = uniqueEmail('unsub');
-    await api.call('POST', '/waitlist', { body: { email } });
+    await api.request('/waitlist', { method: 'POST', body: { email } });
     await eventually(async () => smtp.to(email).length === 1);
     const token = /unsubscribe\?token=([A-Za-z0-9_-]{43})/.exec(smtp.to(email)[0]!.raw.replace(/=\r?\n/g, ''))?.[1];
-    expect((await api.call('POST', '/waitlist/unsubscribe', { body: { token } })).status).toBe(200);
+    expect((await api.request('/waitlist/unsubscribe', { method: 'POST', body: { token } })).status).toBe(200);
     expect(await suppressionOf(email)).toMatchObject({ reason: 'unsubscribed' });
     expect((await entryOf(email)).suppressed).toBe('unsubscribed');
     await expect(sendUnasked(email)).rejects.toThrow(/suppressed \(unsubscribed\)/);
 
     // Erased (as retention does), the person signs up again: they asked, so they get the mail.
     await context.pool.query('delete from waitlist.entries where email_normalized = $1', [email]);
-    await api.call('POST', '/waitlist', { body: { email } });
+    await api.request('/waitlist', { method: 'POST', body: { email } });
     await eventually(async () => smtp.to(email).length === 2);
     expect(await suppressionOf(email)).toBeUndefined();
   });
@@ -184,18 +185,18 @@ describe('the suppression list', () => {
   it('a hard-bounced address that signs up again is mailed again', async () => {
     const email = uniqueEmail('again');
     smtp.refusals.set(email, 550);
-    await api.call('POST', '/waitlist', { body: { email } });
+    await api.request('/waitlist', { method: 'POST', body: { email } });
     await eventually(async () => (await suppressionOf(email)) ?? undefined);
     smtp.refusals.delete(email);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    await api.call('POST', '/waitlist', { body: { email } });
+    await api.request('/waitlist', { method: 'POST', body: { email } });
     await eventually(async () => smtp.to(email).length === 1);
     expect(await suppressionOf(email)).toBeUndefined();
   });
 
   it('a welcome mail to an address suppressed since its confirmation is not sent, and its row is given up, not retried', async () => {
     const email = uniqueEmail('welcome-suppressed');
-    await api.call('POST', '/waitlist', { body: { email } });
+    await api.request('/waitlist', { method: 'POST', body: { email } });
     await eventually(async () => smtp.to(email).length === 1);
     // The body is quoted-printable: soft line breaks and `=3D` for "=".
     const body = smtp
@@ -209,7 +210,7 @@ describe('the suppression list', () => {
       [hash],
     );
 
-    expect((await api.call('POST', '/waitlist/confirm', { body: { token } })).status).toBe(200);
+    expect((await api.request('/waitlist/confirm', { method: 'POST', body: { token } })).status).toBe(200);
     const welcome = await eventually(async () => {
       const { rows } = await context.pool.query<{ failedAt: Date | null; sentAt: Date | null; attempts: number }>(
         `select o.failed_at as "failedAt", o.sent_at as "sentAt", o.attempts from waitlist.outbox o

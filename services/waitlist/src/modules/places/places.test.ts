@@ -59,13 +59,13 @@ async function freshLine(): Promise<void> {
 }
 
 async function confirm(person: Person) {
-  const answer = await api.call('POST', '/waitlist/confirm', { body: { token: person.token } });
+  const answer = await api.request('/waitlist/confirm', { method: 'POST', body: { token: person.token } });
   expect(answer.status).toBe(200);
   return answer.body.data as { referralCode: string; position: number; referralCount: number; boost: number };
 }
 
 async function statusOf(person: Person) {
-  const answer = await api.call('GET', `/waitlist/status?token=${person.token}`);
+  const answer = await api.request(`/waitlist/status?token=${person.token}`);
   expect(answer.status).toBe(200);
   return answer.body.data as { position: number | null; referralCount: number; status: string };
 }
@@ -185,7 +185,7 @@ describe('the place rule', () => {
     await confirm(friend);
     expect(await statusOf(referrer)).toMatchObject({ position: 1, referralCount: 1 });
 
-    const erased = await api.call('DELETE', `/api/admin/waitlist/entries/${friend.id}`, { token: admin });
+    const erased = await api.request(`/api/admin/waitlist/entries/${friend.id}`, { method: 'DELETE', token: admin });
     expect(erased.status).toBe(204);
     expect(await statusOf(referrer)).toMatchObject({ position: 2, referralCount: 0 });
     const audit = await context.pool.query(
@@ -199,7 +199,7 @@ describe('the place rule', () => {
     await freshLine();
     const people = await Promise.all(Array.from({ length: 50 }, (_, i) => signedUp(mail(`crowd${i}`))));
     const answers = await Promise.all(
-      people.map((person) => api.call('POST', '/waitlist/confirm', { body: { token: person.token } })),
+      people.map((person) => api.request('/waitlist/confirm', { method: 'POST', body: { token: person.token } })),
     );
     expect(answers.map((answer) => answer.status)).toEqual(people.map(() => 200));
     const places = await Promise.all(people.map(async (person) => (await statusOf(person)).position));
@@ -210,7 +210,7 @@ describe('the place rule', () => {
 describe('invitation waves and the line', () => {
   /** Every holder's place by the staff list (the service's own query), best first. */
   async function lineByPlace(): Promise<{ id: number; position: number }[]> {
-    const answer = await api.call('GET', '/api/admin/waitlist/entries?order=place&limit=100', { token: admin });
+    const answer = await api.request('/api/admin/waitlist/entries?order=place&limit=100', { token: admin });
     expect(answer.status).toBe(200);
     return answer.body.items as { id: number; position: number }[];
   }
@@ -231,7 +231,8 @@ describe('invitation waves and the line', () => {
 
   it('a wave keeps every remaining place unique and gap-free, across buckets and with a city', async () => {
     await freshLine();
-    const created = await api.call('POST', '/api/admin/waitlist/cities', {
+    const created = await api.request('/api/admin/waitlist/cities', {
+      method: 'POST',
       token: admin,
       body: { name: `Porto ${randomUUID().slice(0, 6)}` },
     });
@@ -244,7 +245,7 @@ describe('invitation waves and the line', () => {
         const { referralCode } = await confirm(person);
         people.push(person);
         if (group === 2 && i === 7) await confirm(await signedUp(mail('spread-friend'), referralCode));
-        if (i % 3 === 0) await api.call('POST', '/waitlist/city', { body: { token: person.token, cityId } });
+        if (i % 3 === 0) await api.request('/waitlist/city', { method: 'POST', body: { token: person.token, cityId } });
       }
       await context.pool.query(`select setval('waitlist.queue_seq', nextval('waitlist.queue_seq') + 700)`);
     }
@@ -256,13 +257,18 @@ describe('invitation waves and the line', () => {
     );
     expect(spread[0]!.buckets).toBeGreaterThanOrEqual(3);
 
-    const first = await api.call('POST', '/api/admin/waitlist/invitations', { token: admin, body: { count: 10 } });
+    const first = await api.request('/api/admin/waitlist/invitations', {
+      method: 'POST',
+      token: admin,
+      body: { count: 10 },
+    });
     expect(first.body.invited).toBe(10);
     let line = await lineByPlace();
     expect(line.map((item) => item.position)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
     await bucketsMatchTheLine();
 
-    const inCity = await api.call('POST', '/api/admin/waitlist/invitations', {
+    const inCity = await api.request('/api/admin/waitlist/invitations', {
+      method: 'POST',
       token: admin,
       body: { count: 2, city: cityId },
     });
@@ -296,9 +302,9 @@ describe('public answers tell nothing about who is on the list', () => {
     ['GET', '/waitlist/status?token='],
     ['GET', '/waitlist/invitation?token='],
   ])('%s %s answers an unknown token exactly like a foreign-purpose one', async (method, path) => {
-    const unknown = await api.call(method, `${path}${issueToken().raw}`);
+    const unknown = await api.request(`${path}${issueToken().raw}`, { method });
     const person = await signedUp(mail('foreign'));
-    const other = await api.call(method, `${path}${person.token}`);
+    const other = await api.request(`${path}${person.token}`, { method });
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe('token_invalid');
     // A confirm link is a valid status link; an invitation link it is not: same 404 as a token nobody holds.
@@ -306,9 +312,12 @@ describe('public answers tell nothing about who is on the list', () => {
   });
 
   it('answers a malformed token with 400, never 5xx', async () => {
-    const answer = await api.call('GET', '/waitlist/status?token=short');
+    const answer = await api.request('/waitlist/status?token=short');
     expect(answer.status).toBe(400);
-    const city = await api.call('POST', '/waitlist/city', { body: { token: issueToken().raw, cityId: 'x' } });
+    const city = await api.request('/waitlist/city', {
+      method: 'POST',
+      body: { token: issueToken().raw, cityId: 'x' },
+    });
     expect(city.status).toBe(400);
   });
 
@@ -325,7 +334,8 @@ describe('cities and waves', () => {
     const worker = await startWorker(context, { smtpUrl: sink.url });
     try {
       await freshLine();
-      const created = await api.call('POST', '/api/admin/waitlist/cities', {
+      const created = await api.request('/api/admin/waitlist/cities', {
+        method: 'POST',
         token: admin,
         body: { name: `Lisbon ${randomUUID().slice(0, 6)}` },
       });
@@ -338,16 +348,17 @@ describe('cities and waves', () => {
       await sink.waitFor(() => people.every((person) => sink.to(person.email).length === 1));
       expect(sink.to(people[0]!.email)[0]!.parsed.text).toContain('/confirm?token=');
       for (const person of people.slice(1)) {
-        const chosen = await api.call('POST', '/waitlist/city', { body: { token: person.token, cityId } });
+        const chosen = await api.request('/waitlist/city', { method: 'POST', body: { token: person.token, cityId } });
         expect(chosen.body.data.city.id).toBe(cityId);
       }
 
-      const preview = await api.call('GET', `/api/admin/waitlist/invitations/preview?count=1&city=${cityId}`, {
+      const preview = await api.request(`/api/admin/waitlist/invitations/preview?count=1&city=${cityId}`, {
         token: admin,
       });
       expect(preview.body).toEqual({ matching: 1, holders: 2 });
       const metricsBefore = await scrape(`${api.url}/metrics`);
-      const wave = await api.call('POST', '/api/admin/waitlist/invitations', {
+      const wave = await api.request('/api/admin/waitlist/invitations', {
+        method: 'POST',
         token: admin,
         body: { count: 1, city: cityId },
       });
@@ -360,17 +371,17 @@ describe('cities and waves', () => {
       await sink.waitFor(() => sink.to(people[1]!.email).length === 2);
       const invitation = sink.to(people[1]!.email).find((m) => m.parsed.text?.includes('/invitation?token='))!;
       const token = /\/invitation\?token=([A-Za-z0-9_-]{43})/.exec(invitation.parsed.text ?? '')![1]!;
-      expect((await api.call('GET', `/waitlist/invitation?token=${token}`)).body.data.status).toBe('invited');
-      const accepted = await api.call('POST', '/waitlist/invitation/accept', { body: { token } });
+      expect((await api.request(`/waitlist/invitation?token=${token}`)).body.data.status).toBe('invited');
+      const accepted = await api.request('/waitlist/invitation/accept', { method: 'POST', body: { token } });
       expect(accepted.body.data.status).toBe('admitted');
-      const again = await api.call('POST', '/waitlist/invitation/accept', { body: { token } });
+      const again = await api.request('/waitlist/invitation/accept', { method: 'POST', body: { token } });
       expect(again.body.data.status).toBe('admitted');
       // The operator's view: one more invited, one more admitted (the second accept counts nothing).
       const metricsAfter = await scrape(`${api.url}/metrics`);
       for (const name of ['mmdm_invitations_total', 'mmdm_invitations_admitted_total'])
         expect(sampleValue(metricsAfter, name), name).toBe((sampleValue(metricsBefore, name) ?? 0) + 1);
 
-      const waves = await api.call('GET', '/api/admin/waitlist/invitations', { token: admin });
+      const waves = await api.request('/api/admin/waitlist/invitations', { token: admin });
       expect(waves.body.items[0]).toMatchObject({ requested: 1, invited: 1, admitted: 1, city: { id: cityId } });
       const audit = await context.pool.query(
         `select count(*)::int as n from waitlist.audit_log where action = 'wave.invite'`,
@@ -382,10 +393,10 @@ describe('cities and waves', () => {
       );
       expect(outbox.rows[0].n).toBe(1);
 
-      const byPlace = await api.call('GET', '/api/admin/waitlist/entries?order=place&limit=5', { token: admin });
+      const byPlace = await api.request('/api/admin/waitlist/entries?order=place&limit=5', { token: admin });
       expect(byPlace.status).toBe(200);
       expect(byPlace.body.items.map((item: { position: number }) => item.position)).toEqual([1, 2]);
-      const stats = await api.call('GET', '/api/admin/waitlist/launch-stats', { token: admin });
+      const stats = await api.request('/api/admin/waitlist/launch-stats', { token: admin });
       expect(stats.body.cities.find((row: { city: { id: number } | null }) => row.city?.id === cityId)).toMatchObject({
         confirmed: 1,
         admitted: 1,

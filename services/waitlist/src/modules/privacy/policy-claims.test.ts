@@ -51,7 +51,7 @@ describe('what the privacy policy promises', () => {
 
   it('"we store ... confirmation tokens only in hashed form": the links in a mail are nowhere in the database', async () => {
     const email = uniqueEmail('hashed');
-    await api.call('POST', '/waitlist', { body: { email } });
+    await api.request('/waitlist', { method: 'POST', body: { email } });
     await sink.waitFor(() => sink.to(email).length === 1);
     const raw = confirmTokenIn(sink.to(email)[0]!.parsed.text ?? '');
     const { rows } = await context.pool.query<{ token_hash: Buffer }>(
@@ -69,7 +69,7 @@ describe('what the privacy policy promises', () => {
 
   it('"when you signed up, confirmed or unsubscribed" and which policy you agreed to: the consent record names the policy version', async () => {
     const email = uniqueEmail('consent');
-    await api.call('POST', '/waitlist', { body: { email } });
+    await api.request('/waitlist', { method: 'POST', body: { email } });
     const { rows } = await context.pool.query<{ consent_at: Date; consent_policy: string }>(
       'select consent_at, consent_policy from waitlist.entries where email_normalized = lower($1)',
       [email],

@@ -35,10 +35,10 @@ const DATA_LINK = /\/your-data\?token=([A-Za-z0-9_-]{43})/;
 
 /** Signs up and confirms through the mail, as a person does; answers the referral code. */
 async function joinAndConfirm(email: string, referralSource?: string): Promise<string> {
-  await api.call('POST', '/waitlist', { body: { email, ...(referralSource ? { referralSource } : {}) } });
+  await api.request('/waitlist', { method: 'POST', body: { email, ...(referralSource ? { referralSource } : {}) } });
   await sink.waitFor(() => sink.to(email).length >= 1);
   const token = confirmTokenIn(sink.to(email)[0]!.parsed.text ?? '');
-  const confirmed = await api.call('POST', '/waitlist/confirm', { body: { token } });
+  const confirmed = await api.request('/waitlist/confirm', { method: 'POST', body: { token } });
   expect(confirmed.status).toBe(200);
   return confirmed.body.data.referralCode as string;
 }
@@ -46,7 +46,7 @@ async function joinAndConfirm(email: string, referralSource?: string): Promise<s
 /** Asks for the data link and answers the token of the mail it brings. */
 async function dataLinkFor(email: string): Promise<string> {
   const before = sink.to(email).filter((mail) => DATA_LINK.test(mail.parsed.text ?? '')).length;
-  const asked = await api.call('POST', '/waitlist/data-access', { body: { email } });
+  const asked = await api.request('/waitlist/data-access', { method: 'POST', body: { email } });
   expect(asked.status).toBe(200);
   await sink.waitFor(() => sink.to(email).filter((mail) => DATA_LINK.test(mail.parsed.text ?? '')).length > before);
   const mail = sink
@@ -68,11 +68,11 @@ describe('the "Your data" page: asking for a link', () => {
   it('answers a listed and an unlisted address byte for byte the same; only the listed one gets a mail', async () => {
     const listed = uniqueEmail('listed');
     const unlisted = uniqueEmail('unlisted');
-    await api.call('POST', '/waitlist', { body: { email: listed } });
+    await api.request('/waitlist', { method: 'POST', body: { email: listed } });
     await sink.waitFor(() => sink.to(listed).length === 1);
 
-    const a = await api.call('POST', '/waitlist/data-access', { body: { email: listed } });
-    const b = await api.call('POST', '/waitlist/data-access', { body: { email: unlisted } });
+    const a = await api.request('/waitlist/data-access', { method: 'POST', body: { email: listed } });
+    const b = await api.request('/waitlist/data-access', { method: 'POST', body: { email: unlisted } });
     expect(a.status).toBe(200);
     expect(b.status).toBe(a.status);
     expect(b.text).toBe(a.text);
@@ -96,9 +96,9 @@ describe('the "Your data" page: asking for a link', () => {
 
   it('mails one link per address per cooldown, however often it is asked (the answer stays the same)', async () => {
     const email = uniqueEmail('twice');
-    await api.call('POST', '/waitlist', { body: { email } });
-    const first = await api.call('POST', '/waitlist/data-access', { body: { email } });
-    const second = await api.call('POST', '/waitlist/data-access', { body: { email } });
+    await api.request('/waitlist', { method: 'POST', body: { email } });
+    const first = await api.request('/waitlist/data-access', { method: 'POST', body: { email } });
+    const second = await api.request('/waitlist/data-access', { method: 'POST', body: { email } });
     expect(second.text).toBe(first.text);
     const { rows } = await context.pool.query(
       `select count(*)::int as n from waitlist.outbox o join waitlist.entries e on e.id = o.entry_id
@@ -116,10 +116,12 @@ describe('the "Your data" page: asking for a link', () => {
     try {
       const answers = [];
       for (let i = 0; i < 3; i++) {
-        answers.push(await strict.call('POST', '/waitlist/data-access', { body: { email: uniqueEmail('probe') } }));
+        answers.push(
+          await strict.request('/waitlist/data-access', { method: 'POST', body: { email: uniqueEmail('probe') } }),
+        );
       }
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 429]);
-      expect(answers[2]!.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(answers[2]!.headers['retry-after']).toMatch(/^\d+$/);
     } finally {
       await strict.close();
     }
@@ -127,7 +129,7 @@ describe('the "Your data" page: asking for a link', () => {
 
   it('refuses a malformed address or an unknown field with 400, and queues nothing', async () => {
     for (const body of [{ email: 'not-an-address' }, { email: uniqueEmail(), extra: 1 }, {}]) {
-      const answer = await api.call('POST', '/waitlist/data-access', { body });
+      const answer = await api.request('/waitlist/data-access', { method: 'POST', body });
       expect(answer.status).toBe(400);
       expect(answer.body).toMatchObject({ success: false, code: 'validation_error' });
     }
@@ -152,9 +154,9 @@ describe('the "Your data" page: the link', () => {
     ]);
 
     const token = await dataLinkFor(person);
-    const opened = await api.call('POST', '/waitlist/your-data/open', { body: { token } });
+    const opened = await api.request('/waitlist/your-data/open', { method: 'POST', body: { token } });
     expect(opened.status).toBe(200);
-    expect(opened.headers.get('cache-control')).toContain('no-store');
+    expect(opened.headers['cache-control']).toContain('no-store');
     const data = opened.body.data;
     expect(data).toMatchObject({
       email: person,
@@ -182,17 +184,17 @@ describe('the "Your data" page: the link', () => {
 
   it('works once: a second opening answers 409 token_used', async () => {
     const email = uniqueEmail('once');
-    await api.call('POST', '/waitlist', { body: { email } });
+    await api.request('/waitlist', { method: 'POST', body: { email } });
     const token = await dataLinkFor(email);
-    expect((await api.call('POST', '/waitlist/your-data/open', { body: { token } })).status).toBe(200);
-    const again = await api.call('POST', '/waitlist/your-data/open', { body: { token } });
+    expect((await api.request('/waitlist/your-data/open', { method: 'POST', body: { token } })).status).toBe(200);
+    const again = await api.request('/waitlist/your-data/open', { method: 'POST', body: { token } });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ success: false, code: 'token_used' });
   });
 
   it('expires within the hour: the link lives one hour from its mail; past that 410 token_expired', async () => {
     const email = uniqueEmail('late');
-    await api.call('POST', '/waitlist', { body: { email } });
+    await api.request('/waitlist', { method: 'POST', body: { email } });
     const token = await dataLinkFor(email);
     const { rows } = await context.pool.query<{ minutes: number }>(
       `select round(extract(epoch from t.expires_at - t.created_at) / 60)::int as minutes from waitlist.tokens t
@@ -205,23 +207,27 @@ describe('the "Your data" page: the link', () => {
         where purpose = 'data_access' and entry_id = (select id from waitlist.entries where email_normalized = lower($1))`,
       [email],
     );
-    const late = await api.call('POST', '/waitlist/your-data/open', { body: { token } });
+    const late = await api.request('/waitlist/your-data/open', { method: 'POST', body: { token } });
     expect(late.status).toBe(410);
     expect(late.body).toMatchObject({ success: false, code: 'token_expired' });
   });
 
   it('opens only with a data link, and erases only with the session the opening gave (404 otherwise)', async () => {
     const email = uniqueEmail('mixed');
-    await api.call('POST', '/waitlist', { body: { email } });
+    await api.request('/waitlist', { method: 'POST', body: { email } });
     await sink.waitFor(() => sink.to(email).length === 1);
     const confirm = confirmTokenIn(sink.to(email)[0]!.parsed.text ?? '');
-    expect((await api.call('POST', '/waitlist/your-data/open', { body: { token: confirm } })).status).toBe(404);
-    const token = await dataLinkFor(email);
-    expect((await api.call('POST', '/waitlist/your-data/erase', { body: { session: token } })).status).toBe(404);
-    const opened = await api.call('POST', '/waitlist/your-data/open', { body: { token } });
-    expect((await api.call('POST', '/waitlist/your-data/open', { body: { token: opened.body.session } })).status).toBe(
+    expect((await api.request('/waitlist/your-data/open', { method: 'POST', body: { token: confirm } })).status).toBe(
       404,
     );
+    const token = await dataLinkFor(email);
+    expect((await api.request('/waitlist/your-data/erase', { method: 'POST', body: { session: token } })).status).toBe(
+      404,
+    );
+    const opened = await api.request('/waitlist/your-data/open', { method: 'POST', body: { token } });
+    expect(
+      (await api.request('/waitlist/your-data/open', { method: 'POST', body: { token: opened.body.session } })).status,
+    ).toBe(404);
     expect(await entryId(email)).toBeDefined();
   });
 });
@@ -236,7 +242,7 @@ describe('the "Your data" page: delete everything now', () => {
     await joinAndConfirm(friend, code);
     const id = (await entryId(person))!;
     const token = await dataLinkFor(person);
-    const opened = await api.call('POST', '/waitlist/your-data/open', { body: { token } });
+    const opened = await api.request('/waitlist/your-data/open', { method: 'POST', body: { token } });
     const placeOf = async (email: string) =>
       (
         await context.pool.query<{ credits: number }>(
@@ -254,7 +260,10 @@ describe('the "Your data" page: delete everything now', () => {
     const jobKey = (outboxId: string) => `${context.prefix}:bull:confirmation-mail:outbox-${outboxId}`;
     expect(await api.redis.exists(...outbox.map((row) => jobKey(row.id)))).toBeGreaterThan(0);
 
-    const erased = await api.call('POST', '/waitlist/your-data/erase', { body: { session: opened.body.session } });
+    const erased = await api.request('/waitlist/your-data/erase', {
+      method: 'POST',
+      body: { session: opened.body.session },
+    });
     expect(erased.status).toBe(200);
     expect(erased.body).toMatchObject({ success: true });
 
@@ -275,16 +284,17 @@ describe('the "Your data" page: delete everything now', () => {
     const { rows: audit } = await context.pool.query<{ action: string; target: string; actor_sub: string }>(
       `select action, target, actor_sub, details::text from waitlist.audit_log
         where request_id = $1 or target = $2 order by id`,
-      [erased.headers.get('x-request-id'), id],
+      [erased.headers['x-request-id'], id],
     );
     expect(audit.map((row) => row.action)).toContain('entry.self_erase');
     expect(JSON.stringify(audit)).not.toContain(person);
 
     // The session is spent with the entry; the address signs up again as anyone can.
     expect(
-      (await api.call('POST', '/waitlist/your-data/erase', { body: { session: opened.body.session } })).status,
+      (await api.request('/waitlist/your-data/erase', { method: 'POST', body: { session: opened.body.session } }))
+        .status,
     ).toBe(404);
-    const again = await api.call('POST', '/waitlist', { body: { email: person } });
+    const again = await api.request('/waitlist', { method: 'POST', body: { email: person } });
     expect(again.status).toBe(200);
     const { rows } = await context.pool.query(
       'select status from waitlist.entries where email_normalized = lower($1)',

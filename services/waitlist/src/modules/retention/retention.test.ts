@@ -116,7 +116,7 @@ describe('retention: unsubscribed rows', () => {
       }),
     ).rejects.toThrow(/suppressed \(unsubscribed\)/);
 
-    expect((await api.call('POST', '/waitlist', { body: { email: person.email } })).status).toBe(200);
+    expect((await api.request('/waitlist', { method: 'POST', body: { email: person.email } })).status).toBe(200);
     await eventually(async () => (await suppressedAs(person.email)) === undefined);
   });
 
@@ -161,7 +161,7 @@ describe('retention: never-confirmed sign-ups', () => {
     const fresh = Array.from({ length: 40 }, () => uniqueEmail('fresh'));
     // Some of the lapsed addresses sign up again while the purge runs.
     const again = lapsed.slice(0, 20).map((entry) => entry.email);
-    const signUps = [...fresh, ...again].map((email) => api.call('POST', '/waitlist', { body: { email } }));
+    const signUps = [...fresh, ...again].map((email) => api.request('/waitlist', { method: 'POST', body: { email } }));
     const [counts, ...answers] = await Promise.all([worker.worker.retention.runOnce(), ...signUps]);
 
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
