@@ -1,18 +1,18 @@
 import { sampleValue } from '@mmdm/tests/support';
 import { execFileSync } from 'node:child_process';
-import { createHmac, createSign, randomUUID } from 'node:crypto';
+import { createSign, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  createTestContext,
-  staffKeys,
+  readSoftBounces,
+  readSuppression,
+  staffViewOf,
   startApi,
   uniqueEmail,
+  useWaitlistApi,
   type ApiHarness,
-  type StaffKeys,
-  type TestContext,
 } from '../../testing/waitlist-harness.js';
 import { canonicalString } from './sns-signature.js';
 
@@ -20,10 +20,6 @@ const KEY = 'test-suppression-key-hooks-012345';
 const TOPIC = 'arn:aws:sns:eu-west-1:123456789012:ses-notifications';
 const CERT_URL = 'https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-0123456789abcdef.pem';
 const POSTMARK = { user: 'postmark', password: 'a-long-webhook-password-0123' };
-
-let context: TestContext;
-let api: ApiHarness;
-let staff: StaffKeys;
 /** The test's own signing key and certificate, standing in for SNS's. */
 let signingKey: string;
 let certificate: string;
@@ -39,29 +35,21 @@ beforeAll(async () => {
   signingKey = readFileSync(join(dir, 'key.pem'), 'utf8');
   certificate = readFileSync(join(dir, 'cert.pem'), 'utf8');
   rmSync(dir, { recursive: true, force: true });
-
-  context = await createTestContext();
-  staff = await staffKeys();
-  api = await startApi(context, {
-    staffKeys: staff.keys,
-    env: {
-      SUPPRESSION_KEY: KEY,
-      SES_SNS_TOPIC_ARNS: `arn:aws:sns:us-east-1:123456789012:other, ${TOPIC}`,
-      POSTMARK_WEBHOOK_USER: POSTMARK.user,
-      POSTMARK_WEBHOOK_PASSWORD: POSTMARK.password,
-    },
-    async fetchAws(url) {
-      fetched.push(url.href);
-      if (url.href === CERT_URL) return certificate;
-      if (url.pathname === '/' && url.searchParams.get('Action') === 'ConfirmSubscription')
-        return '<ConfirmSubscriptionResponse/>';
-      throw new Error(`404 ${url.href}`);
-    },
-  });
-}, 30_000);
-afterAll(async () => {
-  await api?.close();
-  await context?.close();
+});
+const system = useWaitlistApi({
+  env: {
+    SUPPRESSION_KEY: KEY,
+    SES_SNS_TOPIC_ARNS: `arn:aws:sns:us-east-1:123456789012:other, ${TOPIC}`,
+    POSTMARK_WEBHOOK_USER: POSTMARK.user,
+    POSTMARK_WEBHOOK_PASSWORD: POSTMARK.password,
+  },
+  async fetchAws(url) {
+    fetched.push(url.href);
+    if (url.href === CERT_URL) return certificate;
+    if (url.pathname === '/' && url.searchParams.get('Action') === 'ConfirmSubscription')
+      return '<ConfirmSubscriptionResponse/>';
+    throw new Error(`404 ${url.href}`);
+  },
 });
 
 type Sns = Record<string, string>;
@@ -99,7 +87,7 @@ const sesComplaint = (email: string) =>
   });
 
 /** As SNS delivers: the JSON as text/plain, with its message-type header. */
-const postSns = (message: Sns, target: ApiHarness = api) =>
+const postSns = (message: Sns, target: ApiHarness = system.api) =>
   target.request('/waitlist/hooks/ses', {
     method: 'POST',
     body: JSON.stringify(message),
@@ -107,39 +95,17 @@ const postSns = (message: Sns, target: ApiHarness = api) =>
   });
 
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-const postPostmark = (body: unknown, authorization?: string, target: ApiHarness = api) =>
+const postPostmark = (body: unknown, authorization?: string, target: ApiHarness = system.api) =>
   target.request('/waitlist/hooks/postmark', { method: 'POST', body, headers: authorization ? { authorization } : {} });
 
-async function suppressionOf(email: string) {
-  const hash = createHmac('sha256', KEY).update(email.toLowerCase()).digest();
-  const { rows } = await context.pool.query<{ reason: string; source: string | null }>(
-    'select reason, source from waitlist.suppressions where email_hash = $1',
-    [hash],
-  );
-  return rows[0];
-}
+const suppressionOf = (email: string) => readSuppression(system.context.pool, KEY, email);
 
-async function softBouncesOf(email: string) {
-  const hash = createHmac('sha256', KEY).update(email.toLowerCase()).digest();
-  const { rows } = await context.pool.query<{ count: number }>(
-    'select count from waitlist.soft_bounces where email_hash = $1',
-    [hash],
-  );
-  return rows[0]?.count ?? 0;
-}
+const softBouncesOf = (email: string) => readSoftBounces(system.context.pool, KEY, email);
 
 /** Signs up and answers the staff's view of the entry, re-read on each call. */
 async function signUp(email: string) {
-  await api.request('/waitlist', { method: 'POST', body: { email } });
-  return async () => {
-    const list = await api.request(`/api/admin/waitlist/entries?q=${encodeURIComponent(email)}`, {
-      token: await staff.sign('viewer'),
-    });
-    return list.body.items.find((item: { email: string }) => item.email === email) as {
-      id: number;
-      suppressed: string | null;
-    };
-  };
+  await system.api.request('/waitlist', { method: 'POST', body: { email } });
+  return async () => (await staffViewOf(system, email))!;
 }
 
 describe('the SES webhook (SNS)', () => {
@@ -188,14 +154,14 @@ describe('the SES webhook (SNS)', () => {
     expect(await suppressionOf(complained)).toMatchObject({ reason: 'complaint', source: 'ses abuse' });
     expect((await bouncedEntry()).suppressed).toBe('hard_bounce');
     expect((await complainedEntry()).suppressed).toBe('complaint');
-    const resend = await api.request(`/api/admin/waitlist/entries/${(await complainedEntry()).id}/resend`, {
+    const resend = await system.api.request(`/api/admin/waitlist/entries/${(await complainedEntry()).id}/resend`, {
       method: 'POST',
-      token: await staff.sign('admin'),
+      token: await system.staff.sign('admin'),
     });
     expect(resend.status).toBe(409);
     expect(resend.body.code).toBe('suppressed');
 
-    const metrics = (await api.request('/metrics')).text;
+    const metrics = (await system.api.request('/metrics')).text;
     expect(sampleValue(metrics, 'mmdm_mail_bounces_total', { kind: 'hard', feed: 'ses' })).toBeGreaterThanOrEqual(1);
     expect(sampleValue(metrics, 'mmdm_mail_complaints_total', { feed: 'ses' })).toBeGreaterThanOrEqual(1);
   });
@@ -294,7 +260,7 @@ describe('the Postmark webhook', () => {
   });
 
   it('with POSTMARK_WEBHOOK_IPS, refuses the right credentials from another address', async () => {
-    const narrow = await startApi(context, {
+    const narrow = await startApi(system.context, {
       env: {
         SUPPRESSION_KEY: KEY,
         POSTMARK_WEBHOOK_USER: POSTMARK.user,
@@ -319,7 +285,7 @@ describe('the Postmark webhook', () => {
 
 describe('webhooks not configured', () => {
   it('answer 404, as any unknown path', async () => {
-    const plain = await startApi(context, { env: { SUPPRESSION_KEY: KEY } });
+    const plain = await startApi(system.context, { env: { SUPPRESSION_KEY: KEY } });
     try {
       expect(
         (
