@@ -8,7 +8,7 @@ import { RedisServer } from './support/redis-server.js';
 import { SecretWatch } from './support/secrets.js';
 import { startSystem, type System } from './support/system.js';
 import { createStaff } from '../../services/auth/src/testing/auth-harness.js';
-import { issueToken } from '../../services/waitlist/src/lib/tokens.js';
+import { buildEntry, buildToken } from '../../services/waitlist/src/testing/waitlist-factories.js';
 
 /** Back-off from 100 ms instead of production's 1 s: 10 s of refusal stands for minutes of a provider refusing. */
 const REFUSE_MS = Number(process.env.FAULT_SMTP_REFUSE_MS ?? 20_000) / 2;
@@ -29,16 +29,8 @@ async function confirmedPeople(system: System, label: string, count: number): Pr
   const emails: string[] = [];
   for (let index = 0; index < count; index += 1) {
     const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
-    const { rows } = await system.context.pool.query<{ id: string }>(
-      `insert into waitlist.entries (email, email_normalized) values ($1, $1) returning id`,
-      [email],
-    );
-    const token = issueToken();
-    await system.context.pool.query(
-      `insert into waitlist.tokens (token_hash, entry_id, purpose, expires_at)
-       values ($1, $2, 'confirm', now() + interval '1 day')`,
-      [token.hash, rows[0]!.id],
-    );
+    const entry = await buildEntry(system.context.pool, { email });
+    const token = await buildToken(system.context.pool, entry.id);
     const confirmed = await request(system.gateway.url, '/waitlist/confirm', {
       method: 'POST',
       body: { token: token.raw },

@@ -358,3 +358,16 @@ export async function staffViewOf(
   });
   return list.body.items.find((item: { email: string }) => item.email === email);
 }
+
+/** A mail nobody asked for just now (as a welcome or an invitation is), through the worker's own sender. */
+export function sendUnasked(worker: WorkerHarness, email: string): Promise<unknown> {
+  return worker.worker.sender.send({
+    to: email,
+    subject: 'Welcome',
+    text: 'hello',
+    html: '<p>hello</p>',
+    headers: {},
+    reference: 'test',
+    devLink: '',
+  });
+}

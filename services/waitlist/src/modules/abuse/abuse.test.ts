@@ -1,7 +1,7 @@
 import { startTestDnsServer, type TestDnsServer } from '@mmdm/tests/support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken } from '../../lib/tokens.js';
 import { solveForSignup } from '../../testing/altcha-solver.js';
+import { buildToken } from '../../testing/waitlist-factories.js';
 import {
   createTestContext,
   staffKeys,
@@ -344,11 +344,7 @@ describe('referral farming and the review queue', () => {
     });
     expect(answer.status, answer.text).toBe(200);
     const [row] = await rowsFor(email);
-    const token = issueToken();
-    await context.pool.query(
-      `insert into waitlist.tokens (token_hash, entry_id, purpose, expires_at) values ($1, $2, 'confirm', now() + interval '1 day')`,
-      [token.hash, row!.id],
-    );
+    const token = await buildToken(context.pool, row!.id);
     return { id: row!.id, email, token: token.raw };
   }
 

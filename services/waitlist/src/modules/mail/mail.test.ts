@@ -18,6 +18,7 @@ import {
   uniqueEmail,
   type TestContext,
 } from '../../testing/waitlist-harness.js';
+import { buildEntry, buildOutboxRow, hoursAgo } from '../../testing/waitlist-factories.js';
 import { bullPrefix, MAIL_QUEUE } from './mail.queue.js';
 
 let context: TestContext;
@@ -261,11 +262,8 @@ describe('nothing acknowledged is lost', () => {
     try {
       const email = uniqueEmail('lostjob');
       // As if the relay had handed it over an hour ago and Redis then lost its data.
-      await context.pool.query(
-        `with entry as (insert into waitlist.entries (email, email_normalized) values ($1, $1) returning id)
-         insert into waitlist.outbox (entry_id, relayed_at) select id, now() - interval '1 hour' from entry`,
-        [email],
-      );
+      const entry = await buildEntry(context.pool, { email });
+      await buildOutboxRow(context.pool, entry.id, { relayedAt: hoursAgo(1) });
       expect(await worker.worker.relay.sweepOnce()).toBe(1);
       await sink.waitFor(() => sink.to(email).length === 1);
       await eventually(async () => (await outboxOf(email))[0]?.sent_at ?? undefined);

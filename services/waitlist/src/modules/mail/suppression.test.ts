@@ -5,6 +5,7 @@ import { buildSuppression } from '../../testing/waitlist-factories.js';
 import {
   eventually,
   readSuppression,
+  sendUnasked,
   staffViewOf,
   uniqueEmail,
   useWaitlistSystem,
@@ -66,19 +67,6 @@ const suppressionOf = (email: string) => readSuppression(system.context.pool, KE
 
 const entryOf = async (email: string) => (await staffViewOf(system, email))!;
 
-/** A mail nobody asked for just now (as a welcome or an invitation is), through the worker's own sender. */
-function sendUnasked(email: string) {
-  return system.worker.worker.sender.send({
-    to: email,
-    subject: 'Welcome',
-    text: 'hello',
-    html: '<p>hello</p>',
-    headers: {},
-    reference: 'test',
-    devLink: '',
-  });
-}
-
 describe('the suppression list', () => {
   it('a permanent refusal (5xx) suppresses the address: no mail of any kind goes to it again, staff see why', async () => {
     const email = uniqueEmail('hard');
@@ -88,7 +76,7 @@ describe('the suppression list', () => {
     expect(await suppressionOf(email)).toMatchObject({ reason: 'hard_bounce', source: expect.stringMatching(/550/) });
 
     system.smtp.refusals.delete(email);
-    await expect(sendUnasked(email)).rejects.toThrow(/suppressed \(hard_bounce\)/);
+    await expect(sendUnasked(system.worker, email)).rejects.toThrow(/suppressed \(hard_bounce\)/);
     expect(system.smtp.to(email)).toHaveLength(0);
 
     const entry = await entryOf(email);
@@ -119,19 +107,19 @@ describe('the suppression list', () => {
     });
     expect(row).toMatchObject({ attempts: 3, failed_at: expect.any(Date) });
     system.smtp.refusals.delete(email);
-    await expect(sendUnasked(email)).rejects.toThrow(/suppressed/);
+    await expect(sendUnasked(system.worker, email)).rejects.toThrow(/suppressed/);
   });
 
   it('a delivery between temporary refusals starts the count again', async () => {
     const email = uniqueEmail('softok');
     system.smtp.refusals.set(email, 452);
-    await expect(sendUnasked(email)).rejects.toThrow(/452|Mailbox full/);
-    await expect(sendUnasked(email)).rejects.toThrow(/452|Mailbox full/);
+    await expect(sendUnasked(system.worker, email)).rejects.toThrow(/452|Mailbox full/);
+    await expect(sendUnasked(system.worker, email)).rejects.toThrow(/452|Mailbox full/);
     system.smtp.refusals.delete(email);
-    await sendUnasked(email);
+    await sendUnasked(system.worker, email);
     system.smtp.refusals.set(email, 452);
-    await expect(sendUnasked(email)).rejects.toThrow(/452|Mailbox full/);
-    await expect(sendUnasked(email)).rejects.toThrow(/452|Mailbox full/);
+    await expect(sendUnasked(system.worker, email)).rejects.toThrow(/452|Mailbox full/);
+    await expect(sendUnasked(system.worker, email)).rejects.toThrow(/452|Mailbox full/);
     expect(await suppressionOf(email)).toBeUndefined();
   });
 
@@ -145,7 +133,7 @@ describe('the suppression list', () => {
     expect((await system.api.request('/waitlist/unsubscribe', { method: 'POST', body: { token } })).status).toBe(200);
     expect(await suppressionOf(email)).toMatchObject({ reason: 'unsubscribed' });
     expect((await entryOf(email)).suppressed).toBe('unsubscribed');
-    await expect(sendUnasked(email)).rejects.toThrow(/suppressed \(unsubscribed\)/);
+    await expect(sendUnasked(system.worker, email)).rejects.toThrow(/suppressed \(unsubscribed\)/);
 
     // Erased (as retention does), the person signs up again: they asked, so they get the mail.
     await system.context.pool.query('delete from waitlist.entries where email_normalized = $1', [email]);

@@ -1,33 +1,15 @@
 import type { Answer } from '@mmdm/tests/support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestContext,
-  eventually,
-  startApi,
-  uniqueEmail,
-  type ApiHarness,
-  type TestContext,
-} from '../../testing/waitlist-harness.js';
+import { describe, expect, it } from 'vitest';
+import { eventually, uniqueEmail, useWaitlistApi } from '../../testing/waitlist-harness.js';
 
-let context: TestContext;
-let api: ApiHarness;
-
-beforeAll(async () => {
-  context = await createTestContext();
-  api = await startApi(context);
-});
-
-afterAll(async () => {
-  await api?.close();
-  await context?.close();
-});
+const system = useWaitlistApi();
 
 /** The lean route takes `application/json` exactly; this spelling (no space) is Express's route, as any other is. */
 const LEAN = 'application/json';
 const EXPRESS = 'application/json;charset=utf-8';
 
 const signUp = (email: string, contentType: string) =>
-  api.request('/waitlist', {
+  system.api.request('/waitlist', {
     method: 'POST',
     body: JSON.stringify({ email }),
     headers: { 'content-type': contentType },
@@ -50,7 +32,7 @@ describe('POST /waitlist by the lean route and by the Express route', () => {
     expect(stableHeaders(lean)).toEqual(stableHeaders(express));
     expect(lean.body).toEqual({ success: true, message: 'Successfully joined the waitlist!', data: { email: a } });
     expect(lean.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const { rows } = await context.pool.query(
+    const { rows } = await system.context.pool.query(
       'select email from waitlist.entries where email = any($1) order by email',
       [[a, b]],
     );
@@ -62,8 +44,16 @@ describe('POST /waitlist by the lean route and by the Express route', () => {
     ['JSON, but not an object', '"someone@example.com"', 400, 'invalid_json'],
     ['an object without an address', '{"referralSource":"x"}', 400, 'validation_error'],
   ])('refuses a body that is %s as Express does', async (_what, raw, status, code) => {
-    const lean = await api.request('/waitlist', { method: 'POST', body: raw, headers: { 'content-type': LEAN } });
-    const express = await api.request('/waitlist', { method: 'POST', body: raw, headers: { 'content-type': EXPRESS } });
+    const lean = await system.api.request('/waitlist', {
+      method: 'POST',
+      body: raw,
+      headers: { 'content-type': LEAN },
+    });
+    const express = await system.api.request('/waitlist', {
+      method: 'POST',
+      body: raw,
+      headers: { 'content-type': EXPRESS },
+    });
     expect(lean.status).toBe(status);
     expect(lean.body).toMatchObject({ success: false, code });
     expect(lean.body).toEqual(express.body);
@@ -72,7 +62,7 @@ describe('POST /waitlist by the lean route and by the Express route', () => {
 
   it('takes a body that starts with a byte order mark, as body-parser does', async () => {
     const email = uniqueEmail('bom');
-    const result = await api.request('/waitlist', {
+    const result = await system.api.request('/waitlist', {
       method: 'POST',
       body: `\uFEFF${JSON.stringify({ email })}`,
       headers: { 'content-type': LEAN },
@@ -82,7 +72,7 @@ describe('POST /waitlist by the lean route and by the Express route', () => {
 
   it('writes one access line per sign-up, accepted or refused, and counts both under the route', async () => {
     const accepted = await signUp(uniqueEmail('line'), LEAN);
-    const refused = await api.request('/waitlist', {
+    const refused = await system.api.request('/waitlist', {
       method: 'POST',
       body: '{"email":"nope"}',
       headers: { 'content-type': LEAN },
@@ -94,13 +84,13 @@ describe('POST /waitlist by the lean route and by the Express route', () => {
     ] as const) {
       const id = answer.headers['x-request-id'];
       const lines = await eventually(async () => {
-        const found = api.logs.lines().filter((line) => line.reqId === id && line.path === '/waitlist');
+        const found = system.api.logs.lines().filter((line) => line.reqId === id && line.path === '/waitlist');
         return found.length > 0 && found;
       });
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatchObject({ method: 'POST', status, client: '127.0.0.1' });
     }
-    const metrics = (await api.request('/metrics')).text;
+    const metrics = (await system.api.request('/metrics')).text;
     expect(metrics).toMatch(/http_requests_total\{[^}]*route="\/waitlist"[^}]*status="200"[^}]*\} [1-9]/);
     expect(metrics).toMatch(/http_requests_total\{[^}]*route="\/waitlist"[^}]*status="400"[^}]*\} [1-9]/);
   });
