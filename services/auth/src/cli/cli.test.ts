@@ -1,27 +1,23 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDatabase } from '@mmdm/tests/support';
-import { freshDatabase, signIn, startAuth, uniqueEmail, type AuthHarness } from '../testing/auth-harness.js';
+import { signIn, startAuth, uniqueEmail, type AuthHarness } from '../testing/auth-harness.js';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
-let database: TestDatabase;
 let auth: AuthHarness;
 beforeAll(async () => {
-  database = await freshDatabase();
-  auth = await startAuth({ databaseUrl: database.url });
+  auth = await startAuth({ ownDatabase: true });
 });
 afterAll(async () => {
   await auth.close();
-  await database.drop();
 });
 
 /** Runs a CLI script the way an operator would (through tsx here, compiled JS in production). */
 function run(script: string, args: string[], env: Record<string, string>, stdin?: string) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', here(script), ...args], {
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.url, ...env },
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: auth.config.databaseUrl, ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

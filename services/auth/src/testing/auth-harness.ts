@@ -50,14 +50,17 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   /** Use this database instead of the run's shared one (tests that need an empty staff table or key table). */
   databaseUrl?: string;
+  /** A database of its own, made now and dropped on close (tests that need an empty staff or key table). */
+  ownDatabase?: boolean;
   /** Start even though Redis cannot be reached (tests of the fail-closed paths). */
   redisDown?: boolean;
 }
 
 /** The auth app on a random port against the run's Postgres and Redis, as the gateway would reach it. */
 export async function startAuth(options: HarnessOptions = {}): Promise<AuthHarness> {
+  const own = options.ownDatabase ? await freshDatabase() : undefined;
   const config = loadAuthConfig({
-    DATABASE_URL: options.databaseUrl ?? inject('databaseUrl'),
+    DATABASE_URL: own?.url ?? options.databaseUrl ?? inject('databaseUrl'),
     REDIS_URL: inject('redisUrl'),
     REDIS_PREFIX: inject('redisPrefix'),
     TRUST_PROXY: 'loopback',
@@ -102,6 +105,7 @@ export async function startAuth(options: HarnessOptions = {}): Promise<AuthHarne
       await new Promise((resolve) => server.close(resolve));
       redis.disconnect();
       await pool.end();
+      await own?.drop();
     },
   };
 }
@@ -149,6 +153,6 @@ export async function signIn(
 }
 
 /** A database of its own, for tests that need an empty staff or key table. */
-export async function freshDatabase(): Promise<TestDatabase> {
+async function freshDatabase(): Promise<TestDatabase> {
   return createTestDatabase(inject('databaseUrl'));
 }

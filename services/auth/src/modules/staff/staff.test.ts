@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffTokenVerifier, InvalidTokenError } from '@mmdm/shared/tokens';
-import {
-  createStaff,
-  freshDatabase,
-  signIn,
-  startAuth,
-  uniqueEmail,
-  type AuthHarness,
-} from '../../testing/auth-harness.js';
+import { createStaff, signIn, startAuth, uniqueEmail, type AuthHarness } from '../../testing/auth-harness.js';
 
 let auth: AuthHarness;
 let adminToken: string;
@@ -226,8 +219,7 @@ describe('staff management', () => {
   });
 
   it('never leaves the system without an active admin: the last admin cannot demote or disable themself', async () => {
-    const database = await freshDatabase();
-    const alone = await startAuth({ databaseUrl: database.url });
+    const alone = await startAuth({ ownDatabase: true });
     try {
       const only = await createStaff(alone, { role: 'admin' });
       const token = await signIn(alone, only);
@@ -258,7 +250,6 @@ describe('staff management', () => {
       ).toBe(409);
     } finally {
       await alone.close();
-      await database.drop();
     }
   });
 });
@@ -378,8 +369,7 @@ describe('GET /api/admin/audit', () => {
   });
 
   it('pages through more than 150 events: every one exactly once, newest first, ids of 100 and more included', async () => {
-    const database = await freshDatabase();
-    const own = await startAuth({ databaseUrl: database.url });
+    const own = await startAuth({ ownDatabase: true });
     try {
       // What anyone can write without signing in: failed logins (inserted directly, as 170 real ones would be throttled).
       await own.pool.query(
@@ -408,7 +398,6 @@ describe('GET /api/admin/audit', () => {
       expect(seen[0]).toBe(String(expected.length));
     } finally {
       await own.close();
-      await database.drop();
     }
   });
 });
