@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createFakeSite, type FakeSite } from '../test/support/fake-site.js';
-import { call, type CallResult } from '../test/support/http-call.js';
+import { request, type Answer } from '@mmdm/tests/support';
 import { startGateway, type RunningGateway } from '../test/support/start-gateway.js';
 import { freePort, startStubUpstream, type SeenRequest, type StubUpstream } from '../test/support/stub-upstream.js';
 import { CONTENT_SECURITY_POLICY } from './http/security-headers.js';
@@ -23,9 +23,9 @@ afterAll(async () => {
   site?.remove();
 });
 
-const echoed = (result: CallResult) => result.json<SeenRequest & { upstream: string }>();
+const echoed = (result: Answer) => result.body as SeenRequest & { upstream: string };
 
-function expectSecurityHeaders(result: CallResult) {
+function expectSecurityHeaders(result: Answer) {
   expect(result.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
   expect(result.headers['content-security-policy']).not.toMatch(/unsafe-(inline|eval)/);
   expect(result.headers['x-content-type-options']).toBe('nosniff');
@@ -54,7 +54,7 @@ describe('routing', () => {
     ['PATCH', '/api/admin/staff/7', 'auth'],
     ['GET', '/api/admin/jwks.json', 'auth'],
   ])('%s %s goes to the %s service, path and query unchanged', async (method, path, upstream) => {
-    const result = await call(gateway.url, path, {
+    const result = await request(gateway.url, path, {
       method,
       headers: { 'content-type': 'application/json' },
       body: method === 'GET' ? undefined : '{"a":1}',
@@ -69,28 +69,28 @@ describe('routing', () => {
 
   it('answers an unknown API path with a JSON 404 and calls no service', async () => {
     const before = auth.seen.length + waitlist.seen.length;
-    const result = await call(gateway.url, '/api/nothing-here', { method: 'POST' });
+    const result = await request(gateway.url, '/api/nothing-here', { method: 'POST' });
     expect(result.status).toBe(404);
     expect(result.headers['content-type']).toMatch(/^application\/json/);
-    expect(result.json()).toMatchObject({ success: false, code: 'not_found' });
+    expect(result.body).toMatchObject({ success: false, code: 'not_found' });
     expect(auth.seen.length + waitlist.seen.length).toBe(before);
     expectSecurityHeaders(result);
   });
 
   it('serves GET /waitlist as the sign-up page, not as an API call', async () => {
-    const result = await call(gateway.url, '/waitlist');
+    const result = await request(gateway.url, '/waitlist');
     expect(result.status).toBe(200);
     expect(result.text).toContain('<h1>Join the waitlist</h1>');
   });
 
   it('refuses other methods on a page with a JSON 405 naming the allowed ones', async () => {
-    const result = await call(gateway.url, '/about', { method: 'PUT' });
+    const result = await request(gateway.url, '/about', { method: 'PUT' });
     expect(result.status).toBe(405);
     expect(result.headers.allow).toBe('GET, HEAD');
-    expect(result.json()).toMatchObject({ success: false, code: 'method_not_allowed' });
+    expect(result.body).toMatchObject({ success: false, code: 'method_not_allowed' });
     expectSecurityHeaders(result);
 
-    const onWaitlist = await call(gateway.url, '/waitlist', { method: 'DELETE' });
+    const onWaitlist = await request(gateway.url, '/waitlist', { method: 'DELETE' });
     expect(onWaitlist.status).toBe(405);
     expect(onWaitlist.headers.allow).toBe('GET, HEAD, POST');
   });
@@ -98,7 +98,7 @@ describe('routing', () => {
 
 describe('the web build', () => {
   it('serves a known page as HTML that browsers revalidate', async () => {
-    const result = await call(gateway.url, '/about');
+    const result = await request(gateway.url, '/about');
     expect(result.status).toBe(200);
     expect(result.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(result.headers['cache-control']).toBe('no-cache');
@@ -107,14 +107,14 @@ describe('the web build', () => {
   });
 
   it('ignores a trailing slash on a page path', async () => {
-    const result = await call(gateway.url, '/about/');
+    const result = await request(gateway.url, '/about/');
     expect(result.status).toBe(200);
     expect(result.text).toContain('<h1>About</h1>');
   });
 
   it('serves the staff shell for /admin and every path under it', async () => {
     for (const path of ['/admin', '/admin/', '/admin/staff/12']) {
-      const result = await call(gateway.url, path);
+      const result = await request(gateway.url, path);
       expect(result.status, path).toBe(200);
       expect(result.text).toContain('<div id="root"></div>');
       expect(result.headers['cache-control']).toBe('no-cache');
@@ -130,7 +130,7 @@ describe('the web build', () => {
       '/assets/app-3f9a1c.js.br',
       '/%E0%A4%A',
     ]) {
-      const result = await call(gateway.url, path);
+      const result = await request(gateway.url, path);
       expect(result.status, path).toBe(404);
       expect(result.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(result.text).toContain('<h1>Page not found</h1>');
@@ -139,61 +139,61 @@ describe('the web build', () => {
   });
 
   it('sends hashed assets as immutable, brotli when the browser takes it, gzip otherwise', async () => {
-    const br = await call(gateway.url, site.assetPath, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await request(gateway.url, site.assetPath, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(br.status).toBe(200);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toBe('Accept-Encoding');
-    expect(brotliDecompressSync(br.body).toString('utf8')).toBe(site.assetBody);
+    expect(brotliDecompressSync(br.bytes).toString('utf8')).toBe(site.assetBody);
     expectSecurityHeaders(br);
 
-    const gzip = await call(gateway.url, site.assetPath, { headers: { 'accept-encoding': 'gzip' } });
+    const gzip = await request(gateway.url, site.assetPath, { headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(gzip.body).toString('utf8')).toBe(site.assetBody);
+    expect(gunzipSync(gzip.bytes).toString('utf8')).toBe(site.assetBody);
 
-    const plain = await call(gateway.url, site.assetPath);
+    const plain = await request(gateway.url, site.assetPath);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.text).toBe(site.assetBody);
     expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(site.assetBody));
 
-    const refused = await call(gateway.url, site.assetPath, { headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    const refused = await request(gateway.url, site.assetPath, { headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
     expect(refused.headers['content-encoding']).toBeUndefined();
   });
 
   it('answers a repeated asset request carrying its ETag with 304 and no body', async () => {
-    const first = await call(gateway.url, site.assetPath, { headers: { 'accept-encoding': 'br' } });
+    const first = await request(gateway.url, site.assetPath, { headers: { 'accept-encoding': 'br' } });
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^".+"$/);
     expect(first.headers['last-modified']).toBeTruthy();
-    const again = await call(gateway.url, site.assetPath, {
+    const again = await request(gateway.url, site.assetPath, {
       headers: { 'accept-encoding': 'br', 'if-none-match': etag },
     });
     expect(again.status).toBe(304);
-    expect(again.body.length).toBe(0);
+    expect(again.bytes.length).toBe(0);
     expectSecurityHeaders(again);
     // A gzip copy is a different representation: its ETag differs, so a cached brotli body is not reused for it.
-    const gzip = await call(gateway.url, site.assetPath, {
+    const gzip = await request(gateway.url, site.assetPath, {
       headers: { 'accept-encoding': 'gzip', 'if-none-match': etag },
     });
     expect(gzip.status).toBe(200);
   });
 
   it('compresses pages the build did not precompress', async () => {
-    const result = await call(gateway.url, '/', { headers: { 'accept-encoding': 'br' } });
+    const result = await request(gateway.url, '/', { headers: { 'accept-encoding': 'br' } });
     expect(result.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(result.body).toString('utf8')).toContain('<h1>Home</h1>');
+    expect(brotliDecompressSync(result.bytes).toString('utf8')).toContain('<h1>Home</h1>');
   });
 
   it('answers HEAD with the headers of GET and no body', async () => {
-    const result = await call(gateway.url, '/about', { method: 'HEAD' });
+    const result = await request(gateway.url, '/about', { method: 'HEAD' });
     expect(result.status).toBe(200);
     expect(Number(result.headers['content-length'])).toBeGreaterThan(0);
-    expect(result.body.length).toBe(0);
+    expect(result.bytes.length).toBe(0);
   });
 
   it('serves public files such as robots.txt by their path', async () => {
-    const result = await call(gateway.url, '/robots.txt');
+    const result = await request(gateway.url, '/robots.txt');
     expect(result.status).toBe(200);
     expect(result.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(result.text).toContain('Disallow: /admin');
@@ -202,26 +202,26 @@ describe('the web build', () => {
 
 describe('proxied answers', () => {
   it('carry our security headers instead of the service banner, CORS grant and CSP', async () => {
-    const result = await call(gateway.url, '/waitlist', { method: 'POST', body: '{}' });
+    const result = await request(gateway.url, '/waitlist', { method: 'POST', body: '{}' });
     expect(result.headers['x-upstream']).toBe('waitlist');
     expectSecurityHeaders(result);
   });
 
   it('are never cacheable for staff paths, whatever the service says', async () => {
-    const staff = await call(gateway.url, '/api/admin/staff');
+    const staff = await request(gateway.url, '/api/admin/staff');
     expect(staff.headers['cache-control']).toBe('no-store');
-    const publicCall = await call(gateway.url, '/waitlist/confirm', { method: 'POST', body: '{}' });
+    const publicCall = await request(gateway.url, '/waitlist/confirm', { method: 'POST', body: '{}' });
     expect(publicCall.headers['cache-control']).toBe('public, max-age=600');
   });
 
   it('reuse warm connections to the services instead of opening one per request', async () => {
     const before = auth.connections();
-    for (let i = 0; i < 10; i += 1) await call(gateway.url, '/api/admin/me');
+    for (let i = 0; i < 10; i += 1) await request(gateway.url, '/api/admin/me');
     expect(auth.connections() - before).toBeLessThanOrEqual(1);
   });
 
   it('do not pass hop-by-hop or client-made forwarding headers on', async () => {
-    const result = await call(gateway.url, '/api/admin/me', {
+    const result = await request(gateway.url, '/api/admin/me', {
       headers: {
         'x-real-ip': '6.6.6.6',
         forwarded: 'for=6.6.6.6',
@@ -249,7 +249,7 @@ describe('both lanes (fast: public calls and the key set; full: the rest of the 
   it.each(lanes)(
     '%s lane: no hop-by-hop or client-made forwarding headers, ours set, the id passed on',
     async (_lane, path) => {
-      const result = await call(gateway.url, path, {
+      const result = await request(gateway.url, path, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -278,7 +278,7 @@ describe('both lanes (fast: public calls and the key set; full: the rest of the 
 
   it.each(lanes)('%s lane: a large body and a chunked body arrive whole', async (_lane, path) => {
     const large = JSON.stringify({ pad: 'x'.repeat(64 * 1024) });
-    const sized = await call(gateway.url, path, {
+    const sized = await request(gateway.url, path, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: large,
@@ -293,22 +293,22 @@ describe('both lanes (fast: public calls and the key set; full: the rest of the 
 
   it('fast lane: reuses warm connections to the service', async () => {
     const before = waitlist.connections();
-    for (let i = 0; i < 10; i += 1) await call(gateway.url, '/waitlist/echo', { method: 'POST', body: '{}' });
+    for (let i = 0; i < 10; i += 1) await request(gateway.url, '/waitlist/echo', { method: 'POST', body: '{}' });
     expect(waitlist.connections() - before).toBeLessThanOrEqual(1);
   });
 
   it("fast lane: the key set keeps the staff API's no-store, whatever the service says", async () => {
-    const result = await call(gateway.url, '/api/admin/jwks.json');
+    const result = await request(gateway.url, '/api/admin/jwks.json');
     expect(result.status).toBe(200);
     expect(echoed(result).upstream).toBe('auth');
     expect(result.headers['cache-control']).toBe('no-store');
   });
 
   it('fast lane: HEAD gets the head alone', async () => {
-    const result = await call(gateway.url, '/waitlist/confirm?token=abc', { method: 'HEAD' });
+    const result = await request(gateway.url, '/waitlist/confirm?token=abc', { method: 'HEAD' });
     expect(result.status).toBe(200);
     expect(result.headers['x-upstream']).toBe('waitlist');
-    expect(result.body.length).toBe(0);
+    expect(result.bytes.length).toBe(0);
   });
 });
 
@@ -321,7 +321,7 @@ describe('request ids', () => {
       trustedProxies: ['loopback'],
     });
     try {
-      const result = await call(trusting.url, '/api/admin/me', { headers: { 'x-request-id': 'nginx-req-0001' } });
+      const result = await request(trusting.url, '/api/admin/me', { headers: { 'x-request-id': 'nginx-req-0001' } });
       expect(result.headers['x-request-id']).toBe('nginx-req-0001');
       expect(echoed(result).headers['x-request-id']).toBe('nginx-req-0001');
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -332,7 +332,7 @@ describe('request ids', () => {
   });
 
   it('replaces an id sent by a client that is not a trusted proxy, in the answer, the service call and the log', async () => {
-    const result = await call(gateway.url, '/api/admin/me', { headers: { 'x-request-id': 'client-chosen-0001' } });
+    const result = await request(gateway.url, '/api/admin/me', { headers: { 'x-request-id': 'client-chosen-0001' } });
     const id = String(result.headers['x-request-id']);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(echoed(result).headers['x-request-id']).toBe(id);
@@ -348,7 +348,7 @@ describe('request ids', () => {
       trustedProxies: ['loopback'],
     });
     try {
-      const result = await call(trusting.url, '/api/admin/me', {
+      const result = await request(trusting.url, '/api/admin/me', {
         headers: { 'x-request-id': 'bad id\twith "quotes"' },
       });
       const id = String(result.headers['x-request-id']);
@@ -360,7 +360,7 @@ describe('request ids', () => {
   });
 
   it('makes one when none came, on pages too', async () => {
-    const [a, b] = await Promise.all([call(gateway.url, '/'), call(gateway.url, '/')]);
+    const [a, b] = await Promise.all([request(gateway.url, '/'), request(gateway.url, '/')]);
     expect(a.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id']);
   });
@@ -368,7 +368,7 @@ describe('request ids', () => {
 
 describe('client address', () => {
   it('ignores a client-sent X-Forwarded-For when the peer is not a trusted proxy', async () => {
-    const result = await call(gateway.url, '/api/admin/me', {
+    const result = await request(gateway.url, '/api/admin/me', {
       headers: { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' },
     });
     const { headers } = echoed(result);
@@ -385,7 +385,7 @@ describe('client address', () => {
       trustedProxies: ['loopback'],
     });
     try {
-      const result = await call(trusting.url, '/api/admin/me', {
+      const result = await request(trusting.url, '/api/admin/me', {
         headers: {
           'x-forwarded-for': '198.51.100.7, 127.0.0.1',
           'x-forwarded-proto': 'https',
@@ -408,9 +408,9 @@ describe('when a service is down or slow', () => {
     const nowhere = `http://127.0.0.1:${await freePort()}`;
     const down = await startGateway({ siteDir: site.dir, auth: nowhere, waitlist: nowhere });
     try {
-      const result = await call(down.url, '/waitlist', { method: 'POST', body: '{}' });
+      const result = await request(down.url, '/waitlist', { method: 'POST', body: '{}' });
       expect(result.status).toBe(503);
-      expect(result.json()).toEqual({
+      expect(result.body).toEqual({
         success: false,
         code: 'service_unavailable',
         message: 'The service is temporarily unavailable. Please try again.',
@@ -426,9 +426,9 @@ describe('when a service is down or slow', () => {
   });
 
   it('answers a JSON 502 when the service drops the connection without answering', async () => {
-    const result = await call(gateway.url, '/waitlist/crash', { method: 'POST', body: '{}' });
+    const result = await request(gateway.url, '/waitlist/crash', { method: 'POST', body: '{}' });
     expect(result.status).toBe(502);
-    expect(result.json()).toEqual({
+    expect(result.body).toEqual({
       success: false,
       code: 'service_unavailable',
       message: 'The service is temporarily unavailable. Please try again.',
@@ -438,10 +438,10 @@ describe('when a service is down or slow', () => {
 
   it('answers a JSON 504 once PROXY_TIMEOUT_MS has passed without an answer', async () => {
     const started = Date.now();
-    const result = await call(gateway.url, '/waitlist/slow', { method: 'POST', body: '{}' });
+    const result = await request(gateway.url, '/waitlist/slow', { method: 'POST', body: '{}' });
     const elapsed = Date.now() - started;
     expect(result.status).toBe(504);
-    expect(result.json()).toMatchObject({ success: false, code: 'gateway_timeout' });
+    expect(result.body).toMatchObject({ success: false, code: 'gateway_timeout' });
     expect(elapsed).toBeGreaterThanOrEqual(350);
     expect(elapsed).toBeLessThan(3000);
     expectSecurityHeaders(result);
@@ -450,9 +450,9 @@ describe('when a service is down or slow', () => {
 
 describe('GET /healthz', () => {
   it('is 200 when both services are ready', async () => {
-    const result = await call(gateway.url, '/healthz');
+    const result = await request(gateway.url, '/healthz');
     expect(result.status).toBe(200);
-    expect(result.json()).toEqual({ status: 'ok', services: { auth: 'ok', waitlist: 'ok' } });
+    expect(result.body).toEqual({ status: 'ok', services: { auth: 'ok', waitlist: 'ok' } });
     expect(result.headers['cache-control']).toBe('no-store');
     expectSecurityHeaders(result);
   });
@@ -460,9 +460,9 @@ describe('GET /healthz', () => {
   it('is 503 naming the service and the dependency that is down', async () => {
     waitlist.setReadiness(503, { status: 'down', checks: { postgres: 'connect ECONNREFUSED', redis: 'ok' } });
     try {
-      const result = await call(gateway.url, '/healthz');
+      const result = await request(gateway.url, '/healthz');
       expect(result.status).toBe(503);
-      expect(result.json()).toEqual({
+      expect(result.body).toEqual({
         status: 'down',
         services: { auth: 'ok', waitlist: 'down: postgres: connect ECONNREFUSED' },
       });
@@ -475,9 +475,9 @@ describe('GET /healthz', () => {
     const nowhere = `http://127.0.0.1:${await freePort()}`;
     const partial = await startGateway({ siteDir: site.dir, auth: nowhere, waitlist: waitlist.url });
     try {
-      const result = await call(partial.url, '/healthz');
+      const result = await request(partial.url, '/healthz');
       expect(result.status).toBe(503);
-      expect(result.json()).toEqual({
+      expect(result.body).toEqual({
         status: 'down',
         services: { auth: 'down: unreachable (ECONNREFUSED)', waitlist: 'ok' },
       });
@@ -487,7 +487,7 @@ describe('GET /healthz', () => {
   });
 
   it('is not logged', async () => {
-    await call(gateway.url, '/healthz');
+    await request(gateway.url, '/healthz');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(gateway.logs.lines().some((line) => line.path === '/healthz')).toBe(false);
   });

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sampleValue } from '@mmdm/tests/support';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFakeSite } from '../test/support/fake-site.js';
-import { call } from '../test/support/http-call.js';
+import { request } from '@mmdm/tests/support';
 import { freePort } from '../test/support/stub-upstream.js';
 
 const gatewayDir = fileURLToPath(new URL('..', import.meta.url));
@@ -77,19 +77,19 @@ describe.skipIf(!sharedBuilt)('the gateway process', () => {
     });
     try {
       await until(() => run.stdout.includes('gateway listening'));
-      const page = await call(`http://127.0.0.1:${port}`, '/about');
+      const page = await request(`http://127.0.0.1:${port}`, '/about');
       expect(page.status).toBe(200);
 
       // Prometheus's page is on the metrics port only: from outside, /metrics is just a page the site does not have.
-      expect((await call(`http://127.0.0.1:${port}`, '/metrics')).status).toBe(404);
-      const metrics = await call(`http://127.0.0.1:${metricsPort}`, '/metrics');
+      expect((await request(`http://127.0.0.1:${port}`, '/metrics')).status).toBe(404);
+      const metrics = await request(`http://127.0.0.1:${metricsPort}`, '/metrics');
       expect(metrics.status).toBe(200);
       expect(metrics.headers['content-type']).toMatch(/^text\/plain; version=0.0.4/);
       expect(sampleValue(metrics.text, 'http_requests_total', { route: 'site', method: 'GET', status: '200' })).toBe(1);
       expect(sampleValue(metrics.text, 'http_requests_total', { route: 'site', method: 'GET', status: '404' })).toBe(1);
       expect(sampleValue(metrics.text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
       expect(sampleValue(metrics.text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
-      expect((await call(`http://127.0.0.1:${metricsPort}`, '/about')).status).toBe(404);
+      expect((await request(`http://127.0.0.1:${metricsPort}`, '/about')).status).toBe(404);
     } finally {
       child.kill('SIGTERM');
     }
@@ -108,7 +108,7 @@ describe.skipIf(!sharedBuilt)('the gateway process', () => {
     );
     try {
       await until(() => run.stdout.includes('gateway listening'));
-      expect((await call(`http://127.0.0.1:${port}`, '/about')).status).toBe(200);
+      expect((await request(`http://127.0.0.1:${port}`, '/about')).status).toBe(200);
     } finally {
       child.kill('SIGTERM');
     }

@@ -2,7 +2,7 @@ import { createHttpMetrics, createMetricsRegistry, type Registry } from '@mmdm/s
 import { sampleValue } from '@mmdm/tests/support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeSite, type FakeSite } from '../test/support/fake-site.js';
-import { call } from '../test/support/http-call.js';
+import { request } from '@mmdm/tests/support';
 import { startGateway, type RunningGateway } from '../test/support/start-gateway.js';
 import { startStubUpstream, type StubUpstream } from '../test/support/stub-upstream.js';
 
@@ -32,14 +32,14 @@ afterAll(async () => {
 describe('the gateway’s request metrics', () => {
   it('count answers by the route they took, with a handful of route values whatever the paths', async () => {
     const json = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' };
-    await call(gateway.url, '/waitlist', json);
-    await call(gateway.url, '/waitlist/confirm', json);
-    await call(gateway.url, '/api/admin/login', json);
-    await call(gateway.url, '/api/admin/waitlist/entries?status=pending');
-    await call(gateway.url, '/api/nothing-here');
-    await call(gateway.url, '/about');
-    await call(gateway.url, `/invented-${Date.now()}`);
-    await call(gateway.url, '/healthz');
+    await request(gateway.url, '/waitlist', json);
+    await request(gateway.url, '/waitlist/confirm', json);
+    await request(gateway.url, '/api/admin/login', json);
+    await request(gateway.url, '/api/admin/waitlist/entries?status=pending');
+    await request(gateway.url, '/api/nothing-here');
+    await request(gateway.url, '/about');
+    await request(gateway.url, `/invented-${Date.now()}`);
+    await request(gateway.url, '/healthz');
 
     const text = await registry.metrics();
     const count = (route: string, method: string, status: string) =>

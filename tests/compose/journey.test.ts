@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { request } from '../support/http.js';
 import { findEngine } from './engine.js';
 
 /**
@@ -171,22 +172,6 @@ function setEnv(text: string, values: Record<string, string | number>): string {
   return out;
 }
 
-async function http(
-  path: string,
-  init: RequestInit & { json?: unknown; token?: string } = {},
-): Promise<{ status: number; text: string; headers: Headers }> {
-  const headers = new Headers(init.headers);
-  if (init.json !== undefined) headers.set('Content-Type', 'application/json');
-  if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
-  const response = await fetch(`${site}${path}`, {
-    ...init,
-    headers,
-    body: init.json === undefined ? init.body : JSON.stringify(init.json),
-    signal: AbortSignal.timeout(15_000),
-  });
-  return { status: response.status, text: await response.text(), headers: response.headers };
-}
-
 const messagesSchema = z.object({
   messages: z.array(z.object({ ID: z.string(), To: z.array(z.object({ Address: z.string() })) })),
 });
@@ -196,12 +181,12 @@ const messageSchema = z.object({ Text: z.string().optional(), HTML: z.string().o
 async function mailTo(email: string, timeoutMs = 60_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const list = messagesSchema.parse(await (await fetch(`${inbox}/api/v1/messages`)).json());
+    const list = messagesSchema.parse((await request(inbox, '/api/v1/messages')).body);
     const found = list.messages.find((message) =>
       message.To.some((to) => to.Address.toLowerCase() === email.toLowerCase()),
     );
     if (found) {
-      const message = messageSchema.parse(await (await fetch(`${inbox}/api/v1/message/${found.ID}`)).json());
+      const message = messageSchema.parse((await request(inbox, `/api/v1/message/${found.ID}`)).body);
       return `${message.Text ?? ''}\n${message.HTML ?? ''}`;
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -210,7 +195,7 @@ async function mailTo(email: string, timeoutMs = 60_000): Promise<string> {
 }
 
 async function login(account: { email: string; password: string }): Promise<{ status: number; token: string }> {
-  const answer = await http('/api/admin/login', { method: 'POST', json: account });
+  const answer = await request(site, '/api/admin/login', { method: 'POST', body: account });
   const token = answer.status === 200 ? z.object({ token: z.string() }).parse(JSON.parse(answer.text)).token : '';
   return { status: answer.status, token };
 }
@@ -328,19 +313,19 @@ describe.skipIf('missing' in engine)('docker compose up --build on a fresh clone
 
   it('serves the pages through nginx, with canonical URLs on the published port', async () => {
     for (const path of ['/', '/waitlist', '/admin/login', '/robots.txt']) {
-      const page = await http(path);
+      const page = await request(site, path);
       expect(page.status, path).toBe(200);
     }
-    const home = await http('/');
-    expect(home.headers.get('content-type')).toMatch(/text\/html/);
+    const home = await request(site, '/');
+    expect(home.headers['content-type']).toMatch(/text\/html/);
     expect(home.text).toContain(`http://localhost:${new URL(site).port}/`);
     expect(home.text).not.toContain('http://localhost:8080');
-    expect((await http('/no-such-page')).status).toBe(404);
+    expect((await request(site, '/no-such-page')).status).toBe(404);
   });
 
   it('takes a sign-up whose mail reaches the inbox, with links on the published port, and confirms it', async () => {
     signupEmail = `journey-${run}@example.com`;
-    const signup = await http('/waitlist', { method: 'POST', json: { email: signupEmail } });
+    const signup = await request(site, '/waitlist', { method: 'POST', body: { email: signupEmail } });
     expect(signup.status, signup.text).toBeLessThan(300);
     const mail = await mailTo(signupEmail);
     const link = /(https?:\/\/[^\s"'<>]+\/confirm\?token=([A-Za-z0-9_-]+))/.exec(mail);
@@ -349,17 +334,17 @@ describe.skipIf('missing' in engine)('docker compose up --build on a fresh clone
     );
     confirmToken = link?.[2] ?? '';
     // The confirmation page makes this call with the token from its URL.
-    const confirm = await http('/waitlist/confirm', { method: 'POST', json: { token: confirmToken } });
+    const confirm = await request(site, '/waitlist/confirm', { method: 'POST', body: { token: confirmToken } });
     expect(confirm.status, confirm.text).toBe(200);
   });
 
   it('signs staff in and verifies the token; the sign-up shows as confirmed', async () => {
     const { status, token } = await login(admin);
     expect(status).toBe(200);
-    const verify = await http('/api/admin/verify', { token });
+    const verify = await request(site, '/api/admin/verify', { token });
     expect(verify.status).toBe(200);
     expect(JSON.parse(verify.text)).toMatchObject({ valid: true, role: 'admin' });
-    const entries = await http(`/api/admin/waitlist/entries?q=${encodeURIComponent(signupEmail)}`, { token });
+    const entries = await request(site, `/api/admin/waitlist/entries?q=${encodeURIComponent(signupEmail)}`, { token });
     expect(entries.status, entries.text).toBe(200);
     expect(entries.text).toContain(signupEmail);
     expect(entries.text).toMatch(/confirmed/i);
@@ -381,7 +366,7 @@ describe.skipIf('missing' in engine)('docker compose up --build on a fresh clone
     ]);
     const { status, token } = await login(viewer);
     expect(status).toBe(200);
-    expect(JSON.parse((await http('/api/admin/verify', { token })).text)).toMatchObject({
+    expect(JSON.parse((await request(site, '/api/admin/verify', { token })).text)).toMatchObject({
       valid: true,
       role: 'viewer',
     });
@@ -442,9 +427,9 @@ describe.skipIf('missing' in engine)('docker compose up --build on a fresh clone
 
     const { status, token } = await login(viewer);
     expect(status, 'the staff account made before down signs in after up').toBe(200);
-    const entries = await http(`/api/admin/waitlist/entries?q=${encodeURIComponent(signupEmail)}`, { token });
+    const entries = await request(site, `/api/admin/waitlist/entries?q=${encodeURIComponent(signupEmail)}`, { token });
     expect(entries.text).toContain(signupEmail);
-    const again = await http('/waitlist/confirm', { method: 'POST', json: { token: confirmToken } });
+    const again = await request(site, '/waitlist/confirm', { method: 'POST', body: { token: confirmToken } });
     expect(again.status, 'the link used before down is still known as used').toBe(409);
   });
 

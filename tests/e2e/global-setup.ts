@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { request } from '../support/http.js';
 import { createTestDatabase } from '../support/test-database.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { E2E_PORT, RESULTS_DIR, STATE_FILE, type SystemInfo } from './system.js';
@@ -13,8 +14,8 @@ async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number):
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the system exited with code ${child.exitCode} before it was healthy`);
     try {
-      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return;
+      const { status } = await request(url, '/healthz', { timeoutMs: 2000 });
+      if (status >= 200 && status < 300) return;
     } catch {
       // not up yet
     }

@@ -4,7 +4,8 @@ import type { ChallengeAnswer } from '@mmdm/contracts/waitlist';
 import { solveForSignup } from '../../services/waitlist/src/testing/altcha-solver.js';
 import { confirmTokenIn } from '../../services/waitlist/src/testing/waitlist-harness.js';
 import { SmtpSink, startTestDnsServer, type TestDnsServer } from '../support/index.js';
-import { send, sleep } from './support/http.js';
+import { request } from '../support/http.js';
+import { sleep } from './support/timing.js';
 import { startSystem, type System } from './support/system.js';
 
 /**
@@ -56,9 +57,9 @@ async function pool<T>(count: number, parallel: number, task: (i: number) => Pro
 }
 
 async function solved(localAddress?: string): Promise<string> {
-  const answer = await send(url(), '/waitlist/challenge', { localAddress });
+  const answer = await request(url(), '/waitlist/challenge', { localAddress });
   expect(answer.status).toBe(200);
-  return solveForSignup(answer.json as ChallengeAnswer);
+  return solveForSignup(answer.body as ChallengeAnswer);
 }
 
 async function countWhere(pattern: string) {
@@ -73,7 +74,7 @@ async function countWhere(pattern: string) {
 describe('scripted sign-ups', () => {
   it('1,000 sign-ups without a solution, from 1,000 addresses in 100 networks: 0 rows, 0 mails', async () => {
     const answers = await pool(1000, 25, (i) =>
-      send(url(), '/waitlist', {
+      request(url(), '/waitlist', {
         method: 'POST',
         body: { email: `script-${i}@people.test` },
         localAddress: `127.${10 + Math.floor(i / 10)}.${i % 10}.1`,
@@ -82,8 +83,8 @@ describe('scripted sign-ups', () => {
     const byCode = new Map<string, number>();
     for (const answer of answers)
       byCode.set(
-        `${answer.status} ${answer.json?.code}`,
-        (byCode.get(`${answer.status} ${answer.json?.code}`) ?? 0) + 1,
+        `${answer.status} ${answer.body?.code}`,
+        (byCode.get(`${answer.status} ${answer.body?.code}`) ?? 0) + 1,
       );
     console.info(`1,000 scripted sign-ups without a solution: ${JSON.stringify(Object.fromEntries(byCode))}`);
     expect(Object.fromEntries(byCode)).toEqual({ '400 challenge_required': 1000 });
@@ -94,14 +95,17 @@ describe('scripted sign-ups', () => {
 
   it('a replayed solution is refused and writes nothing', async () => {
     const altcha = await solved();
-    const first = await send(url(), '/waitlist', { method: 'POST', body: { email: 'replay-1@people.test', altcha } });
+    const first = await request(url(), '/waitlist', {
+      method: 'POST',
+      body: { email: 'replay-1@people.test', altcha },
+    });
     expect(first.status).toBe(200);
     const replays = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        send(url(), '/waitlist', { method: 'POST', body: { email: `replay-${i + 2}@people.test`, altcha } }),
+        request(url(), '/waitlist', { method: 'POST', body: { email: `replay-${i + 2}@people.test`, altcha } }),
       ),
     );
-    expect(replays.map((answer) => `${answer.status} ${answer.json?.code}`)).toEqual(
+    expect(replays.map((answer) => `${answer.status} ${answer.body?.code}`)).toEqual(
       Array(20).fill('400 challenge_spent'),
     );
     expect((await countWhere('replay-%@people.test')).entries).toBe(1);
@@ -113,12 +117,12 @@ describe('scripted sign-ups', () => {
     // 100 domains spread over the packaged list.
     const domains = Array.from({ length: 100 }, (_, i) => list[Math.floor((i * list.length) / 100)]!);
     const answers = await pool(100, 10, async (i) =>
-      send(url(), '/waitlist', {
+      request(url(), '/waitlist', {
         method: 'POST',
         body: { email: `throwaway-${i}@${domains[i]}`, altcha: await solved() },
       }),
     );
-    expect(answers.map((answer) => `${answer.status} ${answer.json?.message}`)).toEqual(
+    expect(answers.map((answer) => `${answer.status} ${answer.body?.message}`)).toEqual(
       Array(100).fill('400 Please use a permanent e-mail address'),
     );
     expect(await countWhere('throwaway-%')).toEqual({ entries: 0, outbox: 0 });
@@ -128,7 +132,7 @@ describe('scripted sign-ups', () => {
 describe('a referral farm', () => {
   it(`100 confirmed friends from one network: at most ${DEFAULT_PER_NETWORK} credited, the rest held for review with their rule`, async () => {
     const signUp = async (email: string, localAddress: string, referralSource?: string) => {
-      const answer = await send(url(), '/waitlist', {
+      const answer = await request(url(), '/waitlist', {
         method: 'POST',
         body: { email, altcha: await solved(localAddress), ...(referralSource ? { referralSource } : {}) },
         localAddress,
@@ -139,7 +143,7 @@ describe('a referral farm', () => {
     const confirm = async (email: string) => {
       await sink.waitFor(() => sink.to(email).length > 0, 30_000);
       const token = confirmTokenIn(sink.to(email)[0]!.parsed.text ?? '');
-      const answer = await send(url(), '/waitlist/confirm', { method: 'POST', body: { token } });
+      const answer = await request(url(), '/waitlist/confirm', { method: 'POST', body: { token } });
       if (answer.status !== 200)
         console.error(
           system.api.logs
@@ -150,7 +154,7 @@ describe('a referral farm', () => {
             .join('\n'),
         );
       expect(answer.status, answer.text).toBe(200);
-      return answer.json.data as { referralCode: string };
+      return answer.body.data as { referralCode: string };
     };
 
     await signUp('farmer@farm.test', '127.66.0.1');

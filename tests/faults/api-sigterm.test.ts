@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../services/waitlist/src/testing/waitlist-harness.js';
-import { sleep } from './support/http.js';
+import { sleep } from './support/timing.js';
 import { signupStream } from './support/load.js';
 import { freePort } from './support/redis-server.js';
 import { startServiceProcess, untilHealthy, type ServiceProcess } from './support/service-process.js';

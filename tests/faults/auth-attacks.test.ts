@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff } from '../../services/auth/src/testing/auth-harness.js';
-import { median, send, type Answer } from './support/http.js';
+import { request, type Answer } from '../support/http.js';
+import { median } from './support/timing.js';
 import { SecretWatch } from './support/secrets.js';
 import { staffOf, startSystem, type System } from './support/system.js';
 
@@ -23,7 +24,7 @@ const randomIp = () =>
   `${1 + ((randomBytes(1)[0] ?? 0) % 223)}.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 function login(email: string, password: string, from: string, forgedFor?: string): Promise<Answer> {
-  return send(system.gateway.url, '/api/admin/login', {
+  return request(system.gateway.url, '/api/admin/login', {
     method: 'POST',
     body: { email, password },
     localAddress: from,
@@ -34,7 +35,7 @@ function login(email: string, password: string, from: string, forgedFor?: string
 function expectRetryAfter(answer: Answer) {
   expect(answer.status).toBe(429);
   expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
-  expect(answer.json).toMatchObject({ success: false });
+  expect(answer.body).toMatchObject({ success: false });
 }
 
 describe('brute force and credential stuffing through the gateway', () => {
@@ -78,7 +79,7 @@ describe('stored password hashes', () => {
     const email = `hash-${randomUUID().slice(0, 8)}@example.test`;
     const password = `new staff ${randomUUID()}`;
     secrets.add(password);
-    const created = await send(system.gateway.url, '/api/admin/staff', {
+    const created = await request(system.gateway.url, '/api/admin/staff', {
       method: 'POST',
       headers: { authorization: `Bearer ${admin.token}` },
       body: { email, password, role: 'viewer' },
@@ -134,7 +135,7 @@ describe('enumeration', () => {
     try {
       const account = await createStaff(quiet.auth, { role: 'viewer' });
       const attempt = (email: string) =>
-        send(quiet.gateway.url, '/api/admin/login', {
+        request(quiet.gateway.url, '/api/admin/login', {
           method: 'POST',
           body: { email, password: `wrong ${randomUUID()}` },
         });
@@ -162,7 +163,7 @@ describe('enumeration', () => {
 
   it('a new and an already-listed waitlist address answer byte-identically, within a few ms in median time', async () => {
     const existing = `listed-${randomUUID().slice(0, 8)}@example.com`;
-    const signUp = (email: string) => send(system.gateway.url, '/waitlist', { method: 'POST', body: { email } });
+    const signUp = (email: string) => request(system.gateway.url, '/waitlist', { method: 'POST', body: { email } });
     expect((await signUp(existing)).status).toBe(200);
     for (let i = 0; i < 5; i++)
       await Promise.all([signUp(existing), signUp(`warm-${randomUUID().slice(0, 8)}@example.com`)]);
@@ -181,7 +182,7 @@ describe('enumeration', () => {
     // The body names the address typed; with that put aside, the answers are the same bytes.
     const shape = (answer: Answer, email: string) =>
       `${answer.status} ${answer.headers['content-type']} ${answer.text.replace(email, '<email>')}`;
-    const freshShapes = new Set(fresh.map((a) => shape(a, (a.json as { data: { email: string } }).data.email)));
+    const freshShapes = new Set(fresh.map((a) => shape(a, (a.body as { data: { email: string } }).data.email)));
     const againShapes = new Set(again.map((a) => shape(a, existing)));
     expect([...freshShapes]).toEqual([...againShapes]);
     expect(fresh[0]?.status).toBe(200);

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff, signIn } from '../../services/auth/src/testing/auth-harness.js';
 import { SmtpSink } from '../support/index.js';
-import { send, sleep, type Answer } from './support/http.js';
+import { request, type Answer } from '../support/http.js';
+import { sleep } from './support/timing.js';
 import { SecretWatch } from './support/secrets.js';
 import { STAFF_ENDPOINTS } from './support/staff-endpoints.js';
 import { staffOf, startSystem, type System } from './support/system.js';
@@ -71,9 +72,9 @@ function problemsWith(answer: Answer, sent: string): string[] {
   return problems;
 }
 
-async function exchange(path: string, options: Parameters<typeof send>[2], sentText: string): Promise<void> {
+async function exchange(path: string, options: Parameters<typeof request>[2], sentText: string): Promise<void> {
   requests++;
-  const answer = await send(system.gateway.url, path, options);
+  const answer = await request(system.gateway.url, path, options);
   const problems = problemsWith(answer, sentText);
   if (problems.length)
     throw new Error(`${options?.method ?? 'GET'} ${path} → ${problems.join(', ')}: ${answer.text.slice(0, 300)}`);
@@ -256,23 +257,23 @@ describe('body limits and content types', () => {
   const posts = [...PUBLIC.map((p) => ({ method: 'POST', path: p.path })), ...STAFF_ENDPOINTS.filter((e) => e.body)];
 
   it.each(posts)('$method $path answers 413 JSON over the 4 kB limit', async ({ method, path }) => {
-    const answer = await send(system.gateway.url, path, {
+    const answer = await request(system.gateway.url, path, {
       method,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
       body: JSON.stringify({ email: 'a@example.com', padding: 'x'.repeat(5000) }),
     });
     expect(answer.status).toBe(413);
-    expect(answer.json).toMatchObject({ success: false });
+    expect(answer.body).toMatchObject({ success: false });
   });
 
   it.each(posts)('$method $path answers 415 JSON to a body that is not JSON', async ({ method, path }) => {
-    const answer = await send(system.gateway.url, path, {
+    const answer = await request(system.gateway.url, path, {
       method,
       headers: { 'content-type': 'text/plain', authorization: `Bearer ${admin}` },
       body: 'email=a@example.com',
     });
     expect(answer.status).toBe(415);
-    expect(answer.json).toMatchObject({ success: false });
+    expect(answer.body).toMatchObject({ success: false });
   });
 });
 
@@ -303,7 +304,7 @@ describe('mail header injection', () => {
           ? { email: `ok-${randomUUID().slice(0, 8)}@example.com`, referralSource: `FRIEND${breaker}X` }
           : { email };
         requests++;
-        const answer = await send(system.gateway.url, '/waitlist', { method: 'POST', body });
+        const answer = await request(system.gateway.url, '/waitlist', { method: 'POST', body });
         // %0d%0a is no line break, just odd characters an address may not hold: refused as well.
         expect(answer.status, `${JSON.stringify(body)} → ${answer.text}`).toBe(400);
       }),
@@ -315,7 +316,7 @@ describe('mail header injection', () => {
     const account = await createStaff(system.auth, { role: 'viewer' });
     secrets.add(account.password, await signIn(system.auth, account));
     const email = `one-recipient-${randomUUID().slice(0, 8)}@example.com`;
-    expect((await send(system.gateway.url, '/waitlist', { method: 'POST', body: { email } })).status).toBe(200);
+    expect((await request(system.gateway.url, '/waitlist', { method: 'POST', body: { email } })).status).toBe(200);
     await sink.waitFor((messages) => messages.some((mail) => mail.envelope.to.includes(email)), 20_000);
     await sleep(500);
     expect(sink.messages.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { send, type Answer, type SendOptions } from './support/http.js';
+import { request, type Answer, type RequestOptions } from '../support/http.js';
 import { SecretWatch } from './support/secrets.js';
 import { staffOf, startSystem, type System } from './support/system.js';
 
@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 /** Answers of every kind the system gives: pages, API successes and each error status. */
-function requests(): [string, string, SendOptions, number][] {
+function requests(): [string, string, RequestOptions, number][] {
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   return [
     ['a page', '/', {}, 200],
@@ -72,7 +72,7 @@ function expectHardened(answer: Answer, label: string) {
 describe('security headers on every answer, errors included', () => {
   it('CSP, nosniff, Referrer-Policy, no banners; staff answers are not stored; no HSTS over plain http', async () => {
     for (const [label, path, options, status] of requests()) {
-      const answer = await send(system.gateway.url, path, options);
+      const answer = await request(system.gateway.url, path, options);
       expect(answer.status, `${label}: ${answer.text.slice(0, 200)}`).toBe(status);
       expectHardened(answer, label);
       if (path.startsWith('/api/admin')) expect(answer.headers['cache-control'], label).toMatch(/no-store/);
@@ -82,7 +82,7 @@ describe('security headers on every answer, errors included', () => {
 
   it('HSTS on every answer when a trusted proxy says the request came over TLS', async () => {
     for (const [label, path, options, status] of requests()) {
-      const answer = await send(system.gateway.url, path, {
+      const answer = await request(system.gateway.url, path, {
         ...options,
         localAddress: NGINX,
         headers: { ...options.headers, 'x-forwarded-proto': 'https' },
@@ -94,7 +94,7 @@ describe('security headers on every answer, errors included', () => {
   });
 
   it('a client claiming TLS itself gets no HSTS (it cannot make the gateway pin a scheme)', async () => {
-    const answer = await send(system.gateway.url, '/', { headers: { 'x-forwarded-proto': 'https' } });
+    const answer = await request(system.gateway.url, '/', { headers: { 'x-forwarded-proto': 'https' } });
     expect(answer.headers['strict-transport-security']).toBeUndefined();
   });
 });
@@ -104,15 +104,15 @@ describe('CORS', () => {
     'Origin %s gets no allow header, not even on a preflight',
     async (origin) => {
       const asked = [
-        await send(system.gateway.url, '/api/admin/staff', {
+        await request(system.gateway.url, '/api/admin/staff', {
           headers: { origin, authorization: `Bearer ${staff.admin.token}` },
         }),
-        await send(system.gateway.url, '/waitlist', {
+        await request(system.gateway.url, '/waitlist', {
           method: 'POST',
           headers: { origin },
           body: { email: `cors-${Date.now()}@example.com` },
         }),
-        await send(system.gateway.url, '/api/admin/login', {
+        await request(system.gateway.url, '/api/admin/login', {
           method: 'OPTIONS',
           headers: {
             origin,
@@ -120,7 +120,7 @@ describe('CORS', () => {
             'access-control-request-headers': 'content-type, authorization',
           },
         }),
-        await send(system.gateway.url, '/waitlist', {
+        await request(system.gateway.url, '/waitlist', {
           method: 'OPTIONS',
           headers: { origin, 'access-control-request-method': 'POST' },
         }),

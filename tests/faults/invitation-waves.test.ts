@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SmtpSink } from '../support/index.js';
-import { send, sleep } from './support/http.js';
+import { request } from '../support/http.js';
+import { sleep } from './support/timing.js';
 import { mailJobCounts } from './support/mail.js';
 import { RedisServer } from './support/redis-server.js';
 import { SecretWatch } from './support/secrets.js';
 import { startSystem, type System } from './support/system.js';
 import { createStaff } from '../../services/auth/src/testing/auth-harness.js';
-import { issueToken } from '../../services/waitlist/src/lib/tokens.js';
+import { buildEntry, buildToken } from '../../services/waitlist/src/testing/waitlist-factories.js';
 
 /** Back-off from 100 ms instead of production's 1 s: 10 s of refusal stands for minutes of a provider refusing. */
 const REFUSE_MS = Number(process.env.FAULT_SMTP_REFUSE_MS ?? 20_000) / 2;
@@ -28,17 +29,9 @@ async function confirmedPeople(system: System, label: string, count: number): Pr
   const emails: string[] = [];
   for (let index = 0; index < count; index += 1) {
     const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
-    const { rows } = await system.context.pool.query<{ id: string }>(
-      `insert into waitlist.entries (email, email_normalized) values ($1, $1) returning id`,
-      [email],
-    );
-    const token = issueToken();
-    await system.context.pool.query(
-      `insert into waitlist.tokens (token_hash, entry_id, purpose, expires_at)
-       values ($1, $2, 'confirm', now() + interval '1 day')`,
-      [token.hash, rows[0]!.id],
-    );
-    const confirmed = await send(system.gateway.url, '/waitlist/confirm', {
+    const entry = await buildEntry(system.context.pool, { email });
+    const token = await buildToken(system.context.pool, entry.id);
+    const confirmed = await request(system.gateway.url, '/waitlist/confirm', {
       method: 'POST',
       body: { token: token.raw },
     });
@@ -51,18 +44,18 @@ async function confirmedPeople(system: System, label: string, count: number): Pr
 async function adminToken(system: System, secrets: SecretWatch): Promise<string> {
   const owner = await createStaff(system.auth, { role: 'admin' });
   secrets.add(owner.password);
-  const login = await send(system.gateway.url, '/api/admin/login', {
+  const login = await request(system.gateway.url, '/api/admin/login', {
     method: 'POST',
     body: { email: owner.email, password: owner.password },
   });
   expect(login.status).toBe(200);
-  const token = (login.json as { token: string }).token;
+  const token = (login.body as { token: string }).token;
   secrets.add(token);
   return token;
 }
 
 async function invite(system: System, token: string, count: number) {
-  return send(system.gateway.url, '/api/admin/waitlist/invitations', {
+  return request(system.gateway.url, '/api/admin/waitlist/invitations', {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: { count },
@@ -132,7 +125,7 @@ describe('an invitation wave while Redis is stopped', () => {
     await redis.start();
     const restoredAt = Date.now();
     const second = await eventuallyAccepted(() => invite(system, token, PEOPLE / 4));
-    expect(second.json).toMatchObject({ invited: PEOPLE / 4 });
+    expect(second.body).toMatchObject({ invited: PEOPLE / 4 });
     const invited = await invitedEmails(system);
     expect(invited).toEqual(people.slice(0, PEOPLE / 2 + PEOPLE / 4));
     await sink.waitFor(() => invitationsPerRecipient(sink).size >= invited.length, 60_000);
@@ -182,7 +175,7 @@ describe('an invitation wave while the mail server refuses', () => {
 });
 
 /** Staff calls fail closed (503) until the services' Redis connections are back: retry for a few seconds. */
-async function eventuallyAccepted(call: () => ReturnType<typeof send>): ReturnType<typeof send> {
+async function eventuallyAccepted(call: () => ReturnType<typeof request>): ReturnType<typeof request> {
   const deadline = Date.now() + 15_000;
   for (;;) {
     const answer = await call();

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../services/waitlist/src/testing/waitlist-harness.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 import { startApiWithDatabase, type StandaloneApi } from './support/api-process.js';
-import { send, sleep } from './support/http.js';
+import { request } from '../support/http.js';
+import { sleep } from './support/timing.js';
 import { OUTAGE_MS, signupStream, type SignupOutcome } from './support/load.js';
 
 let context: TestContext;
@@ -33,7 +34,7 @@ describe(`Postgres cut for ${OUTAGE_MS / 1000} s`, () => {
     const cutAt = Date.now();
     let readyDownAfter = -1;
     while (Date.now() - cutAt < OUTAGE_MS) {
-      const ready = await send(url, '/readyz', { timeoutMs: 10_000 });
+      const ready = await request(url, '/readyz', { timeoutMs: 10_000 });
       if (ready.status === 503 && readyDownAfter < 0) readyDownAfter = Date.now() - cutAt;
       await sleep(250);
     }
@@ -42,7 +43,7 @@ describe(`Postgres cut for ${OUTAGE_MS / 1000} s`, () => {
     let recoveredAfter = -1;
     while (Date.now() - restoredAt < 15_000) {
       const recent = stream.outcomes.filter((o) => o.startedAt >= Date.now() - 600 && o.status !== 0);
-      const ready = await send(url, '/readyz');
+      const ready = await request(url, '/readyz');
       if (ready.status === 200 && recent.length > 0 && recent.every((o) => o.status === 200)) {
         recoveredAfter = Date.now() - restoredAt;
         break;
@@ -68,7 +69,7 @@ describe(`Postgres cut for ${OUTAGE_MS / 1000} s`, () => {
     expect(recoveredAfter).toBeGreaterThanOrEqual(0);
     expect(recoveredAfter).toBeLessThan(10_000);
     // Every 503 is the JSON error shape, with nothing internal in it.
-    const sample = await send(url, '/waitlist', { method: 'POST', body: { email: 'x@example.com' } });
+    const sample = await request(url, '/waitlist', { method: 'POST', body: { email: 'x@example.com' } });
     expect(sample.status).toBe(200);
 
     // 0 lost: every 2xx has its row; the tail end of the stream (after recovery) is all 2xx.
@@ -86,10 +87,10 @@ describe(`Postgres cut for ${OUTAGE_MS / 1000} s`, () => {
   it('a 503 during the cut is the JSON error shape, says nothing internal, and asks to retry', async () => {
     proxy.cutOff();
     try {
-      const answer = await send(url, '/waitlist', { method: 'POST', body: { email: 'shape@example.com' } });
+      const answer = await request(url, '/waitlist', { method: 'POST', body: { email: 'shape@example.com' } });
       expect(answer.status).toBe(503);
       expect(answer.headers['content-type']).toMatch(/^application\/json/);
-      expect(answer.json).toMatchObject({ success: false, code: expect.any(String), message: expect.any(String) });
+      expect(answer.body).toMatchObject({ success: false, code: expect.any(String), message: expect.any(String) });
       expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
       expect(answer.text).not.toMatch(/ECONN|pg|postgres|terminated|stack|at [\w.]+ \(/i);
     } finally {

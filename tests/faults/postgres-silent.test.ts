@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../services/waitlist/src/testing/waitlist-harness.js';
 import { startApiWithDatabase, type StandaloneApi } from './support/api-process.js';
-import { send, sleep } from './support/http.js';
+import { request } from '../support/http.js';
+import { sleep } from './support/timing.js';
 import { signupStream } from './support/load.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 
@@ -30,7 +31,7 @@ describe('Postgres silent (a partition: packets dropped, no reset)', () => {
     await sleep(1500);
     proxy.silence();
     const silencedAt = Date.now();
-    const ready = await send(api.url, '/readyz', { timeoutMs: 10_000 });
+    const ready = await request(api.url, '/readyz', { timeoutMs: 10_000 });
     expect(ready.status).toBe(503);
     expect(ready.ms).toBeLessThan(5000);
     await sleep(SILENCE_MS - (Date.now() - silencedAt));
@@ -38,7 +39,7 @@ describe('Postgres silent (a partition: packets dropped, no reset)', () => {
     const restoredAt = Date.now();
     let recoveredAfter = -1;
     while (Date.now() - restoredAt < 20_000) {
-      const answer = await send(api.url, '/waitlist', {
+      const answer = await request(api.url, '/waitlist', {
         method: 'POST',
         body: { email: `probe-${Date.now()}@example.com` },
       });

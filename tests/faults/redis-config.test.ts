@@ -14,7 +14,7 @@ import {
   type TestContext,
 } from '../../services/waitlist/src/testing/waitlist-harness.js';
 import { captureLogs } from '../support/index.js';
-import { send } from './support/http.js';
+import { request } from '../support/http.js';
 import { freePort, RedisServer } from './support/redis-server.js';
 
 let context: TestContext;
@@ -88,18 +88,18 @@ describe('producers with Redis down', () => {
   });
 
   it('the API still takes sign-ups at once (in-process rate limits), refuses staff calls with 503 at once, and is not ready', async () => {
-    const signup = await send(url, '/waitlist', {
+    const signup = await request(url, '/waitlist', {
       method: 'POST',
       body: { email: `no-redis-${Date.now()}@example.com` },
     });
     expect(signup.status).toBe(200);
     expect(signup.ms).toBeLessThan(2000);
-    const staff = await send(url, '/api/admin/waitlist/stats', {
+    const staff = await request(url, '/api/admin/waitlist/stats', {
       headers: { authorization: `Bearer ${await (await keys).sign('admin')}` },
     });
     expect(staff.status).toBe(503);
     expect(staff.ms).toBeLessThan(2000);
-    const ready = await send(url, '/readyz');
+    const ready = await request(url, '/readyz');
     expect(ready.status).toBe(503);
     expect(ready.ms).toBeLessThan(2000);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpSink } from '../support/index.js';
-import { send, sleep } from './support/http.js';
+import { request } from '../support/http.js';
+import { sleep } from './support/timing.js';
 import { OUTAGE_MS, signupStream, type SignupOutcome } from './support/load.js';
 import { RedisServer } from './support/redis-server.js';
 import { SecretWatch } from './support/secrets.js';
@@ -46,7 +47,7 @@ describe(`Redis stopped for ${OUTAGE_MS / 1000} s during a steady stream of sign
     const outageStart = Date.now();
     await sleep(1000);
     // Sign-in counts attempts in Redis: with Redis gone it fails closed, quickly.
-    const login = await send(system.gateway.url, '/api/admin/login', {
+    const login = await request(system.gateway.url, '/api/admin/login', {
       method: 'POST',
       body: { email: owner.email, password: owner.password },
     });

@@ -7,7 +7,8 @@ import {
   type TestContext,
 } from '../../services/waitlist/src/testing/waitlist-harness.js';
 import { SmtpSink, startOldRedis } from '../support/index.js';
-import { send, sleep } from './support/http.js';
+import { request } from '../support/http.js';
+import { sleep } from './support/timing.js';
 import { mailsPerRecipient } from './support/mail.js';
 import { freePort, RedisServer } from './support/redis-server.js';
 import { SecretWatch } from './support/secrets.js';
@@ -127,7 +128,8 @@ describe('the e-mail worker started while Redis has never been reachable', () =>
     const redis = await absentRedis();
     const worker = await startWorkerProcess(redis.url);
     const emails = Array.from({ length: SIGNUPS }, () => uniqueEmail('never-up'));
-    for (const email of emails) expect((await api.call('POST', '/waitlist', { body: { email } })).status).toBe(200);
+    for (const email of emails)
+      expect((await api.request('/waitlist', { method: 'POST', body: { email } })).status).toBe(200);
 
     // Several relay rounds with Redis absent: no transaction of the worker's lives longer than a moment, and every
     // outbox row stays free for anyone else (FOR UPDATE NOWAIT would fail on a row a relay holds).
@@ -143,8 +145,8 @@ describe('the e-mail worker started while Redis has never been reachable', () =>
 
     expect(worker.process.child.exitCode).toBeNull();
     expect(crashesIn(worker.process)).toEqual([]);
-    expect((await send(worker.url, '/healthz')).status).toBe(200);
-    expect((await send(worker.url, '/readyz')).status).toBe(503);
+    expect((await request(worker.url, '/healthz')).status).toBe(200);
+    expect((await request(worker.url, '/readyz')).status).toBe(503);
     // Told once, not once per round.
     const waiting = logLines(worker.process).filter((line) => line.msg?.startsWith('outbox relay'));
     expect(waiting.map((line) => [line.level, line.msg])).toEqual([
@@ -179,7 +181,7 @@ describe('the e-mail worker started while Redis has never been reachable', () =>
   it('stops cleanly (exit 0, within seconds) when told to while Redis has still never been reachable', async () => {
     const redis = await absentRedis();
     const worker = await startWorkerProcess(redis.url);
-    await api.call('POST', '/waitlist', { body: { email: uniqueEmail('never-up-stop') } });
+    await api.request('/waitlist', { method: 'POST', body: { email: uniqueEmail('never-up-stop') } });
     await sleep(10 * RELAY_INTERVAL_MS);
     const started = Date.now();
     worker.process.child.kill('SIGTERM');

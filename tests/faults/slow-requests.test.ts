@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { send } from './support/http.js';
+import { request } from '../support/http.js';
 import { startSystem, type System } from './support/system.js';
 
 /** The bound the gateway promises for a request to arrive (10 s, checked every second), with room for a busy runner. */
@@ -81,12 +81,12 @@ describe('slow requests without nginx in front', () => {
     while (!done && performance.now() - started < GIVE_UP_MS) {
       const n = ordinary.length;
       ordinary.push(
-        send(system.gateway.url, '/waitlist', {
+        request(system.gateway.url, '/waitlist', {
           method: 'POST',
           body: { email: `meanwhile-${n}-${Date.now()}@example.com` },
           timeoutMs: 5_000,
         }),
-        send(system.gateway.url, '/', { timeoutMs: 5_000 }),
+        request(system.gateway.url, '/', { timeoutMs: 5_000 }),
       );
       await new Promise((resolve) => setTimeout(resolve, 500));
     }

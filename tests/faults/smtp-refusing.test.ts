@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpSink } from '../support/index.js';
-import { send, sleep } from './support/http.js';
+import { request } from '../support/http.js';
+import { sleep } from './support/timing.js';
 import { mailJobCounts, mailsPerRecipient } from './support/mail.js';
 import { SecretWatch } from './support/secrets.js';
 import { startSystem, type System } from './support/system.js';
@@ -35,7 +36,7 @@ describe('SMTP refusing every message for a while', () => {
     sink.refuse(true);
     const emails = Array.from({ length: SIGNUPS }, () => `smtp-down-${randomUUID().slice(0, 8)}@example.com`);
     for (const email of emails)
-      expect((await send(system.gateway.url, '/waitlist', { method: 'POST', body: { email } })).status).toBe(200);
+      expect((await request(system.gateway.url, '/waitlist', { method: 'POST', body: { email } })).status).toBe(200);
     await sleep(REFUSE_MS);
     expect(sink.messages).toHaveLength(0);
     const { rows: attempted } = await system.context.pool.query<{ n: number }>(

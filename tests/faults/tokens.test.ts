@@ -5,7 +5,7 @@ import { generateSigningKey } from '../../services/auth/src/modules/keys/keys.se
 import { createStaff, signIn } from '../../services/auth/src/testing/auth-harness.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 import { SecretWatch } from './support/secrets.js';
-import { send, type Answer } from './support/http.js';
+import { request, type Answer } from '../support/http.js';
 import { STAFF_ENDPOINTS } from './support/staff-endpoints.js';
 import { staffOf, startSystem, type System } from './support/system.js';
 
@@ -142,7 +142,7 @@ function rawSigned(header: object, payload: JWTPayload): string {
 }
 
 const call = (method: string, path: string, token: string | undefined, body?: object): Promise<Answer> =>
-  send(system.gateway.url, path, {
+  request(system.gateway.url, path, {
     method,
     headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
     body: body ?? (method === 'GET' || method === 'DELETE' ? undefined : {}),
@@ -212,7 +212,7 @@ describe('revocation store unreachable', () => {
       const token = await signIn(cut.auth, account);
       secrets.add(account.password, token);
       const viaGateway = (method: string, path: string) =>
-        send(cut.gateway.url, path, {
+        request(cut.gateway.url, path, {
           method,
           headers: { authorization: `Bearer ${token}` },
           body: method === 'POST' ? {} : undefined,
@@ -224,10 +224,10 @@ describe('revocation store unreachable', () => {
         const answer = await viaGateway(endpoint.method, endpoint.path);
         expect(answer.status, `${endpoint.method} ${endpoint.path}: ${answer.text.slice(0, 200)}`).toBe(503);
         expect(answer.ms).toBeLessThan(3000);
-        expect(answer.json).toMatchObject({ success: false });
+        expect(answer.body).toMatchObject({ success: false });
       }
       // Signing in needs the throttle counters: refused too, never waved through unthrottled.
-      const login = await send(cut.gateway.url, '/api/admin/login', {
+      const login = await request(cut.gateway.url, '/api/admin/login', {
         method: 'POST',
         body: { email: account.email, password: account.password },
       });

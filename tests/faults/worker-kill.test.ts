@@ -7,7 +7,8 @@ import {
   type TestContext,
 } from '../../services/waitlist/src/testing/waitlist-harness.js';
 import { SmtpSink } from '../support/index.js';
-import { send, sleep } from './support/http.js';
+import { request } from '../support/http.js';
+import { sleep } from './support/timing.js';
 import { mailJobCounts, mailsPerRecipient } from './support/mail.js';
 import { freePort } from './support/redis-server.js';
 import { SecretWatch } from './support/secrets.js';
@@ -65,7 +66,7 @@ describe(`the e-mail worker SIGKILLed ${KILL_AT.length} times during ${MAILS} ma
       const batch = emails.slice(i, i + 25);
       const answers = await Promise.all(
         batch.map((email) =>
-          send(api.url, '/waitlist', {
+          request(api.url, '/waitlist', {
             method: 'POST',
             body: { email },
             headers: { 'x-forwarded-for': `10.9.${randomBytes(1)[0]}.${randomBytes(1)[0]}` },

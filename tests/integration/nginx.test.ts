@@ -1,7 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeSite, type FakeSite } from '../../gateway/test/support/fake-site.js';
-import { call } from '../../gateway/test/support/http-call.js';
+import { request } from '../support/http.js';
 import { startGateway, type RunningGateway } from '../../gateway/test/support/start-gateway.js';
 import {
   freePort,
@@ -56,7 +56,7 @@ describe.skipIf(!existsSync(NGINX_BINARY) && process.env.CI !== 'true')('nginx i
   });
 
   it('serves the site through nginx with the gateway headers and no version banner', async () => {
-    const result = await call(nginx.url, '/about');
+    const result = await request(nginx.url, '/about');
     expect(result.status).toBe(200);
     expect(result.text).toContain('<h1>About</h1>');
     expect(result.headers['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -65,17 +65,17 @@ describe.skipIf(!existsSync(NGINX_BINARY) && process.env.CI !== 'true')('nginx i
   });
 
   it('gives each request an id that reaches the service and comes back on the answer', async () => {
-    const result = await call(nginx.url, '/api/admin/me', { headers: { 'x-request-id': 'client-chosen-id' } });
+    const result = await request(nginx.url, '/api/admin/me', { headers: { 'x-request-id': 'client-chosen-id' } });
     const id = String(result.headers['x-request-id']);
     expect(id).toMatch(/^[0-9a-f]{32}$/); // nginx's $request_id, whatever the client sent
-    expect(result.json<SeenRequest>().headers['x-request-id']).toBe(id);
+    expect((result.body as SeenRequest).headers['x-request-id']).toBe(id);
   });
 
   it('tells the services the real client address, not one the client made up', async () => {
-    const result = await call(nginx.url, '/api/admin/me', {
+    const result = await request(nginx.url, '/api/admin/me', {
       headers: { 'x-forwarded-for': '203.0.113.9', 'x-real-ip': '203.0.113.9' },
     });
-    const { headers } = result.json<SeenRequest>();
+    const { headers } = result.body as SeenRequest;
     expect(headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(headers['x-real-ip']).toBeUndefined();
     expect(headers['x-forwarded-proto']).toBe('http');
@@ -84,7 +84,7 @@ describe.skipIf(!existsSync(NGINX_BINARY) && process.env.CI !== 'true')('nginx i
   it('answers a flood of logins with JSON 429s carrying Retry-After', async () => {
     const results = await Promise.all(
       Array.from({ length: 30 }, () =>
-        call(nginx.url, '/api/admin/login', {
+        request(nginx.url, '/api/admin/login', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: '{}',
@@ -98,7 +98,7 @@ describe.skipIf(!existsSync(NGINX_BINARY) && process.env.CI !== 'true')('nginx i
     expect(first?.headers['content-type']).toBe('application/json');
     expect(first?.headers['retry-after']).toBe('1');
     expect(first?.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
-    expect(first?.json()).toEqual({
+    expect(first?.body).toEqual({
       success: false,
       code: 'rate_limited',
       message: 'Too many requests. Please wait a moment and try again.',
@@ -106,24 +106,24 @@ describe.skipIf(!existsSync(NGINX_BINARY) && process.env.CI !== 'true')('nginx i
   });
 
   it('does not rate-limit reading the sign-up page', async () => {
-    const results = await Promise.all(Array.from({ length: 30 }, () => call(nginx.url, '/waitlist')));
+    const results = await Promise.all(Array.from({ length: 30 }, () => request(nginx.url, '/waitlist')));
     expect(results.every((result) => result.status === 200)).toBe(true);
   });
 
   it('refuses a body over 16 kB with a JSON 413 before it reaches the gateway', async () => {
     const before = waitlist.seen.length;
-    const result = await call(nginx.url, '/waitlist', {
+    const result = await request(nginx.url, '/waitlist', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'a@example.com', padding: 'x'.repeat(20_000) }),
     });
     expect(result.status).toBe(413);
-    expect(result.json()).toMatchObject({ success: false, code: 'payload_too_large' });
+    expect(result.body).toMatchObject({ success: false, code: 'payload_too_large' });
     expect(waitlist.seen.length).toBe(before);
   });
 
   it('compresses larger JSON answers with gzip', async () => {
-    const result = await call(nginx.url, `/api/admin/staff?pad=${'x'.repeat(1500)}`, {
+    const result = await request(nginx.url, `/api/admin/staff?pad=${'x'.repeat(1500)}`, {
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(result.status).toBe(200);

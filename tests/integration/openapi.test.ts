@@ -21,7 +21,7 @@ interface SpectralResult {
 
 const json = (body: unknown, status = 200) => ({
   status,
-  headers: new Headers({ 'content-type': 'application/json; charset=utf-8' }),
+  headers: { 'content-type': 'application/json; charset=utf-8' },
   body,
 });
 
@@ -164,7 +164,7 @@ describe('the contract check the service tests run on every answer', () => {
     expect(
       contractProblemOf('GET', '/api/admin/waitlist/entries.csv', {
         status: 200,
-        headers: new Headers({ 'content-type': 'application/json' }),
+        headers: { 'content-type': 'application/json' },
         body: {},
       }),
     ).toMatch(/content type application\/json/);

@@ -18,7 +18,7 @@ import { Redis } from 'ioredis';
 import { decodeProtectedHeader } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { sampleValue, scrape, SmtpSink } from '../support/index.js';
+import { request, sampleValue, scrape, SmtpSink } from '../support/index.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 /**
@@ -95,17 +95,8 @@ function childrenOf(pid: number): { pid: number; service: Service; port: number 
   });
 }
 
-async function get(url: string, init: RequestInit = {}): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
-  const text = await response.text();
-  let body: Record<string, unknown> = {};
-  try {
-    body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-  } catch {
-    body = { text };
-  }
-  return { status: response.status, body };
-}
+/** How long a request here may stay unanswered: a replica that was killed answers nothing. */
+const timeoutMs = 10_000;
 
 async function until<T>(
   what: string,
@@ -150,15 +141,14 @@ describe.skipIf(!built)(`npm start -- --replicas ${REPLICAS}`, () => {
   const signUp = async (email: string, client = nextClient()) => {
     const started = Date.now();
     try {
-      const response = await fetch(`${gatewayUrl}/waitlist`, {
+      const answer = await request(gatewayUrl, '/waitlist', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
-        body: JSON.stringify({ email }),
-        signal: AbortSignal.timeout(10_000),
+        headers: { 'x-forwarded-for': client },
+        body: { email },
+        timeoutMs,
       });
-      await response.arrayBuffer();
-      if (response.status === 200) acknowledged.push(email);
-      return { started, status: response.status };
+      if (answer.status === 200) acknowledged.push(email);
+      return { started, status: answer.status };
     } catch {
       return { started, status: 0 };
     }
@@ -231,8 +221,8 @@ describe.skipIf(!built)(`npm start -- --replicas ${REPLICAS}`, () => {
           throw new Error('the supervisor started a build: run `npm run build` first');
         if (supervisor.exitCode !== null) throw new Error(`the supervisor exited:\n${output().slice(-3000)}`);
         const statuses = await Promise.all(
-          [...replicas.map((replica) => `${replica.url}/readyz`), `${gatewayUrl}/healthz`].map(async (url) =>
-            get(url).then(
+          [...replicas.map((replica) => [replica.url, '/readyz']), [gatewayUrl, '/healthz']].map(async ([url, path]) =>
+            request(url!, path!, { timeoutMs }).then(
               (answer) => answer.status,
               () => 0,
             ),
@@ -345,27 +335,24 @@ describe.skipIf(!built)(`npm start -- --replicas ${REPLICAS}`, () => {
   });
 
   const login = async (baseUrl: string) => {
-    const answer = await get(`${baseUrl}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const answer = await request(baseUrl, '/api/admin/login', { method: 'POST', body: ADMIN, timeoutMs });
+    expect(answer.status, answer.text).toBe(200);
     return String(answer.body.token);
   };
-  const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
   /** What every auth replica and every waitlist replica answers to this token, asked directly. */
   const everywhere = async (token: string) =>
     Promise.all([
-      ...of('auth').map(async (auth) => (await get(`${auth.url}/api/admin/verify`, bearer(token))).status),
-      ...of('waitlist').map(async (api) => (await get(`${api.url}/api/admin/waitlist/stats`, bearer(token))).status),
+      ...of('auth').map(async (auth) => (await request(auth.url, '/api/admin/verify', { token, timeoutMs })).status),
+      ...of('waitlist').map(
+        async (api) => (await request(api.url, '/api/admin/waitlist/stats', { token, timeoutMs })).status,
+      ),
     ]);
 
   it('honours a logout made through one replica on every other at once', async () => {
     const token = await login(gatewayUrl);
     expect(await everywhere(token)).toEqual([200, 200, 200, 200]);
     const [first] = of('auth');
-    expect((await get(`${first!.url}/api/admin/logout`, { method: 'POST', ...bearer(token) })).status).toBe(204);
+    expect((await request(first!.url, '/api/admin/logout', { method: 'POST', token, timeoutMs })).status).toBe(204);
     // No wait at all: the next request to each replica is refused.
     expect(await everywhere(token)).toEqual([401, 401, 401, 401]);
   });
@@ -390,7 +377,9 @@ describe.skipIf(!built)(`npm start -- --replicas ${REPLICAS}`, () => {
       await until(
         `auth replica ${auth.index + 1} publishes the new key`,
         async () => {
-          const { body } = await get(`${auth.url}/.well-known/jwks.json`).catch(() => ({ body: { keys: [] } }));
+          const { body } = await request(auth.url, '/.well-known/jwks.json', { timeoutMs }).catch(() => ({
+            body: { keys: [] },
+          }));
           return (body.keys as { kid: string }[]).some((key) => key.kid === newKid) ? true : undefined;
         },
         1000,
@@ -430,8 +419,8 @@ describe.skipIf(!built)(`npm start -- --replicas ${REPLICAS}`, () => {
       ...Array.from({ length: 3 }, () =>
         loadUntilStopped(async () => {
           const started = Date.now();
-          const status = await get(`${gatewayUrl}/api/admin/verify`).then(
-            (answer) => (answer.status === 401 && answer.body.code === 'invalid_token' ? 200 : answer.status),
+          const status = await request(gatewayUrl, '/api/admin/verify', { timeoutMs }).then(
+            (answer) => (answer.status === 401 && answer.body?.code === 'invalid_token' ? 200 : answer.status),
             () => 0,
           );
           return { started, status };

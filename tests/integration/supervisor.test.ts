@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../gateway/test/support/stub-upstream.js';
+import { request } from '../support/http.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 /**
@@ -109,11 +110,9 @@ function nonLoopbackAddress(): string | undefined {
     .find((address) => address && address.family === 'IPv4' && !address.internal)?.address;
 }
 
-async function status(url: string, init?: RequestInit): Promise<number | undefined> {
+async function status(url: string, path: string): Promise<number | undefined> {
   try {
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(3000) });
-    await response.arrayBuffer();
-    return response.status;
+    return (await request(url, path, { timeoutMs: 3000 })).status;
   } catch {
     return undefined;
   }
@@ -207,7 +206,7 @@ describe.skipIf(!built)('the npm start supervisor', () => {
         }
         if (supervisor.exitCode !== null)
           throw new Error(`the supervisor exited with ${supervisor.exitCode}:\n${output().slice(-4000)}`);
-        return (await status(`${gatewayUrl}/healthz`)) === 200 ? true : undefined;
+        return (await status(gatewayUrl, '/healthz')) === 200 ? true : undefined;
       },
       25_000,
       output,
@@ -283,19 +282,14 @@ describe.skipIf(!built)('the npm start supervisor', () => {
 
     await until(
       'the gateway says healthy again',
-      async () => ((await status(`${gatewayUrl}/healthz`)) === 200 ? true : undefined),
+      async () => ((await status(gatewayUrl, '/healthz')) === 200 ? true : undefined),
       20_000 - (Date.now() - killedAt),
       output,
     );
     const email = `restart-${randomBytes(4).toString('hex')}@example.com`;
-    const signup = await fetch(`${gatewayUrl}/waitlist`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email }),
-      signal: AbortSignal.timeout(5000),
-    });
+    const signup = await request(gatewayUrl, '/waitlist', { method: 'POST', body: { email }, timeoutMs: 5000 });
     expect(signup.status).toBe(200);
-    expect(await signup.json()).toMatchObject({ success: true, data: { email } });
+    expect(signup.body).toMatchObject({ success: true, data: { email } });
     expect(Date.now() - killedAt).toBeLessThan(20_000);
 
     // Only the crashed child was restarted: the others kept their processes.

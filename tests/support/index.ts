@@ -6,3 +6,4 @@ export { parsePrometheusText, sampleValue, scrape, type Sample } from './prometh
 export { contractProblemOf, expectAnswerInDocument, type ReceivedAnswer } from './openapi-contract.js';
 export { Dovecot } from './dovecot.js';
 export { startTestDnsServer, type DnsZoneEntry, type TestDnsServer } from './dns-server.js';
+export { request, type Answer, type RequestOptions } from './http.js';

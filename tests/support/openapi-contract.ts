@@ -1,5 +1,6 @@
 import { openApiDocument } from '@mmdm/contracts/openapi';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { Answer } from './http.js';
 
 /*
  * The contract check: every answer a service test receives must be one the OpenAPI document describes (the status
@@ -43,12 +44,8 @@ function templateOf(path: string): string | undefined {
     ?.template;
 }
 
-export interface ReceivedAnswer {
-  status: number;
-  headers: Headers;
-  /** The parsed JSON body, or the text when it was not JSON, or undefined when empty. */
-  body: unknown;
-}
+/** The part of an answer (tests/support/http.ts) the check reads. */
+export type ReceivedAnswer = Pick<Answer, 'status' | 'headers' | 'body'>;
 
 /**
  * What is wrong with this answer by the document, or undefined when it matches (or the document does not describe
@@ -67,7 +64,7 @@ export function contractProblemOf(method: string, path: string, answer: Received
   const content = response.content as Record<string, { schema?: JsonObject }> | undefined;
   if (!content || verb === 'head') return undefined;
 
-  const received = (answer.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
+  const received = (answer.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
   const media = content[received];
   if (!media)
     return `${where}: content type ${received || '(none)'}, the document says ${Object.keys(content).join(', ')}`;
@@ -86,7 +83,7 @@ export function contractProblemOf(method: string, path: string, answer: Received
   return `${where}: the body does not match the document (${errors}): ${JSON.stringify(answer.body).slice(0, 300)}`;
 }
 
-/** Throws when the answer is not one the document describes; the service tests' HTTP helpers call it on every answer. */
+/** Throws when the answer is not one the document describes; the service harnesses call it on every answer their tests receive. */
 export function expectAnswerInDocument(method: string, path: string, answer: ReceivedAnswer): void {
   const problem = contractProblemOf(method, path, answer);
   if (problem) throw new Error(`OpenAPI contract: ${problem}`);

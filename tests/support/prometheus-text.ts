@@ -1,3 +1,5 @@
+import { request } from './http.js';
+
 /** One sample of Prometheus's text exposition format: `name{label="value",...} number`. */
 export interface Sample {
   name: string;
@@ -33,9 +35,10 @@ export function sampleValue(text: string, name: string, labels: Record<string, s
 
 /** Fetches a `/metrics` page and checks it is Prometheus's text format. */
 export async function scrape(url: string): Promise<string> {
-  const response = await fetch(url);
-  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-  const type = response.headers.get('content-type') ?? '';
+  const { origin, pathname, search } = new URL(url);
+  const answer = await request(origin, `${pathname}${search}`);
+  if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}`);
+  const type = answer.headers['content-type'] ?? '';
   if (!type.startsWith('text/plain; version=0.0.4')) throw new Error(`${url} answered content type ${type}`);
-  return response.text();
+  return answer.text;
 }

@@ -31,7 +31,7 @@ describe('the auth service /metrics', () => {
     const account = await createStaff(auth);
     const ip = randomIp();
     const login = (password: string) =>
-      auth.call('POST', '/api/admin/login', { body: { email: account.email, password }, ip });
+      auth.request('/api/admin/login', { method: 'POST', body: { email: account.email, password }, ip });
 
     expect((await login(account.password)).status).toBe(200);
     expect((await login('wrong password number one')).status).toBe(401);

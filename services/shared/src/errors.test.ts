@@ -1,3 +1,4 @@
+import { request } from '@mmdm/tests/support';
 import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,15 +44,14 @@ beforeAll(async () => {
 afterAll(() => close());
 
 const post = (body: string, type = 'application/json') =>
-  fetch(`${base}/echo`, { method: 'POST', headers: { 'content-type': type }, body });
+  request(base, '/echo', { method: 'POST', headers: { 'content-type': type }, body });
 
 describe('the error middleware answers in one JSON shape', () => {
   it('names the bad field of a validation failure with a 400', async () => {
     const response = await post(JSON.stringify({ name: 3 }));
     expect(response.status).toBe(400);
-    const body = (await response.json()) as { message: string };
-    expect(body).toMatchObject({ success: false, code: 'validation_error' });
-    expect(body.message).toMatch(/^name: /);
+    expect(response.body).toMatchObject({ success: false, code: 'validation_error' });
+    expect(response.body.message).toMatch(/^name: /);
   });
 
   it('answers 400 for broken JSON, 415 for another content type and 413 for a large body', async () => {
@@ -59,53 +59,52 @@ describe('the error middleware answers in one JSON shape', () => {
     expect((await post('name=x', 'application/x-www-form-urlencoded')).status).toBe(415);
     const large = await post(JSON.stringify({ name: 'x'.repeat(10_000) }));
     expect(large.status).toBe(413);
-    expect(await large.json()).toMatchObject({ success: false, code: 'payload_too_large' });
+    expect(large.body).toMatchObject({ success: false, code: 'payload_too_large' });
   });
 
   it.each(['br', 'gzip', 'deflate', 'x-unknown'])(
     'answers 415 for a body sent with Content-Encoding: %s',
     async (encoding) => {
-      const response = await fetch(`${base}/echo`, {
+      const response = await request(base, '/echo', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'content-encoding': encoding },
         body: '{"name":"x"}',
       });
       expect(response.status).toBe(415);
-      expect(await response.json()).toMatchObject({ success: false, code: 'unsupported_encoding' });
+      expect(response.body).toMatchObject({ success: false, code: 'unsupported_encoding' });
     },
   );
 
   it('keeps the status, code and headers of an AppError', async () => {
-    const response = await fetch(`${base}/teapot`);
+    const response = await request(base, '/teapot');
     expect(response.status).toBe(418);
-    expect(response.headers.get('retry-after')).toBe('7');
-    expect(await response.json()).toEqual({ success: false, code: 'teapot', message: 'I am a teapot' });
+    expect(response.headers['retry-after']).toBe('7');
+    expect(response.body).toEqual({ success: false, code: 'teapot', message: 'I am a teapot' });
   });
 
   it('hides what went wrong inside an unexpected error', async () => {
-    const response = await fetch(`${base}/boom`);
+    const response = await request(base, '/boom');
     expect(response.status).toBe(500);
-    const text = await response.text();
-    expect(text).not.toContain('secret');
-    expect(text).not.toContain('at ');
+    expect(response.text).not.toContain('secret');
+    expect(response.text).not.toContain('at ');
   });
 
   it('turns an unreachable dependency into a 503 the client may retry', async () => {
-    const response = await fetch(`${base}/db-down`);
+    const response = await request(base, '/db-down');
     expect(response.status).toBe(503);
-    expect(response.headers.get('retry-after')).toBe('5');
+    expect(response.headers['retry-after']).toBe('5');
     expect(isDependencyUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
     expect(isDependencyUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
   });
 
   it('shows a message written as a sentence for a person as it is, with its field in issues', async () => {
-    const response = await fetch(`${base}/sentence`, {
+    const response = await request(base, '/sentence', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
+    expect(response.body).toEqual({
       success: false,
       code: 'validation_error',
       message: 'Enter an e-mail address.',
@@ -114,10 +113,10 @@ describe('the error middleware answers in one JSON shape', () => {
   });
 
   it('answers an UnavailableError with 503, its own message and Retry-After, and nothing of its cause', async () => {
-    const response = await fetch(`${base}/sign-in-down`);
+    const response = await request(base, '/sign-in-down');
     expect(response.status).toBe(503);
-    expect(response.headers.get('retry-after')).toBe('30');
-    expect(await response.json()).toEqual({
+    expect(response.headers['retry-after']).toBe('30');
+    expect(response.body).toEqual({
       success: false,
       code: 'unavailable',
       message: 'Sign-in is unavailable right now.',
@@ -125,8 +124,8 @@ describe('the error middleware answers in one JSON shape', () => {
   });
 
   it('answers unknown routes with a JSON 404', async () => {
-    const response = await fetch(`${base}/nothing`);
+    const response = await request(base, '/nothing');
     expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ success: false, code: 'not_found' });
+    expect(response.body).toMatchObject({ success: false, code: 'not_found' });
   });
 });

@@ -73,11 +73,13 @@ describe('the waitlist API /metrics', () => {
   it('counts a sign-up, and every answer by route template, method and status, with its duration', async () => {
     const route = { route: '/waitlist', method: 'POST', status: '200' };
     const before = await metrics();
-    expect((await api.call('POST', '/waitlist', { body: { email: uniqueEmail('counted') } })).status).toBe(200);
-    expect((await api.call('POST', '/waitlist', { body: { email: 'not an address' } })).status).toBe(400);
-    expect((await api.call('GET', '/nowhere/42')).status).toBe(404);
+    expect((await api.request('/waitlist', { method: 'POST', body: { email: uniqueEmail('counted') } })).status).toBe(
+      200,
+    );
+    expect((await api.request('/waitlist', { method: 'POST', body: { email: 'not an address' } })).status).toBe(400);
+    expect((await api.request('/nowhere/42')).status).toBe(404);
     // A refused staff call: the route template is the full path, even though the error left the mounted router.
-    expect((await api.call('DELETE', '/api/admin/waitlist/entries/17')).status).toBe(401);
+    expect((await api.request('/api/admin/waitlist/entries/17', { method: 'DELETE' })).status).toBe(401);
     const after = await metrics();
 
     expect(sampleValue(after, 'mmdm_signups_total')).toBe((sampleValue(before, 'mmdm_signups_total') ?? 0) + 1);
@@ -121,7 +123,7 @@ describe('the worker /metrics', () => {
     const endpoint = await listenWorker(worker.worker.app);
     try {
       const email = uniqueEmail('drained');
-      await api.call('POST', '/waitlist', { body: { email } });
+      await api.request('/waitlist', { method: 'POST', body: { email } });
       await sink.waitFor(() => sink.to(email).length === 1);
       const text = await eventually(async () => {
         const current = await endpoint.scrape();
@@ -138,7 +140,8 @@ describe('the worker /metrics', () => {
       expect(sampleValue(text, 'mmdm_ready')).toBe(1);
       expect(sampleValue(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
 
-      const confirmed = await api.call('POST', '/waitlist/confirm', {
+      const confirmed = await api.request('/waitlist/confirm', {
+        method: 'POST',
         body: { token: confirmTokenIn(sink.to(email)[0]!.parsed.text ?? '') },
       });
       expect(confirmed.status).toBe(200);
@@ -158,7 +161,7 @@ describe('the worker /metrics', () => {
     const worker = await startWorker(context, { smtpUrl: `smtp://127.0.0.1:${await closedPort()}` });
     const endpoint = await listenWorker(worker.worker.app);
     try {
-      await api.call('POST', '/waitlist', { body: { email: uniqueEmail('stuck') } });
+      await api.request('/waitlist', { method: 'POST', body: { email: uniqueEmail('stuck') } });
       // As if the mail had been owed for ten minutes: what the "oldest row > 5 min" alert looks at.
       await context.pool.query(`update waitlist.outbox set created_at = now() - interval '10 minutes'`);
       const text = await eventually(async () => {
@@ -189,7 +192,7 @@ describe('the worker /metrics', () => {
     });
     const endpoint = await listenWorker(worker.worker.app);
     try {
-      await api.call('POST', '/waitlist', { body: { email: uniqueEmail('given-up') } });
+      await api.request('/waitlist', { method: 'POST', body: { email: uniqueEmail('given-up') } });
       const text = await eventually(async () => {
         const current = await endpoint.scrape();
         return sampleValue(current, 'mmdm_mails_failed_total') === 1 && current;

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { send } from './http.js';
+import { request } from '../../support/http.js';
 
 export interface SignupOutcome {
   email: string;
@@ -32,7 +32,7 @@ export function signupStream(apiUrl: string, everyMs: number, label: string): Si
       ms: 0,
     };
     outcomes.push(outcome);
-    const done = send(apiUrl, '/waitlist', {
+    const done = request(apiUrl, '/waitlist', {
       method: 'POST',
       body: { email: outcome.email },
       headers: { 'x-forwarded-for': randomClient() },

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { send } from './http.js';
+import { request } from '../../support/http.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -42,7 +42,7 @@ export async function untilHealthy(url: string, process: ServiceProcess, timeout
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (process.child.exitCode !== null) throw new Error(`process exited early:\n${process.output().slice(-2000)}`);
-    const answer = await send(url, '/healthz', { timeoutMs: 1000 }).catch(() => undefined);
+    const answer = await request(url, '/healthz', { timeoutMs: 1000 }).catch(() => undefined);
     if (answer?.status === 200) return;
     if (Date.now() > deadline) throw new Error(`not healthy within ${timeoutMs} ms:\n${process.output().slice(-2000)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

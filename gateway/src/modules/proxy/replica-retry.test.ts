@@ -1,8 +1,7 @@
-import { request } from 'node:http';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeSite, type FakeSite } from '../../../test/support/fake-site.js';
-import { call, type CallResult } from '../../../test/support/http-call.js';
+import { request, type Answer } from '@mmdm/tests/support';
 import { startGateway, type RunningGateway } from '../../../test/support/start-gateway.js';
 import {
   freePort,
@@ -34,32 +33,8 @@ async function startResettingReplica(): Promise<{ url: string; received: () => n
 }
 
 /** A chunked request (no Content-Length), so the gateway must read the body itself to be able to send it again. */
-function chunkedPost(baseUrl: string, path: string, parts: string[]): Promise<CallResult> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      new URL(path, baseUrl),
-      { method: 'POST', headers: { 'content-type': 'application/json' }, agent: false },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const body = Buffer.concat(chunks);
-          const text = body.toString('utf8');
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body,
-            text,
-            json: <T>() => JSON.parse(text) as T,
-          });
-        });
-      },
-    );
-    req.on('error', reject);
-    for (const part of parts) req.write(part);
-    req.end();
-  });
-}
+const chunkedPost = (baseUrl: string, path: string, parts: string[]): Promise<Answer> =>
+  request(baseUrl, path, { method: 'POST', chunks: parts, headers: { 'content-type': 'application/json' } });
 
 let site: FakeSite;
 let good: StubUpstream;
@@ -104,9 +79,9 @@ describe.each([
   it('sends a safe call that met a reset before any answer to another replica', async () => {
     const before = resetting.received();
     const { url, logs } = await gatewayOver([resetting.url, good.url]);
-    const answer = await call(url, read);
+    const answer = await request(url, read);
     expect(answer.status).toBe(200);
-    expect(answer.json<{ upstream: string }>().upstream).toBe('waitlist-good');
+    expect((answer.body as { upstream: string }).upstream).toBe('waitlist-good');
     expect(resetting.received()).toBe(before + 1);
     expect(logs.text()).toContain('upstream member failed; trying another');
   });
@@ -115,9 +90,9 @@ describe.each([
     const before = resetting.received();
     const { url } = await gatewayOver([resetting.url, good.url]);
     const body = JSON.stringify({ token: `reset-${Math.random()}` });
-    const answer = await call(url, write, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const answer = await request(url, write, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect(answer.status).toBe(502);
-    expect(answer.json()).toMatchObject({ success: false, code: 'service_unavailable' });
+    expect(answer.body).toMatchObject({ success: false, code: 'service_unavailable' });
     expect(resetting.received()).toBe(before + 1);
     expect(seenAt(good, write).filter((seen) => seen.body === body)).toHaveLength(0);
   });
@@ -126,9 +101,9 @@ describe.each([
     const dead = `http://127.0.0.1:${await freePort()}`;
     const { url } = await gatewayOver([dead, good.url]);
     const body = JSON.stringify({ token: `refused-${Math.random()}` });
-    const answer = await call(url, write, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const answer = await request(url, write, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect(answer.status).toBe(200);
-    expect(answer.json<SeenRequest>().body).toBe(body);
+    expect((answer.body as SeenRequest).body).toBe(body);
     expect(seenAt(good, write).filter((seen) => seen.body === body)).toHaveLength(1);
   });
 
@@ -138,14 +113,14 @@ describe.each([
     const token = `chunked-${Math.random()}`;
     const answer = await chunkedPost(url, write, ['{"token":', JSON.stringify(token), '}']);
     expect(answer.status).toBe(200);
-    expect(JSON.parse(answer.json<SeenRequest>().body)).toEqual({ token });
+    expect(JSON.parse((answer.body as SeenRequest).body)).toEqual({ token });
   });
 
   it('never sends a call that timed out to another replica (504)', async () => {
     const { url } = await gatewayOver([good.url, other.url], 300);
-    const answer = await call(url, slow);
+    const answer = await request(url, slow);
     expect(answer.status).toBe(504);
-    expect(answer.json()).toMatchObject({ success: false, code: 'gateway_timeout' });
+    expect(answer.body).toMatchObject({ success: false, code: 'gateway_timeout' });
     expect(seenAt(other, slow)).toHaveLength(0);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeSite, type FakeSite } from '../../../test/support/fake-site.js';
-import { call } from '../../../test/support/http-call.js';
+import { request } from '@mmdm/tests/support';
 import { startGateway, type RunningGateway } from '../../../test/support/start-gateway.js';
 import {
   freePort,
@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 const signUp = (email: string) =>
-  call(gateway.url, '/waitlist', {
+  request(gateway.url, '/waitlist', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email }),
@@ -51,7 +51,7 @@ describe('the gateway in front of several replicas of a service', () => {
     const answers = [];
     for (let i = 0; i < 12; i++) answers.push(await signUp(`spread-${i}@example.com`));
     expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
-    const upstreams = answers.map((answer) => answer.json<SeenRequest & { upstream: string }>());
+    const upstreams = answers.map((answer) => answer.body as SeenRequest & { upstream: string });
     // Every body arrived whole, exactly once, wherever it went.
     expect(upstreams.map((seen) => JSON.parse(seen.body) as { email: string })).toEqual(
       Array.from({ length: 12 }, (_, i) => ({ email: `spread-${i}@example.com` })),
@@ -64,9 +64,9 @@ describe('the gateway in front of several replicas of a service', () => {
   });
 
   it('says in /healthz how many replicas are ready, naming them by place and never by address, and stays 200', async () => {
-    const health = await call(gateway.url, '/healthz');
+    const health = await request(gateway.url, '/healthz');
     expect(health.status).toBe(200);
-    expect(health.json()).toEqual({
+    expect(health.body).toEqual({
       status: 'ok',
       services: {
         auth: 'ok',
@@ -78,13 +78,13 @@ describe('the gateway in front of several replicas of a service', () => {
 
   it('routes safe calls around a replica that went away, and answers 503 only when none is left', async () => {
     await second.close();
-    const pages = await Promise.all(Array.from({ length: 6 }, () => call(gateway.url, '/waitlist/status')));
+    const pages = await Promise.all(Array.from({ length: 6 }, () => request(gateway.url, '/waitlist/status')));
     expect(pages.map((page) => page.status)).toEqual(Array(6).fill(200));
-    expect(new Set(pages.map((page) => page.json<{ upstream: string }>().upstream))).toEqual(new Set(['waitlist-1']));
+    expect(new Set(pages.map((page) => (page.body as { upstream: string }).upstream))).toEqual(new Set(['waitlist-1']));
 
     await first.close();
     const none = await signUp('none-left@example.com');
     expect(none.status).toBe(503);
-    expect(none.json()).toMatchObject({ success: false, code: 'service_unavailable' });
+    expect(none.body).toMatchObject({ success: false, code: 'service_unavailable' });
   });
 });

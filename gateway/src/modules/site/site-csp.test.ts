@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../../test/support/http-call.js';
+import { request } from '@mmdm/tests/support';
 import { startGateway, type RunningGateway } from '../../../test/support/start-gateway.js';
 import { startStubUpstream, type StubUpstream } from '../../../test/support/stub-upstream.js';
 import { CONTENT_SECURITY_POLICY } from '../../http/security-headers.js';
@@ -64,7 +64,7 @@ describe("the pages' Content-Security-Policy", () => {
       ['/no-such-page', 404],
       ['/admin/users', 200],
     ] as const) {
-      const result = await call(gateway.url, path);
+      const result = await request(gateway.url, path);
       expect(result.status, path).toBe(status);
       const policy = result.headers['content-security-policy'] ?? '';
       expect(policy, path).toContain(`style-src 'self' '${hash}';`);
@@ -75,7 +75,7 @@ describe("the pages' Content-Security-Policy", () => {
 
   it('keeps the strict policy, without the hash, on assets and API answers', async () => {
     for (const path of ['/assets/index-1a2b3c.js', '/assets/admin-4d5e6f.css', '/waitlist/unsubscribe?token=abc']) {
-      const result = await call(gateway.url, path);
+      const result = await request(gateway.url, path);
       expect(result.status, path).toBe(200);
       expect(result.headers['content-security-policy'], path).toBe(CONTENT_SECURITY_POLICY);
     }

@@ -1,27 +1,23 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDatabase } from '@mmdm/tests/support';
-import { freshDatabase, signIn, startAuth, uniqueEmail, type AuthHarness } from '../testing/auth-harness.js';
+import { signIn, startAuth, uniqueEmail, type AuthHarness } from '../testing/auth-harness.js';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
-let database: TestDatabase;
 let auth: AuthHarness;
 beforeAll(async () => {
-  database = await freshDatabase();
-  auth = await startAuth({ databaseUrl: database.url });
+  auth = await startAuth({ ownDatabase: true });
 });
 afterAll(async () => {
   await auth.close();
-  await database.drop();
 });
 
 /** Runs a CLI script the way an operator would (through tsx here, compiled JS in production). */
 function run(script: string, args: string[], env: Record<string, string>, stdin?: string) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', here(script), ...args], {
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.url, ...env },
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: auth.config.databaseUrl, ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -44,7 +40,7 @@ describe('npm run staff:create', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`Created admin ${email}`);
     const token = await signIn(auth, { email, password: 'a password from env' });
-    expect((await auth.call('GET', '/api/admin/staff', { token })).status).toBe(200);
+    expect((await auth.request('/api/admin/staff', { token })).status).toBe(200);
   });
 
   it('reads the password from stdin when piped, and refuses a duplicate address', async () => {
@@ -109,7 +105,7 @@ describe('npm run keys:rotate', () => {
     expect(result.stdout).toContain('still verifying for');
 
     await auth.keys.refresh();
-    expect((await auth.call('GET', '/api/admin/verify', { token: before })).status).toBe(200);
+    expect((await auth.request('/api/admin/verify', { token: before })).status).toBe(200);
     const after = await signIn(auth, { email, password: 'a password from env' });
     expect(JSON.parse(Buffer.from(after.split('.')[0] as string, 'base64url').toString()).kid).toBe(newKid);
   });

@@ -12,7 +12,10 @@ import {
   captureLogs,
   createTestDatabase,
   expectAnswerInDocument,
+  request,
+  type Answer,
   type CapturedLogs,
+  type RequestOptions,
   type TestDatabase,
 } from '@mmdm/tests/support';
 import { createAuthApp } from '../app.js';
@@ -21,20 +24,9 @@ import { createPasswordHasher, type PasswordHasher } from '../lib/password-hashe
 import { createDatabaseKeyStore, createEnvKeyStore, type KeyStore } from '../modules/keys/keys.service.js';
 import { MIGRATIONS_DIR } from '../migrations-dir.js';
 
-export interface CallOptions {
-  body?: unknown;
-  token?: string;
+export interface AuthRequestOptions extends RequestOptions {
   /** The client address as the gateway would state it (X-Forwarded-For); the service trusts loopback in tests. */
   ip?: string;
-  headers?: Record<string, string>;
-}
-
-export interface CallResult {
-  status: number;
-  headers: Headers;
-  // Test assertions read arbitrary JSON shapes; each test states the shape it expects.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
 }
 
 export interface AuthHarness {
@@ -45,7 +37,11 @@ export interface AuthHarness {
   keys: KeyStore;
   hasher: PasswordHasher;
   logs: CapturedLogs;
-  call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
+  /**
+   * `request` (tests/support/http.ts) against the service, with the contract check; each request comes from a
+   * client address of its own unless `ip` names one.
+   */
+  request(path: string, options?: AuthRequestOptions): Promise<Answer>;
   close(): Promise<void>;
 }
 
@@ -54,14 +50,17 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   /** Use this database instead of the run's shared one (tests that need an empty staff table or key table). */
   databaseUrl?: string;
+  /** A database of its own, made now and dropped on close (tests that need an empty staff or key table). */
+  ownDatabase?: boolean;
   /** Start even though Redis cannot be reached (tests of the fail-closed paths). */
   redisDown?: boolean;
 }
 
 /** The auth app on a random port against the run's Postgres and Redis, as the gateway would reach it. */
 export async function startAuth(options: HarnessOptions = {}): Promise<AuthHarness> {
+  const own = options.ownDatabase ? await freshDatabase() : undefined;
   const config = loadAuthConfig({
-    DATABASE_URL: options.databaseUrl ?? inject('databaseUrl'),
+    DATABASE_URL: own?.url ?? options.databaseUrl ?? inject('databaseUrl'),
     REDIS_URL: inject('redisUrl'),
     REDIS_PREFIX: inject('redisPrefix'),
     TRUST_PROXY: 'loopback',
@@ -92,33 +91,21 @@ export async function startAuth(options: HarnessOptions = {}): Promise<AuthHarne
     keys,
     hasher,
     logs,
-    async call(method, path, { body, token, ip, headers = {} } = {}) {
-      const response = await fetch(`${url}${path}`, {
-        method,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          'x-forwarded-for': ip ?? randomIp(),
-          ...headers,
-        },
-        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    async request(path, { ip, headers, ...options } = {}) {
+      const answer = await request(url, path, {
+        ...options,
+        headers: { 'x-forwarded-for': ip ?? randomIp(), ...headers },
       });
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        // not JSON: the test sees the text
-      }
       // Every answer a test receives must be one the OpenAPI document describes.
-      expectAnswerInDocument(method, path, { status: response.status, headers: response.headers, body: parsed });
-      return { status: response.status, headers: response.headers, body: parsed };
+      expectAnswerInDocument(options.method ?? 'GET', path, answer);
+      return answer;
     },
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       redis.disconnect();
       await pool.end();
+      await own?.drop();
     },
   };
 }
@@ -156,7 +143,8 @@ export async function signIn(
   account: { email: string; password: string },
   ip?: string,
 ): Promise<string> {
-  const result = await harness.call('POST', '/api/admin/login', {
+  const result = await harness.request('/api/admin/login', {
+    method: 'POST',
     body: { email: account.email, password: account.password },
     ...(ip ? { ip } : {}),
   });
@@ -165,6 +153,6 @@ export async function signIn(
 }
 
 /** A database of its own, for tests that need an empty staff or key table. */
-export async function freshDatabase(): Promise<TestDatabase> {
+async function freshDatabase(): Promise<TestDatabase> {
   return createTestDatabase(inject('databaseUrl'));
 }

@@ -38,7 +38,7 @@ describe('staff keys from the auth service JWKS', () => {
     try {
       const url = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/.well-known/jwks.json`;
       api = await startApi(context, { staffKeys: remoteStaffKeys(url) });
-      expect((await api.call('GET', '/api/admin/waitlist/stats', { token })).status).toBe(200);
+      expect((await api.request('/api/admin/waitlist/stats', { token })).status).toBe(200);
     } finally {
       await api?.close();
       jwks.close();
@@ -57,11 +57,11 @@ describe('staff keys from the auth service JWKS', () => {
     try {
       const url = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/.well-known/jwks.json`;
       api = await startApi(context, { staffKeys: remoteStaffKeys(url) });
-      expect((await api.call('GET', '/api/admin/waitlist/stats', { token: first.token })).status).toBe(200);
+      expect((await api.request('/api/admin/waitlist/stats', { token: first.token })).status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 1100));
       published.push(rotated.jwk);
-      expect((await api.call('GET', '/api/admin/waitlist/stats', { token: rotated.token })).status).toBe(200);
-      expect((await api.call('GET', '/api/admin/waitlist/stats', { token: first.token })).status).toBe(200);
+      expect((await api.request('/api/admin/waitlist/stats', { token: rotated.token })).status).toBe(200);
+      expect((await api.request('/api/admin/waitlist/stats', { token: first.token })).status).toBe(200);
     } finally {
       await api?.close();
       jwks.close();
@@ -72,7 +72,7 @@ describe('staff keys from the auth service JWKS', () => {
     const { token } = await signedToken();
     const api = await startApi(context, { staffKeys: remoteStaffKeys('http://127.0.0.1:9/.well-known/jwks.json') });
     try {
-      const answer = await api.call('GET', '/api/admin/waitlist/stats', { token });
+      const answer = await api.request('/api/admin/waitlist/stats', { token });
       expect(answer.status).toBe(503);
       expect(answer.body.code).toBe('unavailable');
     } finally {

@@ -1,10 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTVerifyGetKey } from 'jose';
 import type pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createPool } from '@mmdm/shared/db';
 import { createLogger } from '@mmdm/shared/logger';
 import { createRedis, waitForRedis } from '@mmdm/shared/redis';
@@ -13,8 +13,11 @@ import {
   captureLogs,
   createTestDatabase,
   expectAnswerInDocument,
+  request,
   SmtpSink,
+  type Answer,
   type CapturedLogs,
+  type RequestOptions,
   type TestDatabase,
 } from '@mmdm/tests/support';
 import { createApp } from '../app.js';
@@ -24,48 +27,11 @@ import { CONSENT_SESSION_SETTINGS } from '../modules/privacy/consent.js';
 import type { AwsFetch } from '../modules/bounces/sns-signature.js';
 import { startMailWorker, type MailWorker } from '../worker.js';
 
-export interface CallOptions {
-  body?: unknown;
-  /** Raw body text (with its own content type). */
-  raw?: string;
-  token?: string;
-  headers?: Record<string, string>;
-}
-
-export interface CallResult {
-  status: number;
-  headers: Headers;
-  text: string;
-  // Test assertions read arbitrary JSON shapes; each test states the shape it expects.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-}
-
-export async function call(
-  baseUrl: string,
-  method: string,
-  path: string,
-  options: CallOptions = {},
-): Promise<CallResult> {
-  const headers: Record<string, string> = { ...options.headers };
-  let body: string | undefined;
-  if (options.raw !== undefined) body = options.raw;
-  else if (options.body !== undefined) {
-    body = JSON.stringify(options.body);
-    headers['content-type'] ??= 'application/json';
-  }
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(`${baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
-  const text = await response.text();
-  let parsed: unknown = undefined;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  // Every answer a test receives must be one the OpenAPI document describes.
-  expectAnswerInDocument(method, path, { status: response.status, headers: response.headers, body: parsed });
-  return { status: response.status, headers: response.headers, text, body: parsed };
+/** `request` with the contract check: every answer a test receives must be one the OpenAPI document describes. */
+async function requestChecked(baseUrl: string, path: string, options: RequestOptions = {}): Promise<Answer> {
+  const answer = await request(baseUrl, path, options);
+  expectAnswerInDocument(options.method ?? 'GET', path, answer);
+  return answer;
 }
 
 /** One database per test file: the worker's relay takes every outbox row it can see, so files must not share. */
@@ -124,20 +90,20 @@ export interface ApiHarness {
   config: ApiConfig;
   redis: Redis;
   logs: CapturedLogs;
-  call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
+  /** `request` (tests/support/http.ts) against this API, with the contract check. */
+  request(path: string, options?: RequestOptions): Promise<Answer>;
   close(): Promise<void>;
 }
 
-export async function startApi(
-  context: TestContext,
-  options: {
-    env?: Record<string, string>;
-    redisUrl?: string;
-    staffKeys?: JWTVerifyGetKey;
-    /** Stands in for AWS when the SES webhook fetches a signing certificate or a SubscribeURL. */
-    fetchAws?: AwsFetch;
-  } = {},
-): Promise<ApiHarness> {
+export interface ApiOptions {
+  env?: Record<string, string>;
+  redisUrl?: string;
+  staffKeys?: JWTVerifyGetKey;
+  /** Stands in for AWS when the SES webhook fetches a signing certificate or a SubscribeURL. */
+  fetchAws?: AwsFetch;
+}
+
+export async function startApi(context: TestContext, options: ApiOptions = {}): Promise<ApiHarness> {
   const config = loadApiConfig({
     DATABASE_URL: context.databaseUrl,
     REDIS_URL: options.redisUrl ?? context.redisUrl,
@@ -176,7 +142,7 @@ export async function startApi(
     config,
     redis,
     logs,
-    call: (method, path, callOptions) => call(url, method, path, callOptions),
+    request: (path, requestOptions) => requestChecked(url, path, requestOptions),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -273,4 +239,135 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** What most service test files start: a database of the file's own, staff keys and the API. */
+export interface WaitlistApi {
+  context: TestContext;
+  /** Stands in for the auth service: signs staff tokens the API accepts. */
+  staff: StaffKeys;
+  api: ApiHarness;
+}
+
+/**
+ * Starts a `WaitlistApi` before the file's tests and closes it after them (vitest's beforeAll and afterAll, registered
+ * where this is called). The object is filled in when the file's first test runs.
+ */
+export function useWaitlistApi(options: Omit<ApiOptions, 'staffKeys'> = {}): WaitlistApi {
+  const system = {} as WaitlistApi;
+  beforeAll(async () => {
+    system.context = await createTestContext();
+    system.staff = await staffKeys();
+    system.api = await startApi(system.context, { ...options, staffKeys: system.staff.keys });
+  });
+  afterAll(async () => {
+    await system.api?.close();
+    await system.context?.close();
+  });
+  return system;
+}
+
+/** An SMTP server a test starts for the worker to deliver to. */
+export interface MailServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A `WaitlistApi` with the mail worker, delivering to an SMTP server of the file's own. */
+export interface WaitlistSystem<Smtp extends MailServer = SmtpSink> extends WaitlistApi {
+  worker: WorkerHarness;
+  smtp: Smtp;
+}
+
+export interface SystemOptions<Smtp extends MailServer> {
+  /** Environment of both the API and the worker (SUPPRESSION_KEY...). */
+  env?: Record<string, string>;
+  apiEnv?: Record<string, string>;
+  /** Read when the worker starts, so it may name what the file's earlier beforeAll started (a mailbox). */
+  workerEnv?: () => Record<string, string>;
+  /** Starts the SMTP server; by default an `SmtpSink`, which keeps every mail. */
+  smtp?: () => Promise<Smtp>;
+}
+
+/**
+ * Starts a `WaitlistSystem` before the file's tests and closes it after them, as `useWaitlistApi` does: the API, the
+ * worker and its SMTP server on the file's own database.
+ */
+export function useWaitlistSystem(options?: SystemOptions<SmtpSink>): WaitlistSystem;
+export function useWaitlistSystem<Smtp extends MailServer>(
+  options: SystemOptions<Smtp> & { smtp: () => Promise<Smtp> },
+): WaitlistSystem<Smtp>;
+export function useWaitlistSystem(options: SystemOptions<MailServer> = {}): WaitlistSystem<MailServer> {
+  const system = {} as WaitlistSystem<MailServer>;
+  beforeAll(async () => {
+    system.context = await createTestContext();
+    system.smtp = await (options.smtp ?? startSink)();
+    system.staff = await staffKeys();
+    system.api = await startApi(system.context, {
+      staffKeys: system.staff.keys,
+      env: { ...options.env, ...options.apiEnv },
+    });
+    system.worker = await startWorker(system.context, {
+      smtpUrl: system.smtp.url,
+      env: { ...options.env, ...options.workerEnv?.() },
+    });
+  });
+  afterAll(async () => {
+    await system.worker?.close();
+    await system.api?.close();
+    await system.smtp?.close();
+    await system.context?.close();
+  });
+  return system;
+}
+
+/** An address's key in waitlist.suppressions and soft_bounces: HMAC-SHA-256 under SUPPRESSION_KEY, as the service keys it. */
+export function suppressionHash(key: string, email: string): Buffer {
+  return createHmac('sha256', key).update(email.toLowerCase()).digest();
+}
+
+/** The suppression row of an address, or undefined when it may be mailed. */
+export async function readSuppression(
+  pool: pg.Pool,
+  key: string,
+  email: string,
+): Promise<{ reason: string; source: string | null } | undefined> {
+  const { rows } = await pool.query<{ reason: string; source: string | null }>(
+    'select reason, source from waitlist.suppressions where email_hash = $1',
+    [suppressionHash(key, email)],
+  );
+  return rows[0];
+}
+
+/** How many temporary refusals in a row an address has had. */
+export async function readSoftBounces(pool: pg.Pool, key: string, email: string): Promise<number> {
+  const { rows } = await pool.query<{ count: number }>(
+    'select count from waitlist.soft_bounces where email_hash = $1',
+    [suppressionHash(key, email)],
+  );
+  return rows[0]?.count ?? 0;
+}
+
+/** An entry as staff see it in the list (a viewer's search by its address), or undefined. */
+export async function staffViewOf(
+  system: WaitlistApi,
+  email: string,
+): Promise<{ id: number; email: string; suppressed: string | null; [field: string]: unknown } | undefined> {
+  const list = await system.api.request(`/api/admin/waitlist/entries?q=${encodeURIComponent(email)}`, {
+    token: await system.staff.sign('viewer'),
+  });
+  return list.body.items.find((item: { email: string }) => item.email === email);
+}
+
+/** A mail nobody asked for just now (as a welcome or an invitation is), through the worker's own sender. */
+export function sendUnasked(worker: WorkerHarness, email: string): Promise<unknown> {
+  return worker.worker.sender.send({
+    to: email,
+    subject: 'Welcome',
+    text: 'hello',
+    html: '<p>hello</p>',
+    headers: {},
+    reference: 'test',
+    devLink: '',
+  });
 }

@@ -1,20 +1,16 @@
 import { createLogger } from '@mmdm/shared/logger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogs } from '@mmdm/tests/support';
-import { freshDatabase, startAuth, type AuthHarness } from '../../testing/auth-harness.js';
+import { startAuth, type AuthHarness } from '../../testing/auth-harness.js';
 import { purgeAuditLog, startAuditRetention } from './audit-retention.js';
 
 let auth: AuthHarness;
-let drop: () => Promise<void>;
 
 beforeAll(async () => {
-  const database = await freshDatabase();
-  drop = () => database.drop();
-  auth = await startAuth({ databaseUrl: database.url });
+  auth = await startAuth({ ownDatabase: true });
 });
 afterAll(async () => {
   await auth?.close();
-  await drop?.();
 });
 
 async function auditRowAged(days: number, action = 'login.failed'): Promise<string> {

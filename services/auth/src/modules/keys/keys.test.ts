@@ -2,33 +2,28 @@ import { generateKeyPairSync } from 'node:crypto';
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '@mmdm/shared/db';
-import { createStaff, freshDatabase, signIn, startAuth, type AuthHarness } from '../../testing/auth-harness.js';
-import type { TestDatabase } from '@mmdm/tests/support';
+import { createStaff, signIn, startAuth, type AuthHarness } from '../../testing/auth-harness.js';
 import { listenForKeyChanges, pruneRetiredKeys, rotateKey } from './keys.repository.js';
 import { createDatabaseKeyStore, generateSigningKey, VERIFY_WINDOW_SECONDS } from './keys.service.js';
 
-let database: TestDatabase;
 let auth: AuthHarness;
 beforeAll(async () => {
   // Rotations here must not disturb the other test files' keys.
-  database = await freshDatabase();
-  auth = await startAuth({ databaseUrl: database.url });
+  auth = await startAuth({ ownDatabase: true });
 });
 afterAll(async () => {
   await auth.close();
-  await database.drop();
 });
 
 const kidOf = (token: string) => decodeProtectedHeader(token).kid;
-const verify = (token: string) => auth.call('GET', '/api/admin/verify', { token });
+const verify = (token: string) => auth.request('/api/admin/verify', { token });
 const jwksKids = async () =>
-  (await auth.call('GET', '/.well-known/jwks.json')).body.keys.map((key: { kid: string }) => key.kid) as string[];
+  (await auth.request('/.well-known/jwks.json')).body.keys.map((key: { kid: string }) => key.kid) as string[];
 
 describe('signing keys kept in Postgres', () => {
   it('two replicas starting at once on an empty key table end up with one shared key', async () => {
-    const empty = await freshDatabase();
-    const probe = await startAuth({ databaseUrl: empty.url });
-    const pool = createPool({ connectionString: empty.url, applicationName: 'key-race' });
+    const probe = await startAuth({ ownDatabase: true });
+    const pool = createPool({ connectionString: probe.config.databaseUrl, applicationName: 'key-race' });
     try {
       const replicas = [0, 1, 2].map(() => createDatabaseKeyStore(pool));
       const kids = await Promise.all(replicas.map(async (replica) => (await replica.signingKey()).kid));
@@ -39,7 +34,6 @@ describe('signing keys kept in Postgres', () => {
     } finally {
       await pool.end();
       await probe.close();
-      await empty.drop();
     }
   });
 
@@ -76,12 +70,12 @@ describe('signing keys kept in Postgres', () => {
   });
 
   it('a rotation made elsewhere is announced to every listening replica at once, which then signs with the new key', async () => {
-    const pool = createPool({ connectionString: database.url, applicationName: 'key-listen' });
+    const pool = createPool({ connectionString: auth.config.databaseUrl, applicationName: 'key-listen' });
     const replica = createDatabaseKeyStore(pool);
     const before = (await replica.signingKey()).kid;
     const heard: number[] = [];
     const listener = listenForKeyChanges(
-      database.url,
+      auth.config.databaseUrl,
       () => {
         heard.push(Date.now());
         void replica.refresh();
@@ -126,8 +120,8 @@ describe('a signing key given in JWT_PRIVATE_KEY', () => {
     try {
       const token = await signIn(fromEnv, await createStaff(fromEnv));
       expect(kidOf(token)).toBe('ops-2026-11');
-      expect((await fromEnv.call('GET', '/api/admin/verify', { token })).status).toBe(200);
-      const jwks = await fromEnv.call('GET', '/.well-known/jwks.json');
+      expect((await fromEnv.request('/api/admin/verify', { token })).status).toBe(200);
+      const jwks = await fromEnv.request('/.well-known/jwks.json');
       expect(jwks.body.keys.map((key: { kid: string }) => key.kid)).toEqual(['ops-2026-11']);
       expect(jwks.body.keys[0].d).toBeUndefined();
     } finally {

@@ -10,7 +10,7 @@ afterAll(async () => {
 });
 
 const login = (email: string, password: string, ip?: string) =>
-  auth.call('POST', '/api/admin/login', { body: { email, password }, ...(ip ? { ip } : {}) });
+  auth.request('/api/admin/login', { method: 'POST', body: { email, password }, ...(ip ? { ip } : {}) });
 
 const INVALID = { success: false, code: 'invalid_credentials', message: 'Invalid credentials' };
 
@@ -19,13 +19,13 @@ describe('POST /api/admin/login', () => {
     const account = await createStaff(auth, { role: 'admin' });
     const result = await login(account.email.toUpperCase(), account.password);
     expect(result.status).toBe(200);
-    expect(result.headers.get('cache-control')).toBe('no-store');
+    expect(result.headers['cache-control']).toBe('no-store');
     expect(result.body).toEqual({ token: expect.any(String), expiresAt: expect.any(String), role: 'admin' });
     const lifetimeMs = Date.parse(result.body.expiresAt) - Date.now();
     expect(lifetimeMs).toBeGreaterThan(7.9 * 3600_000);
     expect(lifetimeMs).toBeLessThanOrEqual(8 * 3600_000);
 
-    const verified = await auth.call('GET', '/api/admin/verify', { token: result.body.token });
+    const verified = await auth.request('/api/admin/verify', { token: result.body.token });
     expect(verified.body).toEqual({ valid: true, role: 'admin', sub: account.id, email: account.email });
   });
 
@@ -61,28 +61,35 @@ describe('POST /api/admin/login', () => {
   });
 
   it('refuses malformed bodies with 400 naming the field, non-JSON with 415 and big bodies with 413', async () => {
-    const missing = await auth.call('POST', '/api/admin/login', { body: { email: 'a@example.test' } });
+    const missing = await auth.request('/api/admin/login', { method: 'POST', body: { email: 'a@example.test' } });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ success: false, code: 'validation_error' });
     expect(missing.body.issues.map((issue: { path: string }) => issue.path)).toContain('password');
 
-    const notAnEmail = await auth.call('POST', '/api/admin/login', { body: { email: 'admin', password: 'x' } });
+    const notAnEmail = await auth.request('/api/admin/login', {
+      method: 'POST',
+      body: { email: 'admin', password: 'x' },
+    });
     expect(notAnEmail.status).toBe(400);
-    const extraField = await auth.call('POST', '/api/admin/login', {
+    const extraField = await auth.request('/api/admin/login', {
+      method: 'POST',
       body: { email: 'a@example.test', password: 'x', role: 'admin' },
     });
     expect(extraField.status).toBe(400);
-    const brokenJson = await auth.call('POST', '/api/admin/login', {
+    const brokenJson = await auth.request('/api/admin/login', {
+      method: 'POST',
       body: '{"email":',
       headers: { 'content-type': 'application/json' },
     });
     expect(brokenJson.status).toBe(400);
-    const form = await auth.call('POST', '/api/admin/login', {
+    const form = await auth.request('/api/admin/login', {
+      method: 'POST',
       body: 'email=a&password=b',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(form.status).toBe(415);
-    const huge = await auth.call('POST', '/api/admin/login', {
+    const huge = await auth.request('/api/admin/login', {
+      method: 'POST',
       body: { email: 'a@example.test', password: 'x'.repeat(5000) },
     });
     expect(huge.status).toBe(413);
@@ -124,7 +131,7 @@ describe('sign-in throttling', () => {
 
     const blocked = await login(account.email, account.password, attacker);
     expect(blocked.status).toBe(429);
-    const retryAfter = Number(blocked.headers.get('retry-after'));
+    const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(800);
     expect(retryAfter).toBeLessThanOrEqual(900);
     expect(blocked.body).toMatchObject({
@@ -154,7 +161,7 @@ describe('sign-in throttling', () => {
     const account = await createStaff(auth);
     const blocked = await login(account.email, account.password, ip);
     expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect((await login(account.email, account.password, randomIp())).status).toBe(200);
   });
 
@@ -163,16 +170,18 @@ describe('sign-in throttling', () => {
     try {
       const account = await createStaff(capped);
       for (let i = 0; i < 5; i += 1) {
-        const result = await capped.call('POST', '/api/admin/login', {
+        const result = await capped.request('/api/admin/login', {
+          method: 'POST',
           body: { email: account.email, password: `guess ${i}` },
         });
         expect(result.status).toBe(401);
       }
-      const blocked = await capped.call('POST', '/api/admin/login', {
+      const blocked = await capped.request('/api/admin/login', {
+        method: 'POST',
         body: { email: account.email, password: account.password },
       });
       expect(blocked.status).toBe(429);
-      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(3000);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(3000);
       expect(blocked.body.message).toMatch(/^Too many sign-in attempts\. Try again in \d+ minutes\.$/);
     } finally {
       await capped.close();
@@ -192,12 +201,13 @@ describe('sign-in throttling', () => {
     const account = await createStaff(auth);
     const offline = await startAuthWithoutRedis();
     try {
-      const result = await offline.call('POST', '/api/admin/login', {
+      const result = await offline.request('/api/admin/login', {
+        method: 'POST',
         body: { email: account.email, password: account.password },
       });
       expect(result.status).toBe(503);
       expect(result.body).toMatchObject({ success: false, code: 'unavailable' });
-      expect(result.headers.get('retry-after')).toBeTruthy();
+      expect(result.headers['retry-after']).toBeTruthy();
     } finally {
       await offline.close();
     }

@@ -42,13 +42,13 @@ async function signLikeAuth(payload: JWTPayload, header: Partial<JWTHeaderParame
   return new SignJWT(payload).setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid, ...header }).sign(key);
 }
 
-const verify = (token: string) => auth.call('GET', '/api/admin/verify', { token });
+const verify = (token: string) => auth.request('/api/admin/verify', { token });
 
 async function expectRefusedEverywhere(token: string) {
   const verified = await verify(token);
   expect(verified.status).toBe(401);
   expect(verified.body).toMatchObject({ valid: false });
-  expect((await auth.call('GET', '/api/admin/me', { token })).status).toBe(401);
+  expect((await auth.request('/api/admin/me', { token })).status).toBe(401);
 }
 
 describe('GET /api/admin/verify', () => {
@@ -56,7 +56,7 @@ describe('GET /api/admin/verify', () => {
     const result = await verify(await signLikeAuth(claimsFor(viewer.id)));
     expect(result.status).toBe(200);
     expect(result.body).toEqual({ valid: true, role: 'viewer', sub: viewer.id, email: viewer.email });
-    expect(result.headers.get('cache-control')).toBe('no-store');
+    expect(result.headers['cache-control']).toBe('no-store');
   });
 
   it('answers 401 {valid:false} without a token or with something that is not a bearer JWT', async () => {
@@ -67,7 +67,7 @@ describe('GET /api/admin/verify', () => {
       'Basic YWRtaW46YWRtaW4=',
       `bearer ${adminToken}`,
     ]) {
-      const result = await auth.call('GET', '/api/admin/verify', authorization ? { headers: { authorization } } : {});
+      const result = await auth.request('/api/admin/verify', authorization ? { headers: { authorization } } : {});
       expect(result.status).toBe(401);
       expect(result.body).toMatchObject({ valid: false });
     }
@@ -81,7 +81,7 @@ describe('GET /api/admin/verify', () => {
 
   it('refuses HS256 tokens keyed with the public key (algorithm confusion)', async () => {
     const { kid } = await auth.keys.signingKey();
-    const jwks = await auth.call('GET', '/.well-known/jwks.json');
+    const jwks = await auth.request('/.well-known/jwks.json');
     const publicJwk = jwks.body.keys.find((key: { kid: string }) => key.kid === kid);
     for (const secret of [JSON.stringify(publicJwk), Buffer.from(publicJwk.x, 'base64url')]) {
       const input = `${b64({ alg: 'HS256', typ: 'JWT', kid })}.${b64(claimsFor(admin.id, { role: 'admin' }))}`;
@@ -146,7 +146,7 @@ describe('GET /api/admin/verify', () => {
   it('answers 503 when the revocation store cannot be reached, rather than trusting a token it cannot check', async () => {
     const offline = await startAuth({ env: { REDIS_URL: 'redis://127.0.0.1:1/0' }, redisDown: true });
     try {
-      const result = await offline.call('GET', '/api/admin/verify', { token: await signIn(auth, viewer) });
+      const result = await offline.request('/api/admin/verify', { token: await signIn(auth, viewer) });
       expect(result.status).toBe(503);
     } finally {
       await offline.close();
@@ -158,10 +158,10 @@ describe('POST /api/admin/logout', () => {
   it('revokes the token everywhere until it would have expired; other sessions go on', async () => {
     const token = await signIn(auth, viewer);
     const otherSession = await signIn(auth, viewer);
-    const out = await auth.call('POST', '/api/admin/logout', { token });
+    const out = await auth.request('/api/admin/logout', { method: 'POST', token });
     expect(out.status).toBe(204);
     await expectRefusedEverywhere(token);
-    expect((await auth.call('POST', '/api/admin/logout', { token })).status).toBe(401);
+    expect((await auth.request('/api/admin/logout', { method: 'POST', token })).status).toBe(401);
     expect((await verify(otherSession)).status).toBe(200);
 
     // What the waitlist service does: verify locally against the keys and the shared revocation store.
@@ -186,8 +186,8 @@ describe('POST /api/admin/logout', () => {
   });
 
   it('answers 401 without a valid token', async () => {
-    expect((await auth.call('POST', '/api/admin/logout')).status).toBe(401);
-    expect((await auth.call('POST', '/api/admin/logout', { token: 'a.b.c' })).status).toBe(401);
+    expect((await auth.request('/api/admin/logout', { method: 'POST' })).status).toBe(401);
+    expect((await auth.request('/api/admin/logout', { method: 'POST', token: 'a.b.c' })).status).toBe(401);
   });
 });
 
@@ -195,7 +195,8 @@ describe('tokens of accounts that lose access', () => {
   it("a disabled account's token is refused here and by every service verifying locally", async () => {
     const member = await createStaff(auth, { role: 'viewer' });
     const token = await signIn(auth, member);
-    const patched = await auth.call('PATCH', `/api/admin/staff/${member.id}`, {
+    const patched = await auth.request(`/api/admin/staff/${member.id}`, {
+      method: 'PATCH',
       token: adminToken,
       body: { disabled: true },
     });
@@ -212,18 +213,20 @@ describe('tokens of accounts that lose access', () => {
   it("a demoted admin's old token stops working; signing in again gives the new role", async () => {
     const member = await createStaff(auth, { role: 'admin' });
     const token = await signIn(auth, member);
-    expect((await auth.call('GET', '/api/admin/staff', { token })).status).toBe(200);
-    const patched = await auth.call('PATCH', `/api/admin/staff/${member.id}`, {
+    expect((await auth.request('/api/admin/staff', { token })).status).toBe(200);
+    const patched = await auth.request(`/api/admin/staff/${member.id}`, {
+      method: 'PATCH',
       token: adminToken,
       body: { role: 'viewer' },
     });
     expect(patched.body).toMatchObject({ id: member.id, role: 'viewer' });
     await expectRefusedEverywhere(token);
-    const fresh = await auth.call('POST', '/api/admin/login', {
+    const fresh = await auth.request('/api/admin/login', {
+      method: 'POST',
       body: { email: member.email, password: member.password },
     });
     expect(fresh.body.role).toBe('viewer');
-    expect((await auth.call('GET', '/api/admin/staff', { token: fresh.body.token })).status).toBe(403);
+    expect((await auth.request('/api/admin/staff', { token: fresh.body.token })).status).toBe(403);
   });
 
   it('a sign-in right after a role change, or after being disabled and enabled again, works at once (same second)', async () => {
@@ -233,7 +236,8 @@ describe('tokens of accounts that lose access', () => {
       redisPrefix: auth.config.redis.prefix,
     });
     const member = await createStaff(auth, { role: 'viewer' });
-    const patch = (body: object) => auth.call('PATCH', `/api/admin/staff/${member.id}`, { token: adminToken, body });
+    const patch = (body: object) =>
+      auth.request(`/api/admin/staff/${member.id}`, { method: 'PATCH', token: adminToken, body });
     for (const change of [[{ role: 'admin' }], [{ disabled: true }, { disabled: false }]]) {
       const before = await signIn(auth, member);
       for (const body of change) expect((await patch(body)).status).toBe(200);

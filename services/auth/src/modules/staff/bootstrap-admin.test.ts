@@ -1,22 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TestDatabase } from '@mmdm/tests/support';
 import { createLogger } from '@mmdm/shared/logger';
 import { captureLogs } from '@mmdm/tests/support';
-import { freshDatabase, PASSWORD, signIn, startAuth, type AuthHarness } from '../../testing/auth-harness.js';
+import { PASSWORD, signIn, startAuth, type AuthHarness } from '../../testing/auth-harness.js';
 import { loadAuthConfig } from '../../config.js';
 import { createAuditService } from '../audit/audit.service.js';
 import { insertStaff } from './staff.repository.js';
 import { bootstrapAdmin } from './staff.service.js';
 
-let database: TestDatabase;
 let auth: AuthHarness;
 beforeEach(async () => {
-  database = await freshDatabase();
-  auth = await startAuth({ databaseUrl: database.url });
+  auth = await startAuth({ ownDatabase: true });
 });
 afterEach(async () => {
   await auth.close();
-  await database.drop();
 });
 
 function bootstrap(admin: { email: string; password: string } | undefined) {
@@ -53,7 +49,8 @@ describe('bootstrap admin', () => {
     expect(await bootstrap({ email: 'other@example.test', password: 'a different password' }).run).toBe('admin_exists');
     expect(await admins()).toEqual(['boss@example.test']);
     await signIn(auth, { email: 'boss@example.test', password: PASSWORD });
-    const refused = await auth.call('POST', '/api/admin/login', {
+    const refused = await auth.request('/api/admin/login', {
+      method: 'POST',
       body: { email: 'boss@example.test', password: 'a different password' },
     });
     expect(refused.status).toBe(401);

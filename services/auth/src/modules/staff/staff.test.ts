@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffTokenVerifier, InvalidTokenError } from '@mmdm/shared/tokens';
-import {
-  createStaff,
-  freshDatabase,
-  signIn,
-  startAuth,
-  uniqueEmail,
-  type AuthHarness,
-} from '../../testing/auth-harness.js';
+import { createStaff, signIn, startAuth, uniqueEmail, type AuthHarness } from '../../testing/auth-harness.js';
 
 let auth: AuthHarness;
 let adminToken: string;
@@ -35,17 +28,17 @@ const ENDPOINTS: { method: string; path: string; role: 'viewer' | 'admin'; body?
 describe('access rules', () => {
   it.each(ENDPOINTS)('$method $path answers 401 without a valid token', async ({ method, path, body }) => {
     for (const token of [undefined, 'x.y.z']) {
-      const result = await auth.call(method, path, { body, ...(token ? { token } : {}) });
+      const result = await auth.request(path, { method, body, ...(token ? { token } : {}) });
       expect(result.status).toBe(401);
       expect(result.body).toMatchObject({ success: false, code: 'unauthorized' });
-      expect(result.headers.get('cache-control')).toBe('no-store');
+      expect(result.headers['cache-control']).toBe('no-store');
     }
   });
 
   it.each(ENDPOINTS.filter((endpoint) => endpoint.role === 'admin'))(
     '$method $path answers 403 to a viewer',
     async ({ method, path, body }) => {
-      const result = await auth.call(method, path, { body, token: viewerToken });
+      const result = await auth.request(path, { method, body, token: viewerToken });
       expect(result.status).toBe(403);
       expect(result.body).toMatchObject({ success: false, code: 'forbidden' });
     },
@@ -53,7 +46,7 @@ describe('access rules', () => {
 
   it('serves the public key set without a token, public keys only', async () => {
     for (const path of ['/.well-known/jwks.json', '/api/admin/jwks.json']) {
-      const result = await auth.call('GET', path);
+      const result = await auth.request(path);
       expect(result.status).toBe(200);
       expect(result.body.keys.length).toBeGreaterThan(0);
       for (const key of result.body.keys) {
@@ -64,7 +57,7 @@ describe('access rules', () => {
   });
 
   it('answers unknown routes with a JSON 404', async () => {
-    const result = await auth.call('GET', '/api/admin/nothing-here');
+    const result = await auth.request('/api/admin/nothing-here');
     expect(result.status).toBe(404);
     expect(result.body).toMatchObject({ success: false, code: 'not_found' });
   });
@@ -73,7 +66,7 @@ describe('access rules', () => {
 describe('GET /api/admin/me', () => {
   it('shows the signed-in account without its password hash', async () => {
     const member = await createStaff(auth);
-    const result = await auth.call('GET', '/api/admin/me', { token: await signIn(auth, member) });
+    const result = await auth.request('/api/admin/me', { token: await signIn(auth, member) });
     expect(result.status).toBe(200);
     expect(result.body).toEqual({
       id: member.id,
@@ -90,7 +83,8 @@ describe('GET /api/admin/me', () => {
 describe('staff management', () => {
   it('an admin adds a colleague who can then sign in; the list shows them without secrets', async () => {
     const email = uniqueEmail('Colleague');
-    const created = await auth.call('POST', '/api/admin/staff', {
+    const created = await auth.request('/api/admin/staff', {
+      method: 'POST',
       token: adminToken,
       body: { email, password: 'a long enough password', role: 'viewer' },
     });
@@ -98,9 +92,9 @@ describe('staff management', () => {
     expect(created.body).toMatchObject({ email, role: 'viewer', disabled: false, lastLoginAt: null });
 
     const colleagueToken = await signIn(auth, { email: email.toLowerCase(), password: 'a long enough password' });
-    expect((await auth.call('GET', '/api/admin/me', { token: colleagueToken })).body.email).toBe(email);
+    expect((await auth.request('/api/admin/me', { token: colleagueToken })).body.email).toBe(email);
 
-    const list = await auth.call('GET', '/api/admin/staff', { token: adminToken });
+    const list = await auth.request('/api/admin/staff', { token: adminToken });
     expect(list.status).toBe(200);
     const listed = list.body.items.find((item: { id: string }) => item.id === created.body.id);
     expect(listed).toMatchObject({ email, role: 'viewer' });
@@ -116,20 +110,23 @@ describe('staff management', () => {
 
   it('refuses a second account with the same address in another case (409), weak passwords and unknown roles (400)', async () => {
     const existing = await createStaff(auth);
-    const duplicate = await auth.call('POST', '/api/admin/staff', {
+    const duplicate = await auth.request('/api/admin/staff', {
+      method: 'POST',
       token: adminToken,
       body: { email: existing.email.toUpperCase(), password: 'a long enough password', role: 'viewer' },
     });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body).toMatchObject({ success: false, code: 'email_taken' });
 
-    const weak = await auth.call('POST', '/api/admin/staff', {
+    const weak = await auth.request('/api/admin/staff', {
+      method: 'POST',
       token: adminToken,
       body: { email: uniqueEmail(), password: 'short', role: 'viewer' },
     });
     expect(weak.status).toBe(400);
     expect(weak.body.issues[0].path).toBe('password');
-    const role = await auth.call('POST', '/api/admin/staff', {
+    const role = await auth.request('/api/admin/staff', {
+      method: 'POST',
       token: adminToken,
       body: { email: uniqueEmail(), password: 'a long enough password', role: 'owner' },
     });
@@ -145,7 +142,8 @@ describe('staff management', () => {
     ['(the address itself)', 'must not contain your e-mail address.'],
   ])('refuses a weak password (%j) with a 400 that says why, and creates nobody', async (password, why) => {
     const email = uniqueEmail('weak');
-    const result = await auth.call('POST', '/api/admin/staff', {
+    const result = await auth.request('/api/admin/staff', {
+      method: 'POST',
       token: adminToken,
       body: { email, password: password === '(the address itself)' ? email.toUpperCase() : password, role: 'viewer' },
     });
@@ -159,20 +157,26 @@ describe('staff management', () => {
 
   it('an admin changes a role and disables an account; the change is audited with before and after', async () => {
     const member = await createStaff(auth);
-    const promoted = await auth.call('PATCH', `/api/admin/staff/${member.id}`, {
+    const promoted = await auth.request(`/api/admin/staff/${member.id}`, {
+      method: 'PATCH',
       token: adminToken,
       body: { role: 'admin' },
     });
     expect(promoted.status).toBe(200);
     expect(promoted.body).toMatchObject({ id: member.id, role: 'admin', disabled: false });
-    const disabled = await auth.call('PATCH', `/api/admin/staff/${member.id}`, {
+    const disabled = await auth.request(`/api/admin/staff/${member.id}`, {
+      method: 'PATCH',
       token: adminToken,
       body: { disabled: true },
     });
     expect(disabled.body).toMatchObject({ role: 'admin', disabled: true });
     expect(
-      (await auth.call('POST', '/api/admin/login', { body: { email: member.email, password: member.password } }))
-        .status,
+      (
+        await auth.request('/api/admin/login', {
+          method: 'POST',
+          body: { email: member.email, password: member.password },
+        })
+      ).status,
     ).toBe(401);
 
     const { rows } = await auth.pool.query(
@@ -187,45 +191,65 @@ describe('staff management', () => {
 
   it('answers 404 for an unknown or malformed id and 400 for an empty or unknown change', async () => {
     expect(
-      (await auth.call('PATCH', `/api/admin/staff/${SOME_ID}`, { token: adminToken, body: { disabled: true } })).status,
+      (
+        await auth.request(`/api/admin/staff/${SOME_ID}`, {
+          method: 'PATCH',
+          token: adminToken,
+          body: { disabled: true },
+        })
+      ).status,
     ).toBe(404);
     expect(
-      (await auth.call('PATCH', '/api/admin/staff/42', { token: adminToken, body: { disabled: true } })).status,
+      (await auth.request('/api/admin/staff/42', { method: 'PATCH', token: adminToken, body: { disabled: true } }))
+        .status,
     ).toBe(404);
     const member = await createStaff(auth);
-    expect((await auth.call('PATCH', `/api/admin/staff/${member.id}`, { token: adminToken, body: {} })).status).toBe(
-      400,
-    );
     expect(
-      (await auth.call('PATCH', `/api/admin/staff/${member.id}`, { token: adminToken, body: { email: 'x@y' } })).status,
+      (await auth.request(`/api/admin/staff/${member.id}`, { method: 'PATCH', token: adminToken, body: {} })).status,
+    ).toBe(400);
+    expect(
+      (
+        await auth.request(`/api/admin/staff/${member.id}`, {
+          method: 'PATCH',
+          token: adminToken,
+          body: { email: 'x@y' },
+        })
+      ).status,
     ).toBe(400);
   });
 
   it('never leaves the system without an active admin: the last admin cannot demote or disable themself', async () => {
-    const database = await freshDatabase();
-    const alone = await startAuth({ databaseUrl: database.url });
+    const alone = await startAuth({ ownDatabase: true });
     try {
       const only = await createStaff(alone, { role: 'admin' });
       const token = await signIn(alone, only);
       for (const body of [{ role: 'viewer' }, { disabled: true }]) {
-        const result = await alone.call('PATCH', `/api/admin/staff/${only.id}`, { token, body });
+        const result = await alone.request(`/api/admin/staff/${only.id}`, { method: 'PATCH', token, body });
         expect(result.status).toBe(409);
         expect(result.body).toMatchObject({ success: false, code: 'last_admin' });
       }
       // Still an admin, still signed in.
-      expect((await alone.call('GET', '/api/admin/staff', { token })).status).toBe(200);
+      expect((await alone.request('/api/admin/staff', { token })).status).toBe(200);
 
       const second = await createStaff(alone, { role: 'admin' });
-      const demoted = await alone.call('PATCH', `/api/admin/staff/${only.id}`, { token, body: { role: 'viewer' } });
+      const demoted = await alone.request(`/api/admin/staff/${only.id}`, {
+        method: 'PATCH',
+        token,
+        body: { role: 'viewer' },
+      });
       expect(demoted.status).toBe(200);
       const secondToken = await signIn(alone, second);
       expect(
-        (await alone.call('PATCH', `/api/admin/staff/${second.id}`, { token: secondToken, body: { disabled: true } }))
-          .status,
+        (
+          await alone.request(`/api/admin/staff/${second.id}`, {
+            method: 'PATCH',
+            token: secondToken,
+            body: { disabled: true },
+          })
+        ).status,
       ).toBe(409);
     } finally {
       await alone.close();
-      await database.drop();
     }
   });
 });
@@ -237,14 +261,19 @@ describe('POST /api/admin/me/password', () => {
     const token = await signIn(auth, member);
     // Opened after the owner's, in the same second or later: someone who knows the old password.
     const laterSession = await signIn(auth, member);
-    const changed = await auth.call('POST', '/api/admin/me/password', {
+    const changed = await auth.request('/api/admin/me/password', {
+      method: 'POST',
       token,
       body: { currentPassword: member.password, newPassword: 'a brand new passphrase' },
     });
     expect(changed.status).toBe(204);
     expect(
-      (await auth.call('POST', '/api/admin/login', { body: { email: member.email, password: member.password } }))
-        .status,
+      (
+        await auth.request('/api/admin/login', {
+          method: 'POST',
+          body: { email: member.email, password: member.password },
+        })
+      ).status,
     ).toBe(401);
     const newSession = await signIn(auth, { email: member.email, password: 'a brand new passphrase' });
     // The waitlist service verifies tokens itself, against the same revocation store.
@@ -254,22 +283,23 @@ describe('POST /api/admin/me/password', () => {
       redisPrefix: auth.config.redis.prefix,
     });
     for (const alive of [token, newSession]) {
-      expect((await auth.call('GET', '/api/admin/verify', { token: alive })).status).toBe(200);
+      expect((await auth.request('/api/admin/verify', { token: alive })).status).toBe(200);
       await expect(remote(alive)).resolves.toMatchObject({ sub: member.id });
     }
     for (const ended of [olderSession, laterSession]) {
-      expect((await auth.call('GET', '/api/admin/verify', { token: ended })).status).toBe(401);
-      expect((await auth.call('GET', '/api/admin/me', { token: ended })).status).toBe(401);
+      expect((await auth.request('/api/admin/verify', { token: ended })).status).toBe(401);
+      expect((await auth.request('/api/admin/me', { token: ended })).status).toBe(401);
       await expect(remote(ended)).rejects.toBeInstanceOf(InvalidTokenError);
     }
     // A second change from the new session ends the first changer's session too.
-    const again = await auth.call('POST', '/api/admin/me/password', {
+    const again = await auth.request('/api/admin/me/password', {
+      method: 'POST',
       token: newSession,
       body: { currentPassword: 'a brand new passphrase', newPassword: 'yet another passphrase here' },
     });
     expect(again.status).toBe(204);
-    expect((await auth.call('GET', '/api/admin/verify', { token })).status).toBe(401);
-    expect((await auth.call('GET', '/api/admin/verify', { token: newSession })).status).toBe(200);
+    expect((await auth.request('/api/admin/verify', { token })).status).toBe(401);
+    expect((await auth.request('/api/admin/verify', { token: newSession })).status).toBe(200);
     const { rows } = await auth.pool.query(
       `select 1 from auth.audit_log where action = 'password.changed' and target = $1`,
       [member.id],
@@ -280,13 +310,15 @@ describe('POST /api/admin/me/password', () => {
   it('refuses a wrong current password (400, not 401: the session is fine) and a too short, common or own-address new one', async () => {
     const member = await createStaff(auth);
     const token = await signIn(auth, member);
-    const wrong = await auth.call('POST', '/api/admin/me/password', {
+    const wrong = await auth.request('/api/admin/me/password', {
+      method: 'POST',
       token,
       body: { currentPassword: 'not my password', newPassword: 'a brand new passphrase' },
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ success: false, code: 'wrong_password' });
-    const short = await auth.call('POST', '/api/admin/me/password', {
+    const short = await auth.request('/api/admin/me/password', {
+      method: 'POST',
       token,
       body: { currentPassword: member.password, newPassword: 'short' },
     });
@@ -296,7 +328,8 @@ describe('POST /api/admin/me/password', () => {
       ['password1234', 'is one of the most common passwords'],
       [member.email, 'must not contain your e-mail address'],
     ] as const) {
-      const weak = await auth.call('POST', '/api/admin/me/password', {
+      const weak = await auth.request('/api/admin/me/password', {
+        method: 'POST',
         token,
         body: { currentPassword: member.password, newPassword },
       });
@@ -304,7 +337,7 @@ describe('POST /api/admin/me/password', () => {
       expect(weak.body.issues).toEqual([{ path: 'newPassword', message: expect.stringContaining(why) }]);
     }
     // Nothing changed: the old password still signs in and this session goes on.
-    expect((await auth.call('GET', '/api/admin/verify', { token })).status).toBe(200);
+    expect((await auth.request('/api/admin/verify', { token })).status).toBe(200);
     await signIn(auth, member);
   });
 });
@@ -312,12 +345,13 @@ describe('POST /api/admin/me/password', () => {
 describe('GET /api/admin/audit', () => {
   it('pages newest first with a cursor and refuses a malformed cursor', async () => {
     for (let i = 0; i < 3; i += 1) {
-      await auth.call('POST', '/api/admin/staff', {
+      await auth.request('/api/admin/staff', {
+        method: 'POST',
         token: adminToken,
         body: { email: uniqueEmail('audited'), password: 'a long enough password', role: 'viewer' },
       });
     }
-    const first = await auth.call('GET', '/api/admin/audit?limit=2', { token: adminToken });
+    const first = await auth.request('/api/admin/audit?limit=2', { token: adminToken });
     expect(first.status).toBe(200);
     expect(first.body.items).toHaveLength(2);
     expect(first.body.nextCursor).toEqual(expect.any(String));
@@ -325,18 +359,17 @@ describe('GET /api/admin/audit', () => {
     expect(Number(newer.id)).toBeGreaterThan(Number(older.id));
     expect(newer).toMatchObject({ action: expect.any(String), at: expect.any(String), actorEmail: expect.any(String) });
 
-    const second = await auth.call('GET', `/api/admin/audit?limit=2&cursor=${first.body.nextCursor}`, {
+    const second = await auth.request(`/api/admin/audit?limit=2&cursor=${first.body.nextCursor}`, {
       token: adminToken,
     });
     expect(Number(second.body.items[0].id)).toBeLessThan(Number(older.id));
 
-    expect((await auth.call('GET', '/api/admin/audit?cursor=abc', { token: adminToken })).status).toBe(400);
-    expect((await auth.call('GET', '/api/admin/audit?limit=5000', { token: adminToken })).status).toBe(400);
+    expect((await auth.request('/api/admin/audit?cursor=abc', { token: adminToken })).status).toBe(400);
+    expect((await auth.request('/api/admin/audit?limit=5000', { token: adminToken })).status).toBe(400);
   });
 
   it('pages through more than 150 events: every one exactly once, newest first, ids of 100 and more included', async () => {
-    const database = await freshDatabase();
-    const own = await startAuth({ databaseUrl: database.url });
+    const own = await startAuth({ ownDatabase: true });
     try {
       // What anyone can write without signing in: failed logins (inserted directly, as 170 real ones would be throttled).
       await own.pool.query(
@@ -354,7 +387,7 @@ describe('GET /api/admin/audit', () => {
       let cursor: string | null = null;
       for (let page = 0; page < 10; page += 1) {
         const query: string = cursor ? `?limit=40&cursor=${cursor}` : '?limit=40';
-        const result = await own.call('GET', `/api/admin/audit${query}`, { token });
+        const result = await own.request(`/api/admin/audit${query}`, { token });
         expect(result.status).toBe(200);
         seen.push(...result.body.items.map((item: { id: string }) => item.id));
         cursor = result.body.nextCursor;
@@ -365,7 +398,6 @@ describe('GET /api/admin/audit', () => {
       expect(seen[0]).toBe(String(expected.length));
     } finally {
       await own.close();
-      await database.drop();
     }
   });
 });
@@ -377,7 +409,8 @@ const fullWidth = (ascii: string) =>
 describe('staff addresses under the one address rule', () => {
   it('stores a full-width address as the ASCII it looks like, so it cannot become a second account that looks the same', async () => {
     const email = uniqueEmail('wide');
-    const created = await auth.call('POST', '/api/admin/staff', {
+    const created = await auth.request('/api/admin/staff', {
+      method: 'POST',
       token: adminToken,
       body: { email: fullWidth(email), password: 'a long enough password', role: 'viewer' },
     });
@@ -388,7 +421,8 @@ describe('staff addresses under the one address rule', () => {
     ]);
     expect(rows[0]).toEqual({ email, email_normalized: email });
 
-    const lookAlike = await auth.call('POST', '/api/admin/staff', {
+    const lookAlike = await auth.request('/api/admin/staff', {
+      method: 'POST',
       token: adminToken,
       body: { email: fullWidth(email.toUpperCase()), password: 'a long enough password', role: 'admin' },
     });
@@ -404,13 +438,15 @@ describe('staff addresses under the one address rule', () => {
     ['a right-to-left override', '\u202e'],
   ])('refuses an address carrying %s (400), at creation and at sign-in', async (_name, invisible) => {
     const existing = await createStaff(auth);
-    const created = await auth.call('POST', '/api/admin/staff', {
+    const created = await auth.request('/api/admin/staff', {
+      method: 'POST',
       token: adminToken,
       body: { email: `${existing.email}${invisible}`, password: 'a long enough password', role: 'admin' },
     });
     expect(created.status).toBe(400);
     expect(created.body.issues[0].path).toBe('email');
-    const login = await auth.call('POST', '/api/admin/login', {
+    const login = await auth.request('/api/admin/login', {
+      method: 'POST',
       body: { email: `${existing.email}${invisible}`, password: existing.password },
     });
     expect(login.status).toBe(400);
@@ -422,7 +458,8 @@ describe('staff addresses under the one address rule', () => {
 
   it('a failed sign-in with a full-width address is audited under the normalised address', async () => {
     const email = uniqueEmail('nobody');
-    const failed = await auth.call('POST', '/api/admin/login', {
+    const failed = await auth.request('/api/admin/login', {
+      method: 'POST',
       body: { email: fullWidth(email), password: 'not the password' },
     });
     expect(failed.status).toBe(401);

@@ -1,7 +1,7 @@
 import { startTestDnsServer, type TestDnsServer } from '@mmdm/tests/support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken } from '../../lib/tokens.js';
 import { solveForSignup } from '../../testing/altcha-solver.js';
+import { buildToken } from '../../testing/waitlist-factories.js';
 import {
   createTestContext,
   staffKeys,
@@ -62,7 +62,7 @@ afterAll(async () => {
 const fromNetwork = (address: string) => ({ 'x-forwarded-for': address });
 
 async function solved(api: ApiHarness, headers: Record<string, string> = {}): Promise<string> {
-  const answer = await api.call('GET', '/waitlist/challenge', { headers });
+  const answer = await api.request('/waitlist/challenge', { headers });
   expect(answer.status).toBe(200);
   return solveForSignup(answer.body);
 }
@@ -87,9 +87,9 @@ async function countRows(pattern: string) {
 
 describe('proof of work (ALTCHA)', () => {
   it('hands out a signed challenge the page can solve, never cached', async () => {
-    const answer = await strict.call('GET', '/waitlist/challenge');
+    const answer = await strict.request('/waitlist/challenge');
     expect(answer.status).toBe(200);
-    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.headers['cache-control']).toBe('no-store');
     expect(answer.body.required).toBe(true);
     expect(answer.body.challenge.parameters).toMatchObject({ algorithm: 'SHA-256', cost: 1, keyLength: 32 });
     expect(answer.body.challenge.signature).toMatch(/^[0-9a-f]{64}$/);
@@ -97,7 +97,7 @@ describe('proof of work (ALTCHA)', () => {
 
   it('with SIGNUP_CHALLENGE=always, refuses a sign-up without a solution with a 400 the page can show, writing nothing', async () => {
     const email = uniqueEmail('no-pow');
-    const answer = await strict.call('POST', '/waitlist', { body: { email } });
+    const answer = await strict.request('/waitlist', { method: 'POST', body: { email } });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ success: false, code: 'challenge_required' });
     expect(answer.body.message).toMatch(/try again/);
@@ -107,12 +107,12 @@ describe('proof of work (ALTCHA)', () => {
   it('accepts a solved challenge once and refuses the same solution replayed', async () => {
     const altcha = await solved(strict);
     const first = uniqueEmail('pow');
-    const accepted = await strict.call('POST', '/waitlist', { body: { email: first, altcha } });
+    const accepted = await strict.request('/waitlist', { method: 'POST', body: { email: first, altcha } });
     expect(accepted.status, accepted.text).toBe(200);
     expect(await rowsFor(first)).toHaveLength(1);
 
     const second = uniqueEmail('replay');
-    const replayed = await strict.call('POST', '/waitlist', { body: { email: second, altcha } });
+    const replayed = await strict.request('/waitlist', { method: 'POST', body: { email: second, altcha } });
     expect(replayed.status).toBe(400);
     expect(replayed.body.code).toBe('challenge_spent');
     expect(await rowsFor(second)).toHaveLength(0);
@@ -123,7 +123,7 @@ describe('proof of work (ALTCHA)', () => {
   });
 
   it('refuses a forged solution and a tampered challenge', async () => {
-    const answer = await strict.call('GET', '/waitlist/challenge');
+    const answer = await strict.request('/waitlist/challenge');
     const { challenge } = answer.body;
     const forged = Buffer.from(
       JSON.stringify({ challenge, solution: { counter: 1, derivedKey: 'ab'.repeat(32) } }),
@@ -133,7 +133,7 @@ describe('proof of work (ALTCHA)', () => {
     const tampered = Buffer.from(JSON.stringify(tamperedPayload)).toString('base64');
     for (const altcha of [forged, tampered, 'not base64 json']) {
       const email = uniqueEmail('forged');
-      const refused = await strict.call('POST', '/waitlist', { body: { email, altcha } });
+      const refused = await strict.request('/waitlist', { method: 'POST', body: { email, altcha } });
       expect(refused.status).toBe(400);
       expect(refused.body.code).toBe('challenge_invalid');
       expect(await rowsFor(email)).toHaveLength(0);
@@ -143,25 +143,34 @@ describe('proof of work (ALTCHA)', () => {
   it('adaptive: asks nothing of a quiet network, then asks a network past its pace for work that grows with it', async () => {
     const quiet = fromNetwork('203.0.113.7');
     const busy = fromNetwork('198.51.100.20');
-    const first = await adaptive.call('POST', '/waitlist', { body: { email: uniqueEmail('quiet') }, headers: quiet });
+    const first = await adaptive.request('/waitlist', {
+      method: 'POST',
+      body: { email: uniqueEmail('quiet') },
+      headers: quiet,
+    });
     expect(first.status).toBe(200);
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const answer = await adaptive.call('POST', '/waitlist', { body: { email: uniqueEmail('busy') }, headers: busy });
+      const answer = await adaptive.request('/waitlist', {
+        method: 'POST',
+        body: { email: uniqueEmail('busy') },
+        headers: busy,
+      });
       statuses.push(answer.status);
     }
     // The first attempts pass (5 a minute), then every one without a solution is refused.
     expect(statuses.slice(0, 4)).toEqual([200, 200, 200, 200]);
     expect(statuses.slice(5)).toEqual(Array(7).fill(400));
-    const busyChallenge = await adaptive.call('GET', '/waitlist/challenge', { headers: busy });
+    const busyChallenge = await adaptive.request('/waitlist/challenge', { headers: busy });
     expect(busyChallenge.body.required).toBe(true);
     // 13 attempts a minute at a threshold of 5: level 2, twice the base cost.
     expect(busyChallenge.body.challenge.parameters.data.level).toBe(2);
     // Another network is still asked for nothing.
-    const other = await adaptive.call('GET', '/waitlist/challenge', { headers: quiet });
+    const other = await adaptive.request('/waitlist/challenge', { headers: quiet });
     expect(other.body.required).toBe(false);
     const altcha = await solveForSignup(busyChallenge.body);
-    const solvedAnswer = await adaptive.call('POST', '/waitlist', {
+    const solvedAnswer = await adaptive.request('/waitlist', {
+      method: 'POST',
       body: { email: uniqueEmail('busy-solved'), altcha },
       headers: busy,
     });
@@ -173,8 +182,11 @@ describe('the honeypot', () => {
   it('answers a filled hidden field exactly like a sign-up, and writes nothing', async () => {
     const email = uniqueEmail('bot');
     const person = uniqueEmail('human');
-    const bot = await strict.call('POST', '/waitlist', { body: { email, website: 'http://spam.example' } });
-    const human = await strict.call('POST', '/waitlist', { body: { email: person, altcha: await solved(strict) } });
+    const bot = await strict.request('/waitlist', { method: 'POST', body: { email, website: 'http://spam.example' } });
+    const human = await strict.request('/waitlist', {
+      method: 'POST',
+      body: { email: person, altcha: await solved(strict) },
+    });
     expect(bot.status).toBe(200);
     expect(bot.text).toBe(human.text.replace(person, email));
     expect(await countRows(email)).toEqual({ entries: 0, outbox: 0 });
@@ -186,7 +198,7 @@ describe('both sign-up routes', () => {
   // Express's route. Both must run the same defences and see the same client.
   const EXPRESS = { 'content-type': 'application/json;charset=utf-8' };
   const post = (body: Record<string, string>, headers: Record<string, string>) =>
-    strict.call('POST', '/waitlist', { raw: JSON.stringify(body), headers });
+    strict.request('/waitlist', { method: 'POST', body: JSON.stringify(body), headers });
 
   it('run the honeypot and the proof of work alike on the Express route', async () => {
     const email = uniqueEmail('bot-x');
@@ -231,7 +243,7 @@ describe('both sign-up routes', () => {
 
 describe('throwaway and mail-less domains', () => {
   async function signUp(email: string) {
-    return strict.call('POST', '/waitlist', { body: { email, altcha: await solved(strict) } });
+    return strict.request('/waitlist', { method: 'POST', body: { email, altcha: await solved(strict) } });
   }
 
   it('refuses the packaged throwaway list (and its subdomains) with a plain message, writing nothing', async () => {
@@ -275,13 +287,15 @@ describe('throwaway and mail-less domains', () => {
 
   it('staff deny and allow lists in Settings override the packaged list, audited', async () => {
     const admin = await staff.sign('admin');
-    const deny = await strict.call('POST', '/api/admin/waitlist/domain-rules', {
+    const deny = await strict.request('/api/admin/waitlist/domain-rules', {
+      method: 'POST',
       token: admin,
       body: { domain: 'Staff-Denied.test', rule: 'deny' },
     });
     expect(deny.status).toBe(201);
     expect(deny.body).toMatchObject({ domain: 'staff-denied.test', rule: 'deny' });
-    const allow = await strict.call('POST', '/api/admin/waitlist/domain-rules', {
+    const allow = await strict.request('/api/admin/waitlist/domain-rules', {
+      method: 'POST',
       token: admin,
       body: { domain: 'mailinator.com', rule: 'allow' },
     });
@@ -290,20 +304,25 @@ describe('throwaway and mail-less domains', () => {
     // The DNS server knows nothing of mailinator.com here: an allowed domain is not asked about.
     expect((await signUp(`e-${Date.now()}@mailinator.com`)).status).toBe(200);
 
-    const list = await strict.call('GET', '/api/admin/waitlist/domain-rules', { token: await staff.sign('viewer') });
+    const list = await strict.request('/api/admin/waitlist/domain-rules', { token: await staff.sign('viewer') });
     expect(list.body.items.map((item: { domain: string }) => item.domain)).toEqual([
       'mailinator.com',
       'staff-denied.test',
     ]);
-    const removed = await strict.call('DELETE', '/api/admin/waitlist/domain-rules/mailinator.com', { token: admin });
+    const removed = await strict.request('/api/admin/waitlist/domain-rules/mailinator.com', {
+      method: 'DELETE',
+      token: admin,
+    });
     expect(removed.status).toBe(204);
     expect((await signUp(`f-${Date.now()}@mailinator.com`)).status).toBe(400);
-    const bad = await strict.call('POST', '/api/admin/waitlist/domain-rules', {
+    const bad = await strict.request('/api/admin/waitlist/domain-rules', {
+      method: 'POST',
       token: admin,
       body: { domain: 'not a domain', rule: 'deny' },
     });
     expect(bad.status).toBe(400);
-    const viewerTry = await strict.call('POST', '/api/admin/waitlist/domain-rules', {
+    const viewerTry = await strict.request('/api/admin/waitlist/domain-rules', {
+      method: 'POST',
       token: await staff.sign('viewer'),
       body: { domain: 'x.test', rule: 'deny' },
     });
@@ -318,22 +337,19 @@ describe('throwaway and mail-less domains', () => {
 describe('referral farming and the review queue', () => {
   /** Signs up through the API from `address` and holds the confirmation link the mail would carry. */
   async function signedUp(email: string, address: string, referralSource?: string, userAgent = 'test-browser') {
-    const answer = await strict.call('POST', '/waitlist', {
+    const answer = await strict.request('/waitlist', {
+      method: 'POST',
       body: { email, altcha: await solved(strict), ...(referralSource ? { referralSource } : {}) },
       headers: { ...fromNetwork(address), 'user-agent': userAgent },
     });
     expect(answer.status, answer.text).toBe(200);
     const [row] = await rowsFor(email);
-    const token = issueToken();
-    await context.pool.query(
-      `insert into waitlist.tokens (token_hash, entry_id, purpose, expires_at) values ($1, $2, 'confirm', now() + interval '1 day')`,
-      [token.hash, row!.id],
-    );
+    const token = await buildToken(context.pool, row!.id);
     return { id: row!.id, email, token: token.raw };
   }
 
   async function confirm(person: { token: string }) {
-    const answer = await strict.call('POST', '/waitlist/confirm', { body: { token: person.token } });
+    const answer = await strict.request('/waitlist/confirm', { method: 'POST', body: { token: person.token } });
     expect(answer.status, answer.text).toBe(200);
     return answer.body.data as { referralCode: string; referralCount: number; position: number };
   }
@@ -365,7 +381,7 @@ describe('referral farming and the review queue', () => {
     // A friend from elsewhere is credited as usual.
     const elsewhere = await signedUp(`elsewhere-${Date.now()}@mail.test`, '203.0.113.99', referralCode);
     await confirm(elsewhere);
-    const referrerNow = await strict.call('GET', `/waitlist/status?token=${referrer.token}`);
+    const referrerNow = await strict.request(`/waitlist/status?token=${referrer.token}`);
     expect(referrerNow.body.data.referralCount).toBe(PER_NETWORK + 1);
   });
 
@@ -395,7 +411,7 @@ describe('referral farming and the review queue', () => {
     const [heldOne, heldTwo] = friends.slice(PER_NETWORK);
     const viewer = await staff.sign('viewer');
     const admin = await staff.sign('admin');
-    const queue = await strict.call('GET', '/api/admin/waitlist/review', { token: viewer });
+    const queue = await strict.request('/api/admin/waitlist/review', { token: viewer });
     expect(queue.status).toBe(200);
     const held = queue.body.credits.filter(
       (credit: { referrerId: number }) => credit.referrerId === Number(referrer.id),
@@ -410,30 +426,33 @@ describe('referral farming and the review queue', () => {
       true,
     );
 
-    const before = (await strict.call('GET', `/waitlist/status?token=${referrer.token}`)).body.data;
+    const before = (await strict.request(`/waitlist/status?token=${referrer.token}`)).body.data;
     expect(
       (
-        await strict.call('POST', `/api/admin/waitlist/review/credits/${heldOne!.id}`, {
+        await strict.request(`/api/admin/waitlist/review/credits/${heldOne!.id}`, {
+          method: 'POST',
           token: viewer,
           body: { decision: 'approve' },
         })
       ).status,
     ).toBe(403);
-    const approved = await strict.call('POST', `/api/admin/waitlist/review/credits/${heldOne!.id}`, {
+    const approved = await strict.request(`/api/admin/waitlist/review/credits/${heldOne!.id}`, {
+      method: 'POST',
       token: admin,
       body: { decision: 'approve' },
     });
     expect(approved.status, approved.text).toBe(200);
-    const after = (await strict.call('GET', `/waitlist/status?token=${referrer.token}`)).body.data;
+    const after = (await strict.request(`/waitlist/status?token=${referrer.token}`)).body.data;
     expect(after.referralCount).toBe(before.referralCount + 1);
     expect(after.position).toBeLessThanOrEqual(before.position);
 
-    const rejected = await strict.call('POST', `/api/admin/waitlist/review/credits/${heldTwo!.id}`, {
+    const rejected = await strict.request(`/api/admin/waitlist/review/credits/${heldTwo!.id}`, {
+      method: 'POST',
       token: admin,
       body: { decision: 'reject' },
     });
     expect(rejected.status).toBe(200);
-    expect((await strict.call('GET', `/waitlist/status?token=${referrer.token}`)).body.data.referralCount).toBe(
+    expect((await strict.request(`/waitlist/status?token=${referrer.token}`)).body.data.referralCount).toBe(
       after.referralCount,
     );
     const { rows } = await context.pool.query<{ review_state: string; state: string; reason: string; rule: string }>(
@@ -448,16 +467,18 @@ describe('referral farming and the review queue', () => {
       rule: 'same_network',
     });
     // A rejected entry holds no place.
-    expect((await strict.call('GET', `/waitlist/status?token=${heldTwo!.token}`)).body.data.position).toBeNull();
+    expect((await strict.request(`/waitlist/status?token=${heldTwo!.token}`)).body.data.position).toBeNull();
     // Decided credits leave the queue; a second decision finds nothing to decide.
-    const again = await strict.call('POST', `/api/admin/waitlist/review/credits/${heldOne!.id}`, {
+    const again = await strict.request(`/api/admin/waitlist/review/credits/${heldOne!.id}`, {
+      method: 'POST',
       token: admin,
       body: { decision: 'approve' },
     });
     expect(again.status).toBe(404);
 
     const flagged = queue.body.entries[0];
-    const approveEntry = await strict.call('POST', `/api/admin/waitlist/review/entries/${flagged.id}`, {
+    const approveEntry = await strict.request(`/api/admin/waitlist/review/entries/${flagged.id}`, {
+      method: 'POST',
       token: admin,
       body: { decision: 'approve' },
     });

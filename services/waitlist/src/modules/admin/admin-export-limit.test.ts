@@ -1,32 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestContext,
-  staffKeys,
-  startApi,
-  type ApiHarness,
-  type TestContext,
-} from '../../testing/waitlist-harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useWaitlistApi } from '../../testing/waitlist-harness.js';
 
-// A file of its own: the test holds a lock on the entries table, which the other admin tests would wait on.
-let context: TestContext;
-let api: ApiHarness;
+const system = useWaitlistApi();
 let admin: string;
-
 beforeAll(async () => {
-  context = await createTestContext();
-  const staff = await staffKeys();
   // The default cap (EXPORT_MAX_CONCURRENT unset): two at once.
-  api = await startApi(context, { staffKeys: staff.keys });
-  admin = await staff.sign('admin');
-});
-afterAll(async () => {
-  await api?.close();
-  await context?.close();
+  admin = await system.staff.sign('admin');
 });
 
 /** Export connections this test's database has open right now. */
 async function exportConnections(): Promise<number> {
-  const { rows } = await context.pool.query<{ n: number }>(
+  const { rows } = await system.context.pool.query<{ n: number }>(
     `select count(*)::int as n from pg_stat_activity
       where datname = current_database() and application_name = 'waitlist-export'`,
   );
@@ -43,23 +27,23 @@ async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise
 
 describe('concurrent CSV exports', () => {
   it('run at most two at once: the others get 429 with Retry-After and open no connection; a slot frees when one ends', async () => {
-    expect(api.config.exportMaxConcurrent).toBe(2);
-    await api.call('POST', '/waitlist', { body: { email: 'export-limit@example.com' } });
+    expect(system.api.config.exportMaxConcurrent).toBe(2);
+    await system.api.request('/waitlist', { method: 'POST', body: { email: 'export-limit@example.com' } });
 
     // Holding the table keeps the first exports running (their query waits) for as long as the test wants.
-    const locker = await context.pool.connect();
+    const locker = await system.context.pool.connect();
     try {
       await locker.query('begin');
       await locker.query('lock table waitlist.entries in access exclusive mode');
-      const running = [0, 1].map(() => api.call('GET', '/api/admin/waitlist/entries.csv', { token: admin }));
+      const running = [0, 1].map(() => system.api.request('/api/admin/waitlist/entries.csv', { token: admin }));
       await until(async () => (await exportConnections()) === 2);
 
       const refused = await Promise.all(
-        [0, 1, 2].map(() => api.call('GET', '/api/admin/waitlist/entries.csv', { token: admin })),
+        [0, 1, 2].map(() => system.api.request('/api/admin/waitlist/entries.csv', { token: admin })),
       );
       for (const answer of refused) {
         expect(answer.status).toBe(429);
-        expect(answer.headers.get('retry-after')).toBe('10');
+        expect(answer.headers['retry-after']).toBe('10');
         expect(answer.body).toMatchObject({ success: false, code: 'too_many_exports' });
       }
       expect(await exportConnections()).toBe(2);
@@ -76,10 +60,10 @@ describe('concurrent CSV exports', () => {
 
     // Both slots are free again, and the refused ones were not audited as exports.
     const again = await Promise.all(
-      [0, 1].map(() => api.call('GET', '/api/admin/waitlist/entries.csv', { token: admin })),
+      [0, 1].map(() => system.api.request('/api/admin/waitlist/entries.csv', { token: admin })),
     );
     expect(again.map((answer) => answer.status)).toEqual([200, 200]);
-    const { rows } = await context.pool.query<{ n: number }>(
+    const { rows } = await system.context.pool.query<{ n: number }>(
       "select count(*)::int as n from waitlist.audit_log where action = 'entries.export'",
     );
     expect(rows[0]!.n).toBe(4);

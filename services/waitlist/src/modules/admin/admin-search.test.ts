@@ -1,11 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestContext,
-  staffKeys,
-  startApi,
-  type ApiHarness,
-  type TestContext,
-} from '../../testing/waitlist-harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useWaitlistApi } from '../../testing/waitlist-harness.js';
+
 import { listEntries, listStatements, SEARCH_LIMITS, trigramIsCheap } from './admin.repository.js';
 import { listEntriesQuery } from './admin.schema.js';
 
@@ -18,16 +13,11 @@ import { listEntriesQuery } from './admin.schema.js';
 const OLDER = 25_000;
 const NEWER = 25_000;
 
-let context: TestContext;
-let api: ApiHarness;
+const system = useWaitlistApi();
 let viewer: string;
-
 beforeAll(async () => {
-  context = await createTestContext();
-  const staff = await staffKeys();
-  api = await startApi(context, { staffKeys: staff.keys });
-  viewer = await staff.sign('viewer');
-  await context.pool.query(
+  viewer = await system.staff.sign('viewer');
+  await system.context.pool.query(
     `insert into waitlist.entries (email, email_normalized, status, created_at)
      select address, address, 'pending', now() - ($1::int + $2::int + 1 - g) * interval '1 minute'
        from generate_series(1, $1::int + $2::int) g,
@@ -36,16 +26,12 @@ beforeAll(async () => {
     [OLDER, NEWER],
   );
   // Every 7th older sign-up confirmed, for searches with a status filter.
-  await context.pool.query(
+  await system.context.pool.query(
     `update waitlist.entries set status = 'confirmed', confirmed_at = created_at
       where email_normalized like 'u%@example.org' and split_part(substr(email_normalized, 2), '@', 1)::int % 7 = 0`,
   );
-  await context.pool.query('vacuum analyze waitlist.entries');
+  await system.context.pool.query('vacuum analyze waitlist.entries');
 }, 60_000);
-afterAll(async () => {
-  await api?.close();
-  await context?.close();
-});
 
 interface Page {
   items: { email: string; createdAt: string }[];
@@ -54,14 +40,14 @@ interface Page {
 }
 
 async function page(query: string): Promise<Page> {
-  const answer = await api.call('GET', `/api/admin/waitlist/entries?${query}`, { token: viewer });
+  const answer = await system.api.request(`/api/admin/waitlist/entries?${query}`, { token: viewer });
   expect(answer.status).toBe(200);
   return answer.body as Page;
 }
 
 /** What a complete search would list first, straight from the table. */
 async function newestMatches(term: string, limit: number, status?: string): Promise<string[]> {
-  const { rows } = await context.pool.query<{ email: string }>(
+  const { rows } = await system.context.pool.query<{ email: string }>(
     `select email from waitlist.entries where strpos(email_normalized, $1) > 0 and ($3::text is null or status = $3)
       order by created_at desc, id desc limit $2`,
     [term, limit, status ?? null],
@@ -87,7 +73,7 @@ describe('search over more entries than one request reads', () => {
     // Each page read the next 10,000 entries: the newer ones without a match give honest empty pages quickly rather
     // than one long wait, each saying how far it read.
     expect(pages).toHaveLength(pagesPast(NEWER));
-    const { rows } = await context.pool.query<{ createdAt: Date }>(
+    const { rows } = await system.context.pool.query<{ createdAt: Date }>(
       `select created_at as "createdAt" from waitlist.entries order by created_at desc, id desc offset $1 limit 1`,
       [SEARCH_LIMITS.scanRows - 1],
     );
@@ -139,8 +125,8 @@ describe('search over more entries than one request reads', () => {
     // Every trigram of this term is in nearly every address, but the whole term in none: the statistics call it rare
     // and the planner picks the trigram index, which must then intersect posting lists of all 50,000 rows.
     const query = listEntriesQuery.parse({ q: 'org.exam', limit: '50' });
-    expect(await trigramIsCheap(context.pool, listStatements(query).term!, SEARCH_LIMITS)).toBe(true);
-    const answer = await listEntries(context.pool, query, { ...SEARCH_LIMITS, trigramTimeoutMs: 1 });
+    expect(await trigramIsCheap(system.context.pool, listStatements(query).term!, SEARCH_LIMITS)).toBe(true);
+    const answer = await listEntries(system.context.pool, query, { ...SEARCH_LIMITS, trigramTimeoutMs: 1 });
     expect(answer.rows).toEqual([]);
     expect(answer.searchedThrough).toBeInstanceOf(Date);
     expect(answer.next).toBeDefined();

@@ -1,33 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { revocationKeys } from '@mmdm/shared/tokens';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestContext,
-  staffKeys,
-  startApi,
-  uniqueEmail,
-  type ApiHarness,
-  type StaffKeys,
-  type TestContext,
-} from '../../testing/waitlist-harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildEntry, buildToken, daysAgo as ago } from '../../testing/waitlist-factories.js';
+import { staffKeys, uniqueEmail, useWaitlistApi } from '../../testing/waitlist-harness.js';
 import { rollUpClosedDays, rollUpOpenMinutes } from './stats.repository.js';
 
-let context: TestContext;
-let api: ApiHarness;
-let staff: StaffKeys;
+const system = useWaitlistApi();
 let admin: string;
 let viewer: string;
-
 beforeAll(async () => {
-  context = await createTestContext();
-  staff = await staffKeys();
-  api = await startApi(context, { staffKeys: staff.keys });
-  admin = await staff.sign('admin');
-  viewer = await staff.sign('viewer');
-});
-afterAll(async () => {
-  await api?.close();
-  await context?.close();
+  admin = await system.staff.sign('admin');
+  viewer = await system.staff.sign('viewer');
 });
 
 /** Sign-ups whose addresses share a marker, so a search finds exactly them. */
@@ -40,22 +23,23 @@ async function seed(
   for (let i = 0; i < count; i++) {
     const email = `${tag}-${i}@example.com`;
     emails.push(email);
-    const answer = await api.call('POST', '/waitlist', { body: { email, ...options } });
+    const answer = await system.api.request('/waitlist', { method: 'POST', body: { email, ...options } });
     expect(answer.status).toBe(200);
   }
   return { tag, emails };
 }
 
 /** Inserts an entry as if it had signed up `daysAgo` days ago (UTC). */
-async function backdated(daysAgo: number, extra: { confirmed?: boolean; source?: string } = {}): Promise<string> {
-  const email = uniqueEmail('old');
-  const { rows } = await context.pool.query<{ id: string }>(
-    `insert into waitlist.entries (email, email_normalized, referral_source, status, created_at, confirmed_at)
-     values ($1, $1, $2, $3, now() - make_interval(days => $4), case when $3 = 'confirmed' then now() - make_interval(days => $4) end)
-     returning id`,
-    [email, extra.source ?? null, extra.confirmed ? 'confirmed' : 'pending', daysAgo],
-  );
-  return rows[0]!.id;
+async function backdated(days: number, extra: { confirmed?: boolean; source?: string } = {}): Promise<string> {
+  const at = ago(days);
+  const entry = await buildEntry(system.context.pool, {
+    email: uniqueEmail('old'),
+    referralSource: extra.source ?? null,
+    status: extra.confirmed ? 'confirmed' : 'pending',
+    createdAt: at,
+    confirmedAt: extra.confirmed ? at : null,
+  });
+  return entry.id;
 }
 
 const utcDay = (daysAgo = 0) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -76,28 +60,28 @@ describe('access to staff endpoints', () => {
   it.each([...viewerEndpoints, ...adminEndpoints])(
     '%s %s answers 401 without a token, or with a forged or revoked one',
     async (method, path) => {
-      const none = await api.call(method, path);
+      const none = await system.api.request(path, { method });
       expect(none.status).toBe(401);
-      expect(none.headers.get('cache-control')).toBe('no-store');
+      expect(none.headers['cache-control']).toBe('no-store');
       const otherKeys = await staffKeys();
-      expect((await api.call(method, path, { token: await otherKeys.sign('admin') })).status).toBe(401);
-      const revoked = await staff.sign('admin', { sub: 'revoked-admin' });
+      expect((await system.api.request(path, { method, token: await otherKeys.sign('admin') })).status).toBe(401);
+      const revoked = await system.staff.sign('admin', { sub: 'revoked-admin' });
       const { jti } = JSON.parse(Buffer.from(revoked.split('.')[1]!, 'base64url').toString()) as { jti: string };
-      await api.redis.set(revocationKeys.token(context.prefix, jti), '1', 'EX', 600);
-      expect((await api.call(method, path, { token: revoked })).status).toBe(401);
+      await system.api.redis.set(revocationKeys.token(system.context.prefix, jti), '1', 'EX', 600);
+      expect((await system.api.request(path, { method, token: revoked })).status).toBe(401);
     },
   );
 
   it.each(adminEndpoints)('%s %s answers 403 to a viewer', async (method, path) => {
-    const answer = await api.call(method, path, { token: viewer });
+    const answer = await system.api.request(path, { method, token: viewer });
     expect(answer.status).toBe(403);
     expect(answer.body.code).toBe('forbidden');
   });
 
   it.each(viewerEndpoints)('%s %s is open to a viewer, and never cached', async (method, path) => {
-    const answer = await api.call(method, path, { token: viewer });
+    const answer = await system.api.request(path, { method, token: viewer });
     expect(answer.status).toBe(200);
-    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.headers['cache-control']).toBe('no-store');
   });
 });
 
@@ -108,11 +92,10 @@ describe('entries list', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page: { status: number; body: { items: { email: string }[]; nextCursor: string | null } } = await api.call(
-        'GET',
-        `/api/admin/waitlist/entries?q=${tag}&limit=3${cursor ? `&cursor=${cursor}` : ''}`,
-        { token: viewer },
-      );
+      const page: { status: number; body: { items: { email: string }[]; nextCursor: string | null } } =
+        await system.api.request(`/api/admin/waitlist/entries?q=${tag}&limit=3${cursor ? `&cursor=${cursor}` : ''}`, {
+          token: viewer,
+        });
       expect(page.status).toBe(200);
       seen.push(...page.body.items.map((item) => item.email));
       cursor = page.body.nextCursor;
@@ -121,7 +104,7 @@ describe('entries list', () => {
     expect(pages).toBe(3);
     expect(seen).toEqual([...emails].reverse());
 
-    const asc = await api.call('GET', `/api/admin/waitlist/entries?q=${tag}&order=asc&limit=100`, { token: viewer });
+    const asc = await system.api.request(`/api/admin/waitlist/entries?q=${tag}&order=asc&limit=100`, { token: viewer });
     expect(asc.body.items.map((item: { email: string }) => item.email)).toEqual(emails);
     expect(asc.body.items[0]).toMatchObject({
       status: 'pending',
@@ -134,18 +117,20 @@ describe('entries list', () => {
 
   it('searches by part of the address, case-insensitively, and filters by status', async () => {
     const { tag, emails } = await seed(3);
-    await context.pool.query(
+    await system.context.pool.query(
       `update waitlist.entries set status = 'confirmed', confirmed_at = now() where email_normalized = $1`,
       [emails[1]],
     );
-    const upper = await api.call('GET', `/api/admin/waitlist/entries?q=${tag.toUpperCase()}-1`, { token: viewer });
+    const upper = await system.api.request(`/api/admin/waitlist/entries?q=${tag.toUpperCase()}-1`, { token: viewer });
     expect(upper.body.items.map((item: { email: string }) => item.email)).toEqual([emails[1]]);
-    const confirmed = await api.call('GET', `/api/admin/waitlist/entries?q=${tag}&status=confirmed`, { token: viewer });
+    const confirmed = await system.api.request(`/api/admin/waitlist/entries?q=${tag}&status=confirmed`, {
+      token: viewer,
+    });
     expect(confirmed.body.items.map((item: { email: string }) => item.email)).toEqual([emails[1]]);
-    const pending = await api.call('GET', `/api/admin/waitlist/entries?q=${tag}&status=pending`, { token: viewer });
+    const pending = await system.api.request(`/api/admin/waitlist/entries?q=${tag}&status=pending`, { token: viewer });
     expect(pending.body.items).toHaveLength(2);
     // LIKE wildcards in the search are taken literally.
-    const wildcards = await api.call('GET', `/api/admin/waitlist/entries?q=${encodeURIComponent('%_%')}`, {
+    const wildcards = await system.api.request(`/api/admin/waitlist/entries?q=${encodeURIComponent('%_%')}`, {
       token: viewer,
     });
     expect(wildcards.status).toBe(200);
@@ -157,7 +142,7 @@ describe('entries list', () => {
     ['the list (spaces trimmed)', '/api/admin/waitlist/entries?q=%20a%20%20'],
     ['the export', '/api/admin/waitlist/entries.csv?q=ab'],
   ])('refuses a search shorter than 3 characters in %s with a 400 that says so', async (_label, path) => {
-    const answer = await api.call('GET', path, { token: admin });
+    const answer = await system.api.request(path, { token: admin });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe('Search for at least 3 characters of an address.');
     expect(answer.body.issues).toEqual([{ path: 'q', message: 'Search for at least 3 characters of an address.' }]);
@@ -166,7 +151,7 @@ describe('entries list', () => {
   it.each(['limit=0', 'limit=101', 'status=deleted', 'order=sideways', 'cursor=not-a-cursor', 'q=abc%00def'])(
     'refuses %s with a 400',
     async (query) => {
-      const answer = await api.call('GET', `/api/admin/waitlist/entries?${query}`, { token: viewer });
+      const answer = await system.api.request(`/api/admin/waitlist/entries?${query}`, { token: viewer });
       expect(answer.status).toBe(400);
       expect(answer.body.success).toBe(false);
     },
@@ -181,7 +166,7 @@ describe('entries list', () => {
     'refuses a well-formed cursor holding an impossible timestamp (%s) with a 400 that says so',
     async (_label, at) => {
       const cursor = Buffer.from(JSON.stringify([at, '1'])).toString('base64');
-      const answer = await api.call('GET', `/api/admin/waitlist/entries?cursor=${encodeURIComponent(cursor)}`, {
+      const answer = await system.api.request(`/api/admin/waitlist/entries?cursor=${encodeURIComponent(cursor)}`, {
         token: viewer,
       });
       expect(answer.status).toBe(400);
@@ -197,22 +182,22 @@ describe('CSV export', () => {
   it('streams every matching entry as CSV, defuses spreadsheet formulas, and is audited', async () => {
     const { tag, emails } = await seed(3);
     const risky = `-${tag}+cmd@example.com`;
-    await api.call('POST', '/waitlist', { body: { email: risky } });
-    const answer = await api.call('GET', `/api/admin/waitlist/entries.csv?q=${tag}`, {
+    await system.api.request('/waitlist', { method: 'POST', body: { email: risky } });
+    const answer = await system.api.request(`/api/admin/waitlist/entries.csv?q=${tag}`, {
       token: admin,
       headers: { 'x-request-id': 'req-export-1' },
     });
     expect(answer.status).toBe(200);
-    expect(answer.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(answer.headers.get('content-disposition')).toMatch(/attachment; filename="waitlist-\d{4}-\d{2}-\d{2}\.csv"/);
-    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.headers['content-type']).toMatch(/^text\/csv/);
+    expect(answer.headers['content-disposition']).toMatch(/attachment; filename="waitlist-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(answer.headers['cache-control']).toBe('no-store');
     const lines = answer.text.trimEnd().split('\r\n');
     expect(lines[0]).toBe('id,email,status,referral_source,referral_code,created_at,confirmed_at,unsubscribed_at');
     expect(lines).toHaveLength(5);
     for (const email of emails) expect(lines.some((line) => line.split(',')[1] === email)).toBe(true);
     expect(lines.some((line) => line.split(',')[1] === `'${risky}`)).toBe(true);
 
-    const audit = await api.call('GET', '/api/admin/waitlist/audit', { token: admin });
+    const audit = await system.api.request('/api/admin/waitlist/audit', { token: admin });
     expect(audit.body.items[0]).toMatchObject({
       action: 'entries.export',
       requestId: 'req-export-1',
@@ -222,7 +207,7 @@ describe('CSV export', () => {
   });
 
   it('an export with no match is just the header row', async () => {
-    const answer = await api.call('GET', '/api/admin/waitlist/entries.csv?q=nobody-matches-this', { token: admin });
+    const answer = await system.api.request('/api/admin/waitlist/entries.csv?q=nobody-matches-this', { token: admin });
     expect(answer.text).toBe(
       'id,email,status,referral_source,referral_code,created_at,confirmed_at,unsubscribed_at\r\n',
     );
@@ -232,64 +217,73 @@ describe('CSV export', () => {
 describe('resend and erasure', () => {
   it('resend queues one more confirmation mail for a pending entry and is audited', async () => {
     const { emails } = await seed(1);
-    const { rows } = await context.pool.query<{ id: string }>(
+    const { rows } = await system.context.pool.query<{ id: string }>(
       'select id from waitlist.entries where email_normalized = $1',
       [emails[0]],
     );
     const id = rows[0]!.id;
-    const answer = await api.call('POST', `/api/admin/waitlist/entries/${id}/resend`, { token: admin });
+    const answer = await system.api.request(`/api/admin/waitlist/entries/${id}/resend`, {
+      method: 'POST',
+      token: admin,
+    });
     expect(answer.status).toBe(202);
-    const outbox = await context.pool.query<{ n: number }>(
+    const outbox = await system.context.pool.query<{ n: number }>(
       'select count(*)::int as n from waitlist.outbox where entry_id = $1',
       [id],
     );
     expect(outbox.rows[0]?.n).toBe(2);
-    const audit = await api.call('GET', '/api/admin/waitlist/audit?limit=1', { token: admin });
+    const audit = await system.api.request('/api/admin/waitlist/audit?limit=1', { token: admin });
     expect(audit.body.items[0]).toMatchObject({ action: 'entry.resend', target: id });
   });
 
   it('resend refuses a confirmed entry (409) and an unknown one (404)', async () => {
     const id = await backdated(0, { confirmed: true });
-    expect((await api.call('POST', `/api/admin/waitlist/entries/${id}/resend`, { token: admin })).status).toBe(409);
-    expect((await api.call('POST', '/api/admin/waitlist/entries/999999999/resend', { token: admin })).status).toBe(404);
-    expect((await api.call('POST', '/api/admin/waitlist/entries/abc/resend', { token: admin })).status).toBe(400);
+    expect(
+      (await system.api.request(`/api/admin/waitlist/entries/${id}/resend`, { method: 'POST', token: admin })).status,
+    ).toBe(409);
+    expect(
+      (await system.api.request('/api/admin/waitlist/entries/999999999/resend', { method: 'POST', token: admin }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await system.api.request('/api/admin/waitlist/entries/abc/resend', { method: 'POST', token: admin })).status,
+    ).toBe(400);
   });
 
   it('delete erases the entry with its tokens and outbox rows, and the audit log keeps only the id', async () => {
     const { emails } = await seed(1);
     const email = emails[0]!;
-    const { rows } = await context.pool.query<{ id: string }>(
+    const { rows } = await system.context.pool.query<{ id: string }>(
       'select id from waitlist.entries where email_normalized = $1',
       [email],
     );
     const id = rows[0]!.id;
-    await context.pool.query(`insert into waitlist.tokens (token_hash, entry_id, purpose) values ($1, $2, 'confirm')`, [
-      randomBytes(32),
-      id,
-    ]);
+    await buildToken(system.context.pool, id, { expiresAt: null });
 
-    const answer = await api.call('DELETE', `/api/admin/waitlist/entries/${id}`, { token: admin });
+    const answer = await system.api.request(`/api/admin/waitlist/entries/${id}`, { method: 'DELETE', token: admin });
     expect(answer.status).toBe(204);
     for (const table of ['entries', 'tokens', 'outbox']) {
       const column = table === 'entries' ? 'id' : 'entry_id';
-      const left = await context.pool.query<{ n: number }>(
+      const left = await system.context.pool.query<{ n: number }>(
         `select count(*)::int as n from waitlist.${table} where ${column} = $1`,
         [id],
       );
       expect(left.rows[0]?.n, table).toBe(0);
     }
-    expect((await api.call('DELETE', `/api/admin/waitlist/entries/${id}`, { token: admin })).status).toBe(404);
-    const audit = await api.call('GET', '/api/admin/waitlist/audit?limit=5', { token: admin });
+    expect(
+      (await system.api.request(`/api/admin/waitlist/entries/${id}`, { method: 'DELETE', token: admin })).status,
+    ).toBe(404);
+    const audit = await system.api.request('/api/admin/waitlist/audit?limit=5', { token: admin });
     const record = audit.body.items.find((item: { action: string }) => item.action === 'entry.delete');
     expect(record).toMatchObject({ target: id, ip: '127.0.0.1' });
     expect(JSON.stringify(audit.body)).not.toContain(email);
   });
 
   it('the audit log pages by cursor', async () => {
-    const first = await api.call('GET', '/api/admin/waitlist/audit?limit=1', { token: admin });
+    const first = await system.api.request('/api/admin/waitlist/audit?limit=1', { token: admin });
     expect(first.body.items).toHaveLength(1);
     expect(first.body.nextCursor).not.toBeNull();
-    const second = await api.call('GET', `/api/admin/waitlist/audit?limit=1&cursor=${first.body.nextCursor}`, {
+    const second = await system.api.request(`/api/admin/waitlist/audit?limit=1&cursor=${first.body.nextCursor}`, {
       token: admin,
     });
     expect(second.body.items[0].id).toBeLessThan(first.body.items[0].id);
@@ -298,16 +292,16 @@ describe('resend and erasure', () => {
 
 describe('dashboard figures', () => {
   it("stats count every sign-up, today's, and confirmations, with the latest activity first", async () => {
-    const before = (await api.call('GET', '/api/admin/waitlist/stats', { token: viewer })).body;
+    const before = (await system.api.request('/api/admin/waitlist/stats', { token: viewer })).body;
     const { emails } = await seed(2);
     await backdated(3);
-    const confirmToken = await context.pool.query(
+    const confirmToken = await system.context.pool.query(
       `update waitlist.entries set status = 'confirmed', confirmed_at = now() where email_normalized = $1`,
       [emails[0]],
     );
     expect(confirmToken.rowCount).toBe(1);
 
-    const after = (await api.call('GET', '/api/admin/waitlist/stats', { token: viewer })).body;
+    const after = (await system.api.request('/api/admin/waitlist/stats', { token: viewer })).body;
     expect(after.total - before.total).toBe(3);
     expect(after.today - before.today).toBe(2);
     expect(after.confirmed - before.confirmed).toBe(1);
@@ -318,26 +312,28 @@ describe('dashboard figures', () => {
   it('stay right after the closed days are rolled up, and after an erasure', async () => {
     const oldId = await backdated(2, { source: 'ROLLUPSRC' });
     await backdated(2, { source: 'ROLLUPSRC', confirmed: true });
-    const live = (await api.call('GET', '/api/admin/waitlist/stats', { token: viewer })).body;
+    const live = (await system.api.request('/api/admin/waitlist/stats', { token: viewer })).body;
     const liveAnalytics = (
-      await api.call('GET', `/api/admin/waitlist/analytics?from=${utcDay(5)}&to=${utcDay()}`, { token: viewer })
+      await system.api.request(`/api/admin/waitlist/analytics?from=${utcDay(5)}&to=${utcDay()}`, { token: viewer })
     ).body;
 
-    await rollUpClosedDays(context.pool);
-    const rolled = (await api.call('GET', '/api/admin/waitlist/stats', { token: viewer })).body;
+    await rollUpClosedDays(system.context.pool);
+    const rolled = (await system.api.request('/api/admin/waitlist/stats', { token: viewer })).body;
     const rolledAnalytics = (
-      await api.call('GET', `/api/admin/waitlist/analytics?from=${utcDay(5)}&to=${utcDay()}`, { token: viewer })
+      await system.api.request(`/api/admin/waitlist/analytics?from=${utcDay(5)}&to=${utcDay()}`, { token: viewer })
     ).body;
     expect({ ...rolled, recent: undefined }).toEqual({ ...live, recent: undefined });
     expect(rolledAnalytics).toEqual(liveAnalytics);
-    const stored = await context.pool.query('select 1 from waitlist.daily_stats where day = $1', [utcDay(2)]);
+    const stored = await system.context.pool.query('select 1 from waitlist.daily_stats where day = $1', [utcDay(2)]);
     expect(stored.rowCount).toBe(1);
 
-    expect((await api.call('DELETE', `/api/admin/waitlist/entries/${oldId}`, { token: admin })).status).toBe(204);
-    const erased = (await api.call('GET', '/api/admin/waitlist/stats', { token: viewer })).body;
+    expect(
+      (await system.api.request(`/api/admin/waitlist/entries/${oldId}`, { method: 'DELETE', token: admin })).status,
+    ).toBe(204);
+    const erased = (await system.api.request('/api/admin/waitlist/stats', { token: viewer })).body;
     expect(erased.total).toBe(rolled.total - 1);
     const afterErasure = (
-      await api.call('GET', `/api/admin/waitlist/analytics?from=${utcDay(2)}&to=${utcDay(2)}`, { token: viewer })
+      await system.api.request(`/api/admin/waitlist/analytics?from=${utcDay(2)}&to=${utcDay(2)}`, { token: viewer })
     ).body;
     const day = liveAnalytics.days.find((d: { date: string }) => d.date === utcDay(2));
     expect(afterErasure.days[0].signups).toBe(day.signups - 1);
@@ -346,41 +342,47 @@ describe('dashboard figures', () => {
   it("stay right once the open day's minutes are rolled up, and after an erasure from a rolled minute", async () => {
     const source = `MIN${randomBytes(3).toString('hex')}`;
     // Two minutes ago: a closed minute the roll-up covers (a minute still open is counted live).
-    const { rows } = await context.pool.query<{ id: string }>(
-      `insert into waitlist.entries (email, email_normalized, referral_source, status, created_at, confirmed_at)
-       select e, e, $2, 'confirmed', now() - interval '2 minutes', now() - interval '2 minutes'
-         from unnest($1::text[]) e
-       returning id`,
-      [[uniqueEmail('minute'), uniqueEmail('minute')], source],
-    );
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    const rows = [];
+    for (let i = 0; i < 2; i++) {
+      const entry = { email: uniqueEmail('minute'), referralSource: source, status: 'confirmed' as const };
+      rows.push(
+        await buildEntry(system.context.pool, { ...entry, createdAt: twoMinutesAgo, confirmedAt: twoMinutesAgo }),
+      );
+    }
     const period = `from=${utcDay(3)}&to=${utcDay()}`;
-    const live = (await api.call('GET', '/api/admin/waitlist/stats', { token: viewer })).body;
-    const liveAnalytics = (await api.call('GET', `/api/admin/waitlist/analytics?${period}`, { token: viewer })).body;
+    const live = (await system.api.request('/api/admin/waitlist/stats', { token: viewer })).body;
+    const liveAnalytics = (await system.api.request(`/api/admin/waitlist/analytics?${period}`, { token: viewer })).body;
 
-    await rollUpClosedDays(context.pool);
-    await rollUpOpenMinutes(context.pool);
-    const rolledMinute = await context.pool.query(
+    await rollUpClosedDays(system.context.pool);
+    await rollUpOpenMinutes(system.context.pool);
+    const rolledMinute = await system.context.pool.query(
       `select signups from waitlist.minute_stats
         where minute = date_trunc('minute', (select created_at from waitlist.entries where id = $1) at time zone 'UTC')
                        at time zone 'UTC'`,
       [rows[0]!.id],
     );
     expect(rolledMinute.rows[0]?.signups).toBeGreaterThanOrEqual(2);
-    const rolled = (await api.call('GET', '/api/admin/waitlist/stats', { token: viewer })).body;
-    const rolledAnalytics = (await api.call('GET', `/api/admin/waitlist/analytics?${period}`, { token: viewer })).body;
+    const rolled = (await system.api.request('/api/admin/waitlist/stats', { token: viewer })).body;
+    const rolledAnalytics = (await system.api.request(`/api/admin/waitlist/analytics?${period}`, { token: viewer }))
+      .body;
     expect({ ...rolled, recent: undefined }).toEqual({ ...live, recent: undefined });
     expect(rolledAnalytics).toEqual(liveAnalytics);
     expect(rolledAnalytics.topReferralSources).toContainEqual({ source, count: 2 });
 
-    expect((await api.call('DELETE', `/api/admin/waitlist/entries/${rows[0]!.id}`, { token: admin })).status).toBe(204);
-    const erased = (await api.call('GET', '/api/admin/waitlist/stats', { token: viewer })).body;
+    expect(
+      (await system.api.request(`/api/admin/waitlist/entries/${rows[0]!.id}`, { method: 'DELETE', token: admin }))
+        .status,
+    ).toBe(204);
+    const erased = (await system.api.request('/api/admin/waitlist/stats', { token: viewer })).body;
     expect(erased.total).toBe(rolled.total - 1);
     expect(erased.confirmed).toBe(rolled.confirmed - 1);
-    const erasedAnalytics = (await api.call('GET', `/api/admin/waitlist/analytics?${period}`, { token: viewer })).body;
+    const erasedAnalytics = (await system.api.request(`/api/admin/waitlist/analytics?${period}`, { token: viewer }))
+      .body;
     expect(erasedAnalytics.topReferralSources).toContainEqual({ source, count: 1 });
     // Rolling up again changes nothing: the counts of the rolled minute already dropped with the erasure.
-    await rollUpOpenMinutes(context.pool);
-    expect((await api.call('GET', '/api/admin/waitlist/stats', { token: viewer })).body.total).toBe(erased.total);
+    await rollUpOpenMinutes(system.context.pool);
+    expect((await system.api.request('/api/admin/waitlist/stats', { token: viewer })).body.total).toBe(erased.total);
   });
 
   it('analytics give per-day counts for the period, the confirmation rate and the top referral sources', async () => {
@@ -388,8 +390,8 @@ describe('dashboard figures', () => {
     await seed(3, { referralSource: source });
     await backdated(1, { source, confirmed: true });
     // Yesterday was rolled up by the test before: the next roll-up counts the two latest closed days again.
-    await rollUpClosedDays(context.pool);
-    const answer = await api.call('GET', `/api/admin/waitlist/analytics?from=${utcDay(6)}&to=${utcDay()}`, {
+    await rollUpClosedDays(system.context.pool);
+    const answer = await system.api.request(`/api/admin/waitlist/analytics?from=${utcDay(6)}&to=${utcDay()}`, {
       token: viewer,
     });
     expect(answer.status).toBe(200);
@@ -410,12 +412,12 @@ describe('dashboard figures', () => {
     ['not a date', 'from=yesterday&to=today'],
     ['missing to', `from=${utcDay()}`],
   ])('analytics refuse a bad period (%s) with a 400', async (_label, query) => {
-    const answer = await api.call('GET', `/api/admin/waitlist/analytics?${query}`, { token: viewer });
+    const answer = await system.api.request(`/api/admin/waitlist/analytics?${query}`, { token: viewer });
     expect(answer.status).toBe(400);
   });
 
   it('analytics refuse dates Postgres cannot hold (year 0) with a 400 that names the first day', async () => {
-    const answer = await api.call('GET', '/api/admin/waitlist/analytics?from=0000-01-01&to=0000-12-31', {
+    const answer = await system.api.request('/api/admin/waitlist/analytics?from=0000-01-01&to=0000-12-31', {
       token: viewer,
     });
     expect(answer.status).toBe(400);

@@ -1,48 +1,31 @@
-import { Dovecot, sampleValue, SmtpSink } from '@mmdm/tests/support';
+import { Dovecot, sampleValue } from '@mmdm/tests/support';
 import { ImapFlow } from 'imapflow';
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createTestContext,
   eventually,
-  staffKeys,
-  startApi,
-  startWorker,
+  readSoftBounces,
+  readSuppression,
+  sendUnasked,
+  staffViewOf,
   uniqueEmail,
-  type ApiHarness,
-  type StaffKeys,
-  type TestContext,
-  type WorkerHarness,
+  useWaitlistSystem,
 } from '../../testing/waitlist-harness.js';
 import { deliveryStatusNotification, feedbackReport } from '../../testing/report-messages.js';
 
 const KEY = 'test-suppression-key-mailbox-0123';
 
-let context: TestContext;
-let smtp: SmtpSink;
 let dovecot: Dovecot;
-let api: ApiHarness;
-let worker: WorkerHarness;
-let staff: StaffKeys;
-
 beforeAll(async () => {
-  context = await createTestContext();
-  smtp = await new SmtpSink().start();
   dovecot = await new Dovecot().start();
-  staff = await staffKeys();
-  api = await startApi(context, { staffKeys: staff.keys, env: { SUPPRESSION_KEY: KEY } });
-  worker = await startWorker(context, {
-    smtpUrl: smtp.url,
-    // Passes are driven by the test; the interval only has to stay out of the way.
-    env: { SUPPRESSION_KEY: KEY, BOUNCE_MAILBOX_URL: dovecot.url, BOUNCE_MAILBOX_POLL_MS: '600000' },
-  });
 }, 30_000);
 afterAll(async () => {
-  await worker?.close();
-  await api?.close();
-  await smtp?.close();
   await dovecot?.close();
-  await context?.close();
+});
+// Registered after the mailbox's hooks: starts once the mailbox is up, and is closed before it.
+const system = useWaitlistSystem({
+  env: { SUPPRESSION_KEY: KEY },
+  // Passes are driven by the test; the interval only has to stay out of the way.
+  workerEnv: () => ({ BOUNCE_MAILBOX_URL: dovecot.url, BOUNCE_MAILBOX_POLL_MS: '600000' }),
 });
 
 /** What a receiving server does: drops a report into the operator's mailbox. */
@@ -68,39 +51,20 @@ async function deliverToMailbox(...messages: string[]) {
   }
 }
 
-async function suppressionOf(email: string) {
-  const hash = createHmac('sha256', KEY).update(email.toLowerCase()).digest();
-  const { rows } = await context.pool.query<{ reason: string; source: string | null }>(
-    'select reason, source from waitlist.suppressions where email_hash = $1',
-    [hash],
-  );
-  return rows[0];
-}
+const suppressionOf = (email: string) => readSuppression(system.context.pool, KEY, email);
 
-async function softBouncesOf(email: string) {
-  const hash = createHmac('sha256', KEY).update(email.toLowerCase()).digest();
-  const { rows } = await context.pool.query<{ count: number }>(
-    'select count from waitlist.soft_bounces where email_hash = $1',
-    [hash],
-  );
-  return rows[0]?.count ?? 0;
-}
+const softBouncesOf = (email: string) => readSoftBounces(system.context.pool, KEY, email);
 
 async function signUp(email: string) {
-  await api.call('POST', '/waitlist', { body: { email } });
-  await eventually(async () => smtp.to(email).length === 1);
+  await system.api.request('/waitlist', { method: 'POST', body: { email } });
+  await eventually(async () => system.smtp.to(email).length === 1);
 }
 
-async function entryOf(email: string) {
-  const list = await api.call('GET', `/api/admin/waitlist/entries?q=${encodeURIComponent(email)}`, {
-    token: await staff.sign('viewer'),
-  });
-  return list.body.items.find((item: { email: string }) => item.email === email);
-}
+const entryOf = async (email: string) => (await staffViewOf(system, email))!;
 
-const poll = () => worker.worker.bounceMailbox!.pollOnce();
+const poll = () => system.worker.worker.bounceMailbox!.pollOnce();
 const metric = async (name: string, labels: Record<string, string>) =>
-  sampleValue(await worker.worker.registry.metrics(), name, labels) ?? 0;
+  sampleValue(await system.worker.worker.registry.metrics(), name, labels) ?? 0;
 
 describe('the bounce mailbox (BOUNCE_MAILBOX_URL, read over IMAP)', () => {
   it('a DSN and a feedback report in the mailbox suppress those addresses: staff see why, and no mail goes to them again', async () => {
@@ -125,23 +89,14 @@ describe('the bounce mailbox (BOUNCE_MAILBOX_URL, read over IMAP)', () => {
     expect(await poll()).toBe(0);
 
     // Never mailed again: the staff's resend is refused, and the worker sends nothing of any kind.
-    const resend = await api.call('POST', `/api/admin/waitlist/entries/${(await entryOf(bounced)).id}/resend`, {
-      token: await staff.sign('admin'),
+    const resend = await system.api.request(`/api/admin/waitlist/entries/${(await entryOf(bounced)).id}/resend`, {
+      method: 'POST',
+      token: await system.staff.sign('admin'),
     });
     expect(resend.status).toBe(409);
-    await expect(
-      worker.worker.sender.send({
-        to: complained,
-        subject: 'Welcome',
-        text: 'hello',
-        html: '<p>hello</p>',
-        headers: {},
-        reference: 'test',
-        devLink: '',
-      }),
-    ).rejects.toThrow(/suppressed \(complaint\)/);
-    expect(smtp.to(bounced)).toHaveLength(1);
-    expect(smtp.to(complained)).toHaveLength(1);
+    await expect(sendUnasked(system.worker, complained)).rejects.toThrow(/suppressed \(complaint\)/);
+    expect(system.smtp.to(bounced)).toHaveLength(1);
+    expect(system.smtp.to(complained)).toHaveLength(1);
 
     expect(await metric('mmdm_mail_bounces_total', { kind: 'hard', feed: 'mailbox' })).toBeGreaterThanOrEqual(1);
     expect(await metric('mmdm_mail_complaints_total', { feed: 'mailbox' })).toBeGreaterThanOrEqual(1);
@@ -161,7 +116,7 @@ describe('the bounce mailbox (BOUNCE_MAILBOX_URL, read over IMAP)', () => {
     expect(await poll()).toBe(0);
     expect(await metric('mmdm_bounce_mailbox_up', {})).toBe(0);
     expect(
-      worker.logs.lines().filter((line) => String(line.msg).startsWith('bounce mailbox unavailable')),
+      system.worker.logs.lines().filter((line) => String(line.msg).startsWith('bounce mailbox unavailable')),
     ).toHaveLength(1);
 
     await dovecot.restart();

@@ -1,19 +1,18 @@
 import { sampleValue } from '@mmdm/tests/support';
 import { execFileSync } from 'node:child_process';
-import { createHmac, createSign, randomUUID } from 'node:crypto';
+import { createSign, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  call,
-  createTestContext,
-  staffKeys,
+  readSoftBounces,
+  readSuppression,
+  staffViewOf,
   startApi,
   uniqueEmail,
+  useWaitlistApi,
   type ApiHarness,
-  type StaffKeys,
-  type TestContext,
 } from '../../testing/waitlist-harness.js';
 import { canonicalString } from './sns-signature.js';
 
@@ -21,10 +20,6 @@ const KEY = 'test-suppression-key-hooks-012345';
 const TOPIC = 'arn:aws:sns:eu-west-1:123456789012:ses-notifications';
 const CERT_URL = 'https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-0123456789abcdef.pem';
 const POSTMARK = { user: 'postmark', password: 'a-long-webhook-password-0123' };
-
-let context: TestContext;
-let api: ApiHarness;
-let staff: StaffKeys;
 /** The test's own signing key and certificate, standing in for SNS's. */
 let signingKey: string;
 let certificate: string;
@@ -40,29 +35,21 @@ beforeAll(async () => {
   signingKey = readFileSync(join(dir, 'key.pem'), 'utf8');
   certificate = readFileSync(join(dir, 'cert.pem'), 'utf8');
   rmSync(dir, { recursive: true, force: true });
-
-  context = await createTestContext();
-  staff = await staffKeys();
-  api = await startApi(context, {
-    staffKeys: staff.keys,
-    env: {
-      SUPPRESSION_KEY: KEY,
-      SES_SNS_TOPIC_ARNS: `arn:aws:sns:us-east-1:123456789012:other, ${TOPIC}`,
-      POSTMARK_WEBHOOK_USER: POSTMARK.user,
-      POSTMARK_WEBHOOK_PASSWORD: POSTMARK.password,
-    },
-    async fetchAws(url) {
-      fetched.push(url.href);
-      if (url.href === CERT_URL) return certificate;
-      if (url.pathname === '/' && url.searchParams.get('Action') === 'ConfirmSubscription')
-        return '<ConfirmSubscriptionResponse/>';
-      throw new Error(`404 ${url.href}`);
-    },
-  });
-}, 30_000);
-afterAll(async () => {
-  await api?.close();
-  await context?.close();
+});
+const system = useWaitlistApi({
+  env: {
+    SUPPRESSION_KEY: KEY,
+    SES_SNS_TOPIC_ARNS: `arn:aws:sns:us-east-1:123456789012:other, ${TOPIC}`,
+    POSTMARK_WEBHOOK_USER: POSTMARK.user,
+    POSTMARK_WEBHOOK_PASSWORD: POSTMARK.password,
+  },
+  async fetchAws(url) {
+    fetched.push(url.href);
+    if (url.href === CERT_URL) return certificate;
+    if (url.pathname === '/' && url.searchParams.get('Action') === 'ConfirmSubscription')
+      return '<ConfirmSubscriptionResponse/>';
+    throw new Error(`404 ${url.href}`);
+  },
 });
 
 type Sns = Record<string, string>;
@@ -100,49 +87,25 @@ const sesComplaint = (email: string) =>
   });
 
 /** As SNS delivers: the JSON as text/plain, with its message-type header. */
-const postSns = (message: Sns, target: ApiHarness = api) =>
-  target.call('POST', '/waitlist/hooks/ses', {
-    raw: JSON.stringify(message),
+const postSns = (message: Sns, target: ApiHarness = system.api) =>
+  target.request('/waitlist/hooks/ses', {
+    method: 'POST',
+    body: JSON.stringify(message),
     headers: { 'content-type': 'text/plain; charset=UTF-8', 'x-amz-sns-message-type': message.Type ?? '' },
   });
 
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-const postPostmark = (body: unknown, authorization?: string, target: ApiHarness = api) =>
-  target.call('POST', '/waitlist/hooks/postmark', {
-    body,
-    headers: authorization ? { authorization } : {},
-  });
+const postPostmark = (body: unknown, authorization?: string, target: ApiHarness = system.api) =>
+  target.request('/waitlist/hooks/postmark', { method: 'POST', body, headers: authorization ? { authorization } : {} });
 
-async function suppressionOf(email: string) {
-  const hash = createHmac('sha256', KEY).update(email.toLowerCase()).digest();
-  const { rows } = await context.pool.query<{ reason: string; source: string | null }>(
-    'select reason, source from waitlist.suppressions where email_hash = $1',
-    [hash],
-  );
-  return rows[0];
-}
+const suppressionOf = (email: string) => readSuppression(system.context.pool, KEY, email);
 
-async function softBouncesOf(email: string) {
-  const hash = createHmac('sha256', KEY).update(email.toLowerCase()).digest();
-  const { rows } = await context.pool.query<{ count: number }>(
-    'select count from waitlist.soft_bounces where email_hash = $1',
-    [hash],
-  );
-  return rows[0]?.count ?? 0;
-}
+const softBouncesOf = (email: string) => readSoftBounces(system.context.pool, KEY, email);
 
 /** Signs up and answers the staff's view of the entry, re-read on each call. */
 async function signUp(email: string) {
-  await api.call('POST', '/waitlist', { body: { email } });
-  return async () => {
-    const list = await api.call('GET', `/api/admin/waitlist/entries?q=${encodeURIComponent(email)}`, {
-      token: await staff.sign('viewer'),
-    });
-    return list.body.items.find((item: { email: string }) => item.email === email) as {
-      id: number;
-      suppressed: string | null;
-    };
-  };
+  await system.api.request('/waitlist', { method: 'POST', body: { email } });
+  return async () => (await staffViewOf(system, email))!;
 }
 
 describe('the SES webhook (SNS)', () => {
@@ -191,13 +154,14 @@ describe('the SES webhook (SNS)', () => {
     expect(await suppressionOf(complained)).toMatchObject({ reason: 'complaint', source: 'ses abuse' });
     expect((await bouncedEntry()).suppressed).toBe('hard_bounce');
     expect((await complainedEntry()).suppressed).toBe('complaint');
-    const resend = await api.call('POST', `/api/admin/waitlist/entries/${(await complainedEntry()).id}/resend`, {
-      token: await staff.sign('admin'),
+    const resend = await system.api.request(`/api/admin/waitlist/entries/${(await complainedEntry()).id}/resend`, {
+      method: 'POST',
+      token: await system.staff.sign('admin'),
     });
     expect(resend.status).toBe(409);
     expect(resend.body.code).toBe('suppressed');
 
-    const metrics = await (await fetch(`${api.url}/metrics`)).text();
+    const metrics = (await system.api.request('/metrics')).text;
     expect(sampleValue(metrics, 'mmdm_mail_bounces_total', { kind: 'hard', feed: 'ses' })).toBeGreaterThanOrEqual(1);
     expect(sampleValue(metrics, 'mmdm_mail_complaints_total', { feed: 'ses' })).toBeGreaterThanOrEqual(1);
   });
@@ -261,7 +225,7 @@ describe('the Postmark webhook', () => {
     const bounce = { RecordType: 'Bounce', ID: 1, Type: 'HardBounce', TypeCode: 1, Email: email };
     const none = await postPostmark(bounce);
     expect(none.status).toBe(401);
-    expect(none.headers.get('www-authenticate')).toMatch(/^Basic /);
+    expect(none.headers['www-authenticate']).toMatch(/^Basic /);
     expect((await postPostmark(bounce, basic(POSTMARK.user, 'wrong-password-0123456789'))).status).toBe(401);
     expect((await postPostmark(bounce, basic('someone', POSTMARK.password))).status).toBe(401);
     expect((await postPostmark(bounce, `Bearer ${POSTMARK.password}`)).status).toBe(401);
@@ -296,7 +260,7 @@ describe('the Postmark webhook', () => {
   });
 
   it('with POSTMARK_WEBHOOK_IPS, refuses the right credentials from another address', async () => {
-    const narrow = await startApi(context, {
+    const narrow = await startApi(system.context, {
       env: {
         SUPPRESSION_KEY: KEY,
         POSTMARK_WEBHOOK_USER: POSTMARK.user,
@@ -321,13 +285,18 @@ describe('the Postmark webhook', () => {
 
 describe('webhooks not configured', () => {
   it('answer 404, as any unknown path', async () => {
-    const plain = await startApi(context, { env: { SUPPRESSION_KEY: KEY } });
+    const plain = await startApi(system.context, { env: { SUPPRESSION_KEY: KEY } });
     try {
       expect(
-        (await call(plain.url, 'POST', '/waitlist/hooks/ses', { raw: '{}', headers: { 'content-type': 'text/plain' } }))
-          .status,
+        (
+          await plain.request('/waitlist/hooks/ses', {
+            method: 'POST',
+            body: '{}',
+            headers: { 'content-type': 'text/plain' },
+          })
+        ).status,
       ).toBe(404);
-      expect((await call(plain.url, 'POST', '/waitlist/hooks/postmark', { body: {} })).status).toBe(404);
+      expect((await plain.request('/waitlist/hooks/postmark', { method: 'POST', body: {} })).status).toBe(404);
     } finally {
       await plain.close();
     }

@@ -75,7 +75,7 @@ afterAll(async () => {
 async function confirmationFor(label: string) {
   // A long address makes long To and List-Unsubscribe lines, which nodemailer folds.
   const email = uniqueEmail(`${label}-with-a-rather-long-local-part-to-make-headers-fold`);
-  expect((await api.call('POST', '/waitlist', { body: { email } })).status).toBe(200);
+  expect((await api.request('/waitlist', { method: 'POST', body: { email } })).status).toBe(200);
   await sink.waitFor(() => sink.to(email).length === 1);
   return sink.to(email)[0]!;
 }

@@ -1,35 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestContext,
-  staffKeys,
-  startApi,
-  type ApiHarness,
-  type StaffKeys,
-  type TestContext,
-} from '../../testing/waitlist-harness.js';
+import { describe, expect, it } from 'vitest';
+import { useWaitlistApi } from '../../testing/waitlist-harness.js';
 
-let context: TestContext;
-let api: ApiHarness;
-let staff: StaffKeys;
-
-beforeAll(async () => {
-  context = await createTestContext();
-  staff = await staffKeys();
-  api = await startApi(context, {
-    staffKeys: staff.keys,
-    env: { MAIL_POSTAL_ADDRESS: 'Rua das Flores 12, 1200-195 Lisboa', SUPPORT_EMAIL: 'help@mmdm.test' },
-  });
-});
-afterAll(async () => {
-  await api?.close();
-  await context?.close();
+const system = useWaitlistApi({
+  env: { MAIL_POSTAL_ADDRESS: 'Rua das Flores 12, 1200-195 Lisboa', SUPPORT_EMAIL: 'help@mmdm.test' },
 });
 
 describe('staff preview of the mail templates', () => {
   it('lists every template with its subject', async () => {
-    const answer = await api.call('GET', '/api/admin/waitlist/mail-templates', { token: await staff.sign('admin') });
+    const answer = await system.api.request('/api/admin/waitlist/mail-templates', {
+      token: await system.staff.sign('admin'),
+    });
     expect(answer.status).toBe(200);
-    expect(answer.headers.get('cache-control')).toContain('no-store');
+    expect(answer.headers['cache-control']).toContain('no-store');
     expect(answer.body.items.map((item: { name: string }) => item.name)).toEqual([
       'confirmation',
       'welcome',
@@ -43,8 +25,8 @@ describe('staff preview of the mail templates', () => {
   });
 
   it('renders a template with sample data, HTML and text, with this deployment footer', async () => {
-    const answer = await api.call('GET', '/api/admin/waitlist/mail-templates/welcome/preview', {
-      token: await staff.sign('admin'),
+    const answer = await system.api.request('/api/admin/waitlist/mail-templates/welcome/preview', {
+      token: await system.staff.sign('admin'),
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ name: 'welcome', subject: expect.stringContaining('You are number') });
@@ -57,14 +39,14 @@ describe('staff preview of the mail templates', () => {
   });
 
   it('answers 404 JSON for an unknown template, 401 without a token and 403 for a viewer', async () => {
-    const unknown = await api.call('GET', '/api/admin/waitlist/mail-templates/__proto__/preview', {
-      token: await staff.sign('admin'),
+    const unknown = await system.api.request('/api/admin/waitlist/mail-templates/__proto__/preview', {
+      token: await system.staff.sign('admin'),
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ success: false, code: 'template_not_found' });
-    expect((await api.call('GET', '/api/admin/waitlist/mail-templates')).status).toBe(401);
-    const viewer = await api.call('GET', '/api/admin/waitlist/mail-templates/welcome/preview', {
-      token: await staff.sign('viewer'),
+    expect((await system.api.request('/api/admin/waitlist/mail-templates')).status).toBe(401);
+    const viewer = await system.api.request('/api/admin/waitlist/mail-templates/welcome/preview', {
+      token: await system.staff.sign('viewer'),
     });
     expect(viewer.status).toBe(403);
   });

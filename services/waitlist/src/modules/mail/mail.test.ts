@@ -18,6 +18,7 @@ import {
   uniqueEmail,
   type TestContext,
 } from '../../testing/waitlist-harness.js';
+import { buildEntry, buildOutboxRow, hoursAgo } from '../../testing/waitlist-factories.js';
 import { bullPrefix, MAIL_QUEUE } from './mail.queue.js';
 
 let context: TestContext;
@@ -50,7 +51,8 @@ describe('the confirmation mail', () => {
     const worker = await startWorker(context, { smtpUrl: sink.url });
     try {
       const email = uniqueEmail('headers');
-      const answer = await api.call('POST', '/waitlist', {
+      const answer = await api.request('/waitlist', {
+        method: 'POST',
         body: { email, referralSource: 'SECRETREF123' },
         headers: { 'x-request-id': 'req-mail-1' },
       });
@@ -97,7 +99,7 @@ describe('the confirmation mail', () => {
     const worker = await startWorker(context, { env: { MAIL_DIR: dir } });
     try {
       const email = uniqueEmail('file');
-      await api.call('POST', '/waitlist', { body: { email } });
+      await api.request('/waitlist', { method: 'POST', body: { email } });
       const files = await eventually(async () => {
         const names = await readdir(dir);
         return names.length > 0 ? names : undefined;
@@ -128,7 +130,7 @@ describe('nothing acknowledged is lost', () => {
       const emails = Array.from({ length: 5 }, () => uniqueEmail('outage'));
       for (const email of emails) {
         const started = Date.now();
-        const answer = await api.call('POST', '/waitlist', { body: { email } });
+        const answer = await api.request('/waitlist', { method: 'POST', body: { email } });
         expect(answer.status).toBe(200);
         expect(Date.now() - started).toBeLessThan(1000);
       }
@@ -159,7 +161,7 @@ describe('nothing acknowledged is lost', () => {
     try {
       sink.refuse(true);
       const email = uniqueEmail('smtpdown');
-      await api.call('POST', '/waitlist', { body: { email } });
+      await api.request('/waitlist', { method: 'POST', body: { email } });
       await eventually(async () => ((await outboxOf(email))[0]?.attempts ?? 0) >= 3);
       expect((await outboxOf(email))[0]).toMatchObject({
         sent_at: null,
@@ -198,7 +200,7 @@ describe('nothing acknowledged is lost', () => {
     const queue = new Queue(MAIL_QUEUE, { connection: redis, prefix: bullPrefix(context.prefix) });
     try {
       const email = uniqueEmail('nosuchuser');
-      await api.call('POST', '/waitlist', { body: { email } });
+      await api.request('/waitlist', { method: 'POST', body: { email } });
       const failed = await eventually(async () => {
         const jobs = await queue.getFailed();
         return jobs.find((job) => job.failedReason.includes('recipient refused')) ?? undefined;
@@ -230,8 +232,8 @@ describe('nothing acknowledged is lost', () => {
     try {
       const confirmed = uniqueEmail('already');
       const erased = uniqueEmail('erased');
-      await api.call('POST', '/waitlist', { body: { email: confirmed } });
-      await api.call('POST', '/waitlist', { body: { email: erased } });
+      await api.request('/waitlist', { method: 'POST', body: { email: confirmed } });
+      await api.request('/waitlist', { method: 'POST', body: { email: erased } });
       await context.pool.query(
         `update waitlist.entries set status = 'confirmed', confirmed_at = now() where email_normalized = $1`,
         [confirmed],
@@ -260,11 +262,8 @@ describe('nothing acknowledged is lost', () => {
     try {
       const email = uniqueEmail('lostjob');
       // As if the relay had handed it over an hour ago and Redis then lost its data.
-      await context.pool.query(
-        `with entry as (insert into waitlist.entries (email, email_normalized) values ($1, $1) returning id)
-         insert into waitlist.outbox (entry_id, relayed_at) select id, now() - interval '1 hour' from entry`,
-        [email],
-      );
+      const entry = await buildEntry(context.pool, { email });
+      await buildOutboxRow(context.pool, entry.id, { relayedAt: hoursAgo(1) });
       expect(await worker.worker.relay.sweepOnce()).toBe(1);
       await sink.waitFor(() => sink.to(email).length === 1);
       await eventually(async () => (await outboxOf(email))[0]?.sent_at ?? undefined);
@@ -286,7 +285,7 @@ describe('nothing acknowledged is lost', () => {
     const two = await startWorker(context, { smtpUrl: sink.url });
     try {
       const emails = Array.from({ length: 30 }, () => uniqueEmail('replica'));
-      await Promise.all(emails.map((email) => api.call('POST', '/waitlist', { body: { email } })));
+      await Promise.all(emails.map((email) => api.request('/waitlist', { method: 'POST', body: { email } })));
       await sink.waitFor(() => emails.every((email) => sink.to(email).length >= 1), 15_000);
       await new Promise((resolve) => setTimeout(resolve, 500));
       for (const email of emails) expect(sink.to(email)).toHaveLength(1);
@@ -307,7 +306,7 @@ describe('nothing acknowledged is lost', () => {
     const worker = await startWorker(context, { smtpUrl: sink.url });
     try {
       const email = uniqueEmail('shutdown');
-      await api.call('POST', '/waitlist', { body: { email } });
+      await api.request('/waitlist', { method: 'POST', body: { email } });
       // Close as soon as the consumer has started on the job (its tokens exist): the send must still complete.
       await eventually(async () => {
         const { rows } = await context.pool.query(

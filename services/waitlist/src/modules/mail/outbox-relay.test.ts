@@ -2,6 +2,7 @@ import { createLogger } from '@mmdm/shared/logger';
 import { createRedis } from '@mmdm/shared/redis';
 import { startOldRedis } from '@mmdm/tests/support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildEntry, buildOutboxRow } from '../../testing/waitlist-factories.js';
 import { createTestContext, type TestContext } from '../../testing/waitlist-harness.js';
 import { createMailQueue } from './mail.queue.js';
 import { startRelay } from './outbox-relay.js';
@@ -20,10 +21,8 @@ describe('outbox relay', () => {
     const producer = createRedis(oldRedis.url, 'producer');
     const queue = createMailQueue(producer, context.prefix);
     queue.on('error', () => undefined);
-    const { rows } = await context.pool.query<{ id: string }>(
-      `with e as (insert into waitlist.entries (email, email_normalized) values ('broken@example.com', 'broken@example.com') returning id)
-       insert into waitlist.outbox (entry_id) select id from e returning id`,
-    );
+    const entry = await buildEntry(context.pool, { email: 'broken@example.com' });
+    const outbox = await buildOutboxRow(context.pool, entry.id);
     let broken: unknown;
     const relay = startRelay({
       pool: context.pool,
@@ -41,7 +40,7 @@ describe('outbox relay', () => {
       expect(String(broken)).toMatch(/Redis version/);
       // Nothing was handed over or held: the row waits in the outbox for the restarted worker.
       const row = await context.pool.query('select relayed_at from waitlist.outbox where id = $1 for update nowait', [
-        rows[0]!.id,
+        outbox.id,
       ]);
       expect(row.rows[0]).toEqual({ relayed_at: null });
     } finally {

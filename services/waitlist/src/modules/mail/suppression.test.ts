@@ -1,18 +1,14 @@
-import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { buildSuppression } from '../../testing/waitlist-factories.js';
 import {
-  createTestContext,
   eventually,
-  staffKeys,
-  startApi,
-  startWorker,
+  readSuppression,
+  sendUnasked,
+  staffViewOf,
   uniqueEmail,
-  type ApiHarness,
-  type StaffKeys,
-  type TestContext,
-  type WorkerHarness,
+  useWaitlistSystem,
 } from '../../testing/waitlist-harness.js';
 
 const KEY = 'test-suppression-key-0123456789';
@@ -60,86 +56,49 @@ class RefusingServer {
   }
 }
 
-let context: TestContext;
-let smtp: RefusingServer;
-let api: ApiHarness;
-let worker: WorkerHarness;
-let staff: StaffKeys;
-
-beforeAll(async () => {
-  context = await createTestContext();
-  smtp = await new RefusingServer().start();
-  staff = await staffKeys();
-  api = await startApi(context, { staffKeys: staff.keys, env: { SUPPRESSION_KEY: KEY, RESEND_COOLDOWN_S: '0' } });
-  worker = await startWorker(context, { smtpUrl: smtp.url, env: { SUPPRESSION_KEY: KEY, MAIL_BACKOFF_MS: '50' } });
-});
-afterAll(async () => {
-  await worker?.close();
-  await api?.close();
-  await smtp?.close();
-  await context?.close();
+const system = useWaitlistSystem({
+  env: { SUPPRESSION_KEY: KEY },
+  apiEnv: { RESEND_COOLDOWN_S: '0' },
+  workerEnv: () => ({ MAIL_BACKOFF_MS: '50' }),
+  smtp: () => new RefusingServer().start(),
 });
 
-async function suppressionOf(email: string) {
-  const hash = createHmac('sha256', KEY).update(email.toLowerCase()).digest();
-  const { rows } = await context.pool.query<{ reason: string; source: string | null }>(
-    'select reason, source from waitlist.suppressions where email_hash = $1',
-    [hash],
-  );
-  return rows[0];
-}
+const suppressionOf = (email: string) => readSuppression(system.context.pool, KEY, email);
 
-async function entryOf(email: string) {
-  const list = await api.call('GET', `/api/admin/waitlist/entries?q=${encodeURIComponent(email)}`, {
-    token: await staff.sign('viewer'),
-  });
-  return list.body.items.find((item: { email: string }) => item.email === email);
-}
-
-/** A mail nobody asked for just now (as a welcome or an invitation is), through the worker's own sender. */
-function sendUnasked(email: string) {
-  return worker.worker.sender.send({
-    to: email,
-    subject: 'Welcome',
-    text: 'hello',
-    html: '<p>hello</p>',
-    headers: {},
-    reference: 'test',
-    devLink: '',
-  });
-}
+const entryOf = async (email: string) => (await staffViewOf(system, email))!;
 
 describe('the suppression list', () => {
   it('a permanent refusal (5xx) suppresses the address: no mail of any kind goes to it again, staff see why', async () => {
     const email = uniqueEmail('hard');
-    smtp.refusals.set(email, 550);
-    await api.call('POST', '/waitlist', { body: { email } });
+    system.smtp.refusals.set(email, 550);
+    await system.api.request('/waitlist', { method: 'POST', body: { email } });
     await eventually(async () => (await suppressionOf(email)) ?? undefined);
     expect(await suppressionOf(email)).toMatchObject({ reason: 'hard_bounce', source: expect.stringMatching(/550/) });
 
-    smtp.refusals.delete(email);
-    await expect(sendUnasked(email)).rejects.toThrow(/suppressed \(hard_bounce\)/);
-    expect(smtp.to(email)).toHaveLength(0);
+    system.smtp.refusals.delete(email);
+    await expect(sendUnasked(system.worker, email)).rejects.toThrow(/suppressed \(hard_bounce\)/);
+    expect(system.smtp.to(email)).toHaveLength(0);
 
     const entry = await entryOf(email);
     expect(entry.suppressed).toBe('hard_bounce');
-    const resend = await api.call('POST', `/api/admin/waitlist/entries/${entry.id}/resend`, {
-      token: await staff.sign('admin'),
+    const resend = await system.api.request(`/api/admin/waitlist/entries/${entry.id}/resend`, {
+      method: 'POST',
+      token: await system.staff.sign('admin'),
     });
     expect(resend.status).toBe(409);
     expect(resend.body.code).toBe('suppressed');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(smtp.to(email)).toHaveLength(0);
+    expect(system.smtp.to(email)).toHaveLength(0);
   });
 
   it('three temporary refusals (4xx) in a row count as a permanent one, retried with back-off until then', async () => {
     const email = uniqueEmail('soft');
-    smtp.refusals.set(email, 452);
-    await api.call('POST', '/waitlist', { body: { email } });
+    system.smtp.refusals.set(email, 452);
+    await system.api.request('/waitlist', { method: 'POST', body: { email } });
     await eventually(async () => (await suppressionOf(email)) ?? undefined);
     expect((await suppressionOf(email))?.reason).toBe('soft_bounces');
     const row = await eventually(async () => {
-      const { rows } = await context.pool.query<{ attempts: number; failed_at: Date | null }>(
+      const { rows } = await system.context.pool.query<{ attempts: number; failed_at: Date | null }>(
         `select o.attempts, o.failed_at from waitlist.outbox o join waitlist.entries e on e.id = o.entry_id
           where e.email_normalized = $1`,
         [email],
@@ -147,71 +106,73 @@ describe('the suppression list', () => {
       return rows[0]?.failed_at ? rows[0] : undefined;
     });
     expect(row).toMatchObject({ attempts: 3, failed_at: expect.any(Date) });
-    smtp.refusals.delete(email);
-    await expect(sendUnasked(email)).rejects.toThrow(/suppressed/);
+    system.smtp.refusals.delete(email);
+    await expect(sendUnasked(system.worker, email)).rejects.toThrow(/suppressed/);
   });
 
   it('a delivery between temporary refusals starts the count again', async () => {
     const email = uniqueEmail('softok');
-    smtp.refusals.set(email, 452);
-    await expect(sendUnasked(email)).rejects.toThrow(/452|Mailbox full/);
-    await expect(sendUnasked(email)).rejects.toThrow(/452|Mailbox full/);
-    smtp.refusals.delete(email);
-    await sendUnasked(email);
-    smtp.refusals.set(email, 452);
-    await expect(sendUnasked(email)).rejects.toThrow(/452|Mailbox full/);
-    await expect(sendUnasked(email)).rejects.toThrow(/452|Mailbox full/);
+    system.smtp.refusals.set(email, 452);
+    await expect(sendUnasked(system.worker, email)).rejects.toThrow(/452|Mailbox full/);
+    await expect(sendUnasked(system.worker, email)).rejects.toThrow(/452|Mailbox full/);
+    system.smtp.refusals.delete(email);
+    await sendUnasked(system.worker, email);
+    system.smtp.refusals.set(email, 452);
+    await expect(sendUnasked(system.worker, email)).rejects.toThrow(/452|Mailbox full/);
+    await expect(sendUnasked(system.worker, email)).rejects.toThrow(/452|Mailbox full/);
     expect(await suppressionOf(email)).toBeUndefined();
   });
 
   it('unsubscribing suppresses the address; signing up again lifts it and the new confirmation mail goes out', async () => {
     const email = uniqueEmail('unsub');
-    await api.call('POST', '/waitlist', { body: { email } });
-    await eventually(async () => smtp.to(email).length === 1);
-    const token = /unsubscribe\?token=([A-Za-z0-9_-]{43})/.exec(smtp.to(email)[0]!.raw.replace(/=\r?\n/g, ''))?.[1];
-    expect((await api.call('POST', '/waitlist/unsubscribe', { body: { token } })).status).toBe(200);
+    await system.api.request('/waitlist', { method: 'POST', body: { email } });
+    await eventually(async () => system.smtp.to(email).length === 1);
+    const token = /unsubscribe\?token=([A-Za-z0-9_-]{43})/.exec(
+      system.smtp.to(email)[0]!.raw.replace(/=\r?\n/g, ''),
+    )?.[1];
+    expect((await system.api.request('/waitlist/unsubscribe', { method: 'POST', body: { token } })).status).toBe(200);
     expect(await suppressionOf(email)).toMatchObject({ reason: 'unsubscribed' });
     expect((await entryOf(email)).suppressed).toBe('unsubscribed');
-    await expect(sendUnasked(email)).rejects.toThrow(/suppressed \(unsubscribed\)/);
+    await expect(sendUnasked(system.worker, email)).rejects.toThrow(/suppressed \(unsubscribed\)/);
 
     // Erased (as retention does), the person signs up again: they asked, so they get the mail.
-    await context.pool.query('delete from waitlist.entries where email_normalized = $1', [email]);
-    await api.call('POST', '/waitlist', { body: { email } });
-    await eventually(async () => smtp.to(email).length === 2);
+    await system.context.pool.query('delete from waitlist.entries where email_normalized = $1', [email]);
+    await system.api.request('/waitlist', { method: 'POST', body: { email } });
+    await eventually(async () => system.smtp.to(email).length === 2);
     expect(await suppressionOf(email)).toBeUndefined();
   });
 
   it('a hard-bounced address that signs up again is mailed again', async () => {
     const email = uniqueEmail('again');
-    smtp.refusals.set(email, 550);
-    await api.call('POST', '/waitlist', { body: { email } });
+    system.smtp.refusals.set(email, 550);
+    await system.api.request('/waitlist', { method: 'POST', body: { email } });
     await eventually(async () => (await suppressionOf(email)) ?? undefined);
-    smtp.refusals.delete(email);
+    system.smtp.refusals.delete(email);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    await api.call('POST', '/waitlist', { body: { email } });
-    await eventually(async () => smtp.to(email).length === 1);
+    await system.api.request('/waitlist', { method: 'POST', body: { email } });
+    await eventually(async () => system.smtp.to(email).length === 1);
     expect(await suppressionOf(email)).toBeUndefined();
   });
 
   it('a welcome mail to an address suppressed since its confirmation is not sent, and its row is given up, not retried', async () => {
     const email = uniqueEmail('welcome-suppressed');
-    await api.call('POST', '/waitlist', { body: { email } });
-    await eventually(async () => smtp.to(email).length === 1);
+    await system.api.request('/waitlist', { method: 'POST', body: { email } });
+    await eventually(async () => system.smtp.to(email).length === 1);
     // The body is quoted-printable: soft line breaks and `=3D` for "=".
-    const body = smtp
+    const body = system.smtp
       .to(email)[0]!
       .raw.replace(/=\r?\n/g, '')
       .replace(/=3D/g, '=');
     const token = /\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(body)?.[1];
-    const hash = createHmac('sha256', KEY).update(email.toLowerCase()).digest();
-    await context.pool.query(
-      `insert into waitlist.suppressions (email_hash, reason, source) values ($1, 'complaint', 'test')`,
-      [hash],
-    );
+    await buildSuppression(system.context.pool, { email, key: KEY, reason: 'complaint', source: 'test' });
 
-    expect((await api.call('POST', '/waitlist/confirm', { body: { token } })).status).toBe(200);
+    expect((await system.api.request('/waitlist/confirm', { method: 'POST', body: { token } })).status).toBe(200);
     const welcome = await eventually(async () => {
-      const { rows } = await context.pool.query<{ failedAt: Date | null; sentAt: Date | null; attempts: number }>(
+      const { rows } = await system.context.pool.query<{
+        failedAt: Date | null;
+        sentAt: Date | null;
+        attempts: number;
+      }>(
         `select o.failed_at as "failedAt", o.sent_at as "sentAt", o.attempts from waitlist.outbox o
            join waitlist.entries e on e.id = o.entry_id where e.email_normalized = $1 and o.kind = 'welcome'`,
         [email],
@@ -219,7 +180,7 @@ describe('the suppression list', () => {
       return rows[0]?.failedAt ? rows[0] : undefined;
     });
     expect(welcome).toMatchObject({ sentAt: null, attempts: 0 });
-    expect(smtp.to(email)).toHaveLength(1);
-    expect(worker.logs.lines().some((line) => line.msg === 'welcome mail skipped')).toBe(true);
+    expect(system.smtp.to(email)).toHaveLength(1);
+    expect(system.worker.logs.lines().some((line) => line.msg === 'welcome mail skipped')).toBe(true);
   });
 });

@@ -1,34 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { sampleValue, scrape } from '@mmdm/tests/support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../lib/tokens.js';
-import {
-  createTestContext,
-  staffKeys,
-  startApi,
-  startSink,
-  startWorker,
-  type ApiHarness,
-  type StaffKeys,
-  type TestContext,
-} from '../../testing/waitlist-harness.js';
-
-let context: TestContext;
-let api: ApiHarness;
-let staff: StaffKeys;
-let admin: string;
+import { buildEntry, buildToken } from '../../testing/waitlist-factories.js';
+import { startSink, startWorker, useWaitlistApi } from '../../testing/waitlist-harness.js';
 
 const MAX_CREDITS = 3;
 
+const system = useWaitlistApi({ env: { REFERRAL_MAX_CREDITS: String(MAX_CREDITS) } });
+let admin: string;
 beforeAll(async () => {
-  context = await createTestContext();
-  staff = await staffKeys();
-  api = await startApi(context, { staffKeys: staff.keys, env: { REFERRAL_MAX_CREDITS: String(MAX_CREDITS) } });
-  admin = await staff.sign('admin');
-});
-afterAll(async () => {
-  await api?.close();
-  await context?.close();
+  admin = await system.staff.sign('admin');
 });
 
 interface Person {
@@ -39,33 +21,26 @@ interface Person {
 
 /** A pending sign-up holding a confirmation link, as the mail would give it (no worker needed). */
 async function signedUp(email: string, referralSource: string | null = null): Promise<Person> {
-  const { rows } = await context.pool.query<{ id: string }>(
-    `insert into waitlist.entries (email, email_normalized, referral_source) values ($1, lower($1), $2) returning id`,
-    [email, referralSource],
-  );
-  const token = issueToken();
-  await context.pool.query(
-    `insert into waitlist.tokens (token_hash, entry_id, purpose, expires_at) values ($1, $2, 'confirm', now() + interval '1 day')`,
-    [token.hash, rows[0]!.id],
-  );
-  return { id: rows[0]!.id, email, token: token.raw };
+  const entry = await buildEntry(system.context.pool, { email, referralSource });
+  const token = await buildToken(system.context.pool, entry.id);
+  return { id: entry.id, email, token: token.raw };
 }
 
 /** Isolates each test's line: everyone already holding a place leaves it (invited), so places start at #1. */
 async function freshLine(): Promise<void> {
-  await context.pool.query(
+  await system.context.pool.query(
     `update waitlist.entries set status = 'invited', invited_at = now() where status = 'confirmed'`,
   );
 }
 
 async function confirm(person: Person) {
-  const answer = await api.call('POST', '/waitlist/confirm', { body: { token: person.token } });
+  const answer = await system.api.request('/waitlist/confirm', { method: 'POST', body: { token: person.token } });
   expect(answer.status).toBe(200);
   return answer.body.data as { referralCode: string; position: number; referralCount: number; boost: number };
 }
 
 async function statusOf(person: Person) {
-  const answer = await api.call('GET', `/waitlist/status?token=${person.token}`);
+  const answer = await system.api.request(`/waitlist/status?token=${person.token}`);
   expect(answer.status).toBe(200);
   return answer.body.data as { position: number | null; referralCount: number; status: string };
 }
@@ -75,7 +50,7 @@ const mail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.co
 describe('the place rule', () => {
   it('orders by confirmation and moves a referrer up exactly the boost per confirmed friend', async () => {
     await freshLine();
-    await context.pool.query('update waitlist.place_rule set boost = 2');
+    await system.context.pool.query('update waitlist.place_rule set boost = 2');
     try {
       const people: Person[] = [];
       for (let i = 1; i <= 4; i++) people.push(await signedUp(mail(`line${i}`)));
@@ -94,13 +69,13 @@ describe('the place rule', () => {
       expect((await statusOf(people[1]!)).position).toBe(3);
       expect((await statusOf(people[2]!)).position).toBe(4);
       expect(confirmed.position).toBe(5);
-      const credits = await context.pool.query(
+      const credits = await system.context.pool.query(
         'select state, reason from waitlist.referral_credits where referred_id = $1',
         [friend.id],
       );
       expect(credits.rows).toEqual([{ state: 'granted', reason: 'confirmed' }]);
     } finally {
-      await context.pool.query('update waitlist.place_rule set boost = 10');
+      await system.context.pool.query('update waitlist.place_rule set boost = 10');
     }
   });
 
@@ -120,7 +95,7 @@ describe('the place rule', () => {
 
   it('between two credited people of the same standing, the one who confirmed first goes ahead', async () => {
     await freshLine();
-    await context.pool.query('update waitlist.place_rule set boost = 1');
+    await system.context.pool.query('update waitlist.place_rule set boost = 1');
     try {
       const people: Person[] = [];
       for (let i = 1; i <= 4; i++) people.push(await signedUp(mail(`tie${i}`)));
@@ -133,7 +108,7 @@ describe('the place rule', () => {
       const places = await Promise.all(people.map(async (person) => (await statusOf(person)).position));
       expect(places).toEqual([1, 4, 2, 3]);
     } finally {
-      await context.pool.query('update waitlist.place_rule set boost = 10');
+      await system.context.pool.query('update waitlist.place_rule set boost = 10');
     }
   });
 
@@ -144,7 +119,7 @@ describe('the place rule', () => {
     const alias = await signedUp(`${local.replace('.', '').toUpperCase()}+again@googlemail.com`, referralCode);
     await confirm(alias);
     expect((await statusOf(owner)).referralCount).toBe(0);
-    const { rows } = await context.pool.query(
+    const { rows } = await system.context.pool.query(
       'select state, reason from waitlist.referral_credits where referred_id = $1',
       [alias.id],
     );
@@ -154,7 +129,7 @@ describe('the place rule', () => {
   it('keeps an unknown code as a source and credits nobody', async () => {
     const person = await signedUp(mail('unknown'), 'NOSUCHCODE');
     await confirm(person);
-    const { rows } = await context.pool.query(
+    const { rows } = await system.context.pool.query(
       `select e.referral_source, e.referrer_id, (select count(*)::int from waitlist.referral_credits where referred_id = e.id) as credits
          from waitlist.entries e where id = $1`,
       [person.id],
@@ -169,9 +144,10 @@ describe('the place rule', () => {
     for (let i = 0; i <= MAX_CREDITS; i++) friends.push(await signedUp(mail(`f${i}`), referralCode));
     for (const friend of friends) await confirm(friend);
     expect((await statusOf(referrer)).referralCount).toBe(MAX_CREDITS);
-    const { rows } = await context.pool.query('select reason from waitlist.referral_credits where referred_id = $1', [
-      friends.at(-1)!.id,
-    ]);
+    const { rows } = await system.context.pool.query(
+      'select reason from waitlist.referral_credits where referred_id = $1',
+      [friends.at(-1)!.id],
+    );
     expect(rows).toEqual([{ reason: 'cap_reached' }]);
   });
 
@@ -185,10 +161,13 @@ describe('the place rule', () => {
     await confirm(friend);
     expect(await statusOf(referrer)).toMatchObject({ position: 1, referralCount: 1 });
 
-    const erased = await api.call('DELETE', `/api/admin/waitlist/entries/${friend.id}`, { token: admin });
+    const erased = await system.api.request(`/api/admin/waitlist/entries/${friend.id}`, {
+      method: 'DELETE',
+      token: admin,
+    });
     expect(erased.status).toBe(204);
     expect(await statusOf(referrer)).toMatchObject({ position: 2, referralCount: 0 });
-    const audit = await context.pool.query(
+    const audit = await system.context.pool.query(
       `select target, details from waitlist.audit_log where action = 'credit.revoke' and target = $1`,
       [referrer.id],
     );
@@ -199,7 +178,9 @@ describe('the place rule', () => {
     await freshLine();
     const people = await Promise.all(Array.from({ length: 50 }, (_, i) => signedUp(mail(`crowd${i}`))));
     const answers = await Promise.all(
-      people.map((person) => api.call('POST', '/waitlist/confirm', { body: { token: person.token } })),
+      people.map((person) =>
+        system.api.request('/waitlist/confirm', { method: 'POST', body: { token: person.token } }),
+      ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(people.map(() => 200));
     const places = await Promise.all(people.map(async (person) => (await statusOf(person)).position));
@@ -210,14 +191,14 @@ describe('the place rule', () => {
 describe('invitation waves and the line', () => {
   /** Every holder's place by the staff list (the service's own query), best first. */
   async function lineByPlace(): Promise<{ id: number; position: number }[]> {
-    const answer = await api.call('GET', '/api/admin/waitlist/entries?order=place&limit=100', { token: admin });
+    const answer = await system.api.request('/api/admin/waitlist/entries?order=place&limit=100', { token: admin });
     expect(answer.status).toBe(200);
     return answer.body.items as { id: number; position: number }[];
   }
 
   /** The bucket counts the place reads sum, against a count of the holders themselves. */
   async function bucketsMatchTheLine(): Promise<void> {
-    const { rows } = await context.pool.query<{ bucket: string; kept: number; counted: number }>(
+    const { rows } = await system.context.pool.query<{ bucket: string; kept: number; counted: number }>(
       `select coalesce(b.bucket, c.bucket) as bucket, coalesce(b.holders, 0) as kept, coalesce(c.holders, 0) as counted
          from waitlist.place_buckets b
          full join (select waitlist.place_bucket(place_key) as bucket, count(*)::int as holders
@@ -231,7 +212,8 @@ describe('invitation waves and the line', () => {
 
   it('a wave keeps every remaining place unique and gap-free, across buckets and with a city', async () => {
     await freshLine();
-    const created = await api.call('POST', '/api/admin/waitlist/cities', {
+    const created = await system.api.request('/api/admin/waitlist/cities', {
+      method: 'POST',
       token: admin,
       body: { name: `Porto ${randomUUID().slice(0, 6)}` },
     });
@@ -244,25 +226,31 @@ describe('invitation waves and the line', () => {
         const { referralCode } = await confirm(person);
         people.push(person);
         if (group === 2 && i === 7) await confirm(await signedUp(mail('spread-friend'), referralCode));
-        if (i % 3 === 0) await api.call('POST', '/waitlist/city', { body: { token: person.token, cityId } });
+        if (i % 3 === 0)
+          await system.api.request('/waitlist/city', { method: 'POST', body: { token: person.token, cityId } });
       }
-      await context.pool.query(`select setval('waitlist.queue_seq', nextval('waitlist.queue_seq') + 700)`);
+      await system.context.pool.query(`select setval('waitlist.queue_seq', nextval('waitlist.queue_seq') + 700)`);
     }
     const holders = (await lineByPlace()).length;
     expect(holders).toBe(25);
-    const { rows: spread } = await context.pool.query<{ buckets: number }>(
+    const { rows: spread } = await system.context.pool.query<{ buckets: number }>(
       `select count(distinct waitlist.place_bucket(place_key))::int as buckets from waitlist.entries
         where status = 'confirmed'`,
     );
     expect(spread[0]!.buckets).toBeGreaterThanOrEqual(3);
 
-    const first = await api.call('POST', '/api/admin/waitlist/invitations', { token: admin, body: { count: 10 } });
+    const first = await system.api.request('/api/admin/waitlist/invitations', {
+      method: 'POST',
+      token: admin,
+      body: { count: 10 },
+    });
     expect(first.body.invited).toBe(10);
     let line = await lineByPlace();
     expect(line.map((item) => item.position)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
     await bucketsMatchTheLine();
 
-    const inCity = await api.call('POST', '/api/admin/waitlist/invitations', {
+    const inCity = await system.api.request('/api/admin/waitlist/invitations', {
+      method: 'POST',
       token: admin,
       body: { count: 2, city: cityId },
     });
@@ -276,7 +264,7 @@ describe('invitation waves and the line', () => {
       const listed = line.find((item) => String(item.id) === person.id);
       expect(status.position).toBe(listed ? listed.position : null);
     }
-    const { rows: mails } = await context.pool.query<{ invited: number; mails: number }>(
+    const { rows: mails } = await system.context.pool.query<{ invited: number; mails: number }>(
       `select count(distinct e.id)::int as invited, count(o.id)::int as mails
          from waitlist.entries e left join waitlist.outbox o on o.entry_id = e.id and o.kind = 'invitation'
         where e.wave_id in ($1, $2)`,
@@ -296,9 +284,9 @@ describe('public answers tell nothing about who is on the list', () => {
     ['GET', '/waitlist/status?token='],
     ['GET', '/waitlist/invitation?token='],
   ])('%s %s answers an unknown token exactly like a foreign-purpose one', async (method, path) => {
-    const unknown = await api.call(method, `${path}${issueToken().raw}`);
+    const unknown = await system.api.request(`${path}${issueToken().raw}`, { method });
     const person = await signedUp(mail('foreign'));
-    const other = await api.call(method, `${path}${person.token}`);
+    const other = await system.api.request(`${path}${person.token}`, { method });
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe('token_invalid');
     // A confirm link is a valid status link; an invitation link it is not: same 404 as a token nobody holds.
@@ -306,9 +294,12 @@ describe('public answers tell nothing about who is on the list', () => {
   });
 
   it('answers a malformed token with 400, never 5xx', async () => {
-    const answer = await api.call('GET', '/waitlist/status?token=short');
+    const answer = await system.api.request('/waitlist/status?token=short');
     expect(answer.status).toBe(400);
-    const city = await api.call('POST', '/waitlist/city', { body: { token: issueToken().raw, cityId: 'x' } });
+    const city = await system.api.request('/waitlist/city', {
+      method: 'POST',
+      body: { token: issueToken().raw, cityId: 'x' },
+    });
     expect(city.status).toBe(400);
   });
 
@@ -322,10 +313,11 @@ describe('public answers tell nothing about who is on the list', () => {
 describe('cities and waves', () => {
   it('invites the best places of a city once each, mails each once, and admits on accept', async () => {
     const sink = await startSink();
-    const worker = await startWorker(context, { smtpUrl: sink.url });
+    const worker = await startWorker(system.context, { smtpUrl: sink.url });
     try {
       await freshLine();
-      const created = await api.call('POST', '/api/admin/waitlist/cities', {
+      const created = await system.api.request('/api/admin/waitlist/cities', {
+        method: 'POST',
         token: admin,
         body: { name: `Lisbon ${randomUUID().slice(0, 6)}` },
       });
@@ -338,16 +330,20 @@ describe('cities and waves', () => {
       await sink.waitFor(() => people.every((person) => sink.to(person.email).length === 1));
       expect(sink.to(people[0]!.email)[0]!.parsed.text).toContain('/confirm?token=');
       for (const person of people.slice(1)) {
-        const chosen = await api.call('POST', '/waitlist/city', { body: { token: person.token, cityId } });
+        const chosen = await system.api.request('/waitlist/city', {
+          method: 'POST',
+          body: { token: person.token, cityId },
+        });
         expect(chosen.body.data.city.id).toBe(cityId);
       }
 
-      const preview = await api.call('GET', `/api/admin/waitlist/invitations/preview?count=1&city=${cityId}`, {
+      const preview = await system.api.request(`/api/admin/waitlist/invitations/preview?count=1&city=${cityId}`, {
         token: admin,
       });
       expect(preview.body).toEqual({ matching: 1, holders: 2 });
-      const metricsBefore = await scrape(`${api.url}/metrics`);
-      const wave = await api.call('POST', '/api/admin/waitlist/invitations', {
+      const metricsBefore = await scrape(`${system.api.url}/metrics`);
+      const wave = await system.api.request('/api/admin/waitlist/invitations', {
+        method: 'POST',
         token: admin,
         body: { count: 1, city: cityId },
       });
@@ -360,32 +356,32 @@ describe('cities and waves', () => {
       await sink.waitFor(() => sink.to(people[1]!.email).length === 2);
       const invitation = sink.to(people[1]!.email).find((m) => m.parsed.text?.includes('/invitation?token='))!;
       const token = /\/invitation\?token=([A-Za-z0-9_-]{43})/.exec(invitation.parsed.text ?? '')![1]!;
-      expect((await api.call('GET', `/waitlist/invitation?token=${token}`)).body.data.status).toBe('invited');
-      const accepted = await api.call('POST', '/waitlist/invitation/accept', { body: { token } });
+      expect((await system.api.request(`/waitlist/invitation?token=${token}`)).body.data.status).toBe('invited');
+      const accepted = await system.api.request('/waitlist/invitation/accept', { method: 'POST', body: { token } });
       expect(accepted.body.data.status).toBe('admitted');
-      const again = await api.call('POST', '/waitlist/invitation/accept', { body: { token } });
+      const again = await system.api.request('/waitlist/invitation/accept', { method: 'POST', body: { token } });
       expect(again.body.data.status).toBe('admitted');
       // The operator's view: one more invited, one more admitted (the second accept counts nothing).
-      const metricsAfter = await scrape(`${api.url}/metrics`);
+      const metricsAfter = await scrape(`${system.api.url}/metrics`);
       for (const name of ['mmdm_invitations_total', 'mmdm_invitations_admitted_total'])
         expect(sampleValue(metricsAfter, name), name).toBe((sampleValue(metricsBefore, name) ?? 0) + 1);
 
-      const waves = await api.call('GET', '/api/admin/waitlist/invitations', { token: admin });
+      const waves = await system.api.request('/api/admin/waitlist/invitations', { token: admin });
       expect(waves.body.items[0]).toMatchObject({ requested: 1, invited: 1, admitted: 1, city: { id: cityId } });
-      const audit = await context.pool.query(
+      const audit = await system.context.pool.query(
         `select count(*)::int as n from waitlist.audit_log where action = 'wave.invite'`,
       );
       expect(audit.rows[0].n).toBeGreaterThanOrEqual(1);
-      const outbox = await context.pool.query(
+      const outbox = await system.context.pool.query(
         `select count(*)::int as n from waitlist.outbox where entry_id = $1 and kind = 'invitation'`,
         [people[1]!.id],
       );
       expect(outbox.rows[0].n).toBe(1);
 
-      const byPlace = await api.call('GET', '/api/admin/waitlist/entries?order=place&limit=5', { token: admin });
+      const byPlace = await system.api.request('/api/admin/waitlist/entries?order=place&limit=5', { token: admin });
       expect(byPlace.status).toBe(200);
       expect(byPlace.body.items.map((item: { position: number }) => item.position)).toEqual([1, 2]);
-      const stats = await api.call('GET', '/api/admin/waitlist/launch-stats', { token: admin });
+      const stats = await system.api.request('/api/admin/waitlist/launch-stats', { token: admin });
       expect(stats.body.cities.find((row: { city: { id: number } | null }) => row.city?.id === cityId)).toMatchObject({
         confirmed: 1,
         admitted: 1,

@@ -2,38 +2,11 @@
 // the waitlist does, each tested here or in the test named in README.md's "What the policies promise" list.
 import { createHash } from 'node:crypto';
 import { PRIVACY_POLICY_VERSION } from '@mmdm/contracts/privacy-policy';
-import type { SmtpSink } from '@mmdm/tests/support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAIL_TEMPLATE_NAMES, previewMailTemplate } from '../mail/mail.service.js';
-import {
-  confirmTokenIn,
-  createTestContext,
-  startApi,
-  startSink,
-  startWorker,
-  uniqueEmail,
-  type ApiHarness,
-  type TestContext,
-  type WorkerHarness,
-} from '../../testing/waitlist-harness.js';
+import { confirmTokenIn, uniqueEmail, useWaitlistSystem } from '../../testing/waitlist-harness.js';
 
-let context: TestContext;
-let sink: SmtpSink;
-let api: ApiHarness;
-let worker: WorkerHarness;
-
-beforeAll(async () => {
-  context = await createTestContext();
-  sink = await startSink();
-  api = await startApi(context);
-  worker = await startWorker(context, { smtpUrl: sink.url });
-});
-afterAll(async () => {
-  await worker?.close();
-  await api?.close();
-  await sink?.close();
-  await context?.close();
-});
+const system = useWaitlistSystem();
 
 const site = { publicUrl: 'https://mmdm.test', supportEmail: 'help@mmdm.test', postalAddress: 'Rua 1, Lisboa' };
 
@@ -51,17 +24,17 @@ describe('what the privacy policy promises', () => {
 
   it('"we store ... confirmation tokens only in hashed form": the links in a mail are nowhere in the database', async () => {
     const email = uniqueEmail('hashed');
-    await api.call('POST', '/waitlist', { body: { email } });
-    await sink.waitFor(() => sink.to(email).length === 1);
-    const raw = confirmTokenIn(sink.to(email)[0]!.parsed.text ?? '');
-    const { rows } = await context.pool.query<{ token_hash: Buffer }>(
+    await system.api.request('/waitlist', { method: 'POST', body: { email } });
+    await system.smtp.waitFor(() => system.smtp.to(email).length === 1);
+    const raw = confirmTokenIn(system.smtp.to(email)[0]!.parsed.text ?? '');
+    const { rows } = await system.context.pool.query<{ token_hash: Buffer }>(
       `select t.token_hash from waitlist.tokens t join waitlist.entries e on e.id = t.entry_id
         where e.email_normalized = lower($1)`,
       [email],
     );
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.map((row) => row.token_hash.toString('hex'))).toContain(createHash('sha256').update(raw).digest('hex'));
-    const dump = await context.pool.query<{ text: string }>(
+    const dump = await system.context.pool.query<{ text: string }>(
       `select string_agg(t::text, ' ') as text from waitlist.tokens t`,
     );
     expect(dump.rows[0]!.text).not.toContain(raw);
@@ -69,8 +42,8 @@ describe('what the privacy policy promises', () => {
 
   it('"when you signed up, confirmed or unsubscribed" and which policy you agreed to: the consent record names the policy version', async () => {
     const email = uniqueEmail('consent');
-    await api.call('POST', '/waitlist', { body: { email } });
-    const { rows } = await context.pool.query<{ consent_at: Date; consent_policy: string }>(
+    await system.api.request('/waitlist', { method: 'POST', body: { email } });
+    const { rows } = await system.context.pool.query<{ consent_at: Date; consent_policy: string }>(
       'select consent_at, consent_policy from waitlist.entries where email_normalized = lower($1)',
       [email],
     );

@@ -1,55 +1,34 @@
 import { PRIVACY_POLICY_VERSION } from '@mmdm/contracts/privacy-policy';
-import type { SmtpSink } from '@mmdm/tests/support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  confirmTokenIn,
-  createTestContext,
-  startApi,
-  startSink,
-  startWorker,
-  uniqueEmail,
-  type ApiHarness,
-  type TestContext,
-  type WorkerHarness,
-} from '../../testing/waitlist-harness.js';
+import { describe, expect, it } from 'vitest';
+import { buildCity } from '../../testing/waitlist-factories.js';
+import { confirmTokenIn, startApi, uniqueEmail, useWaitlistSystem } from '../../testing/waitlist-harness.js';
 
-let context: TestContext;
-let sink: SmtpSink;
-let api: ApiHarness;
-let worker: WorkerHarness;
-
-beforeAll(async () => {
-  context = await createTestContext();
-  sink = await startSink();
-  api = await startApi(context);
-  worker = await startWorker(context, { smtpUrl: sink.url });
-});
-afterAll(async () => {
-  await worker?.close();
-  await api?.close();
-  await sink?.close();
-  await context?.close();
-});
+const system = useWaitlistSystem();
 
 const DATA_LINK = /\/your-data\?token=([A-Za-z0-9_-]{43})/;
 
 /** Signs up and confirms through the mail, as a person does; answers the referral code. */
 async function joinAndConfirm(email: string, referralSource?: string): Promise<string> {
-  await api.call('POST', '/waitlist', { body: { email, ...(referralSource ? { referralSource } : {}) } });
-  await sink.waitFor(() => sink.to(email).length >= 1);
-  const token = confirmTokenIn(sink.to(email)[0]!.parsed.text ?? '');
-  const confirmed = await api.call('POST', '/waitlist/confirm', { body: { token } });
+  await system.api.request('/waitlist', {
+    method: 'POST',
+    body: { email, ...(referralSource ? { referralSource } : {}) },
+  });
+  await system.smtp.waitFor(() => system.smtp.to(email).length >= 1);
+  const token = confirmTokenIn(system.smtp.to(email)[0]!.parsed.text ?? '');
+  const confirmed = await system.api.request('/waitlist/confirm', { method: 'POST', body: { token } });
   expect(confirmed.status).toBe(200);
   return confirmed.body.data.referralCode as string;
 }
 
 /** Asks for the data link and answers the token of the mail it brings. */
 async function dataLinkFor(email: string): Promise<string> {
-  const before = sink.to(email).filter((mail) => DATA_LINK.test(mail.parsed.text ?? '')).length;
-  const asked = await api.call('POST', '/waitlist/data-access', { body: { email } });
+  const before = system.smtp.to(email).filter((mail) => DATA_LINK.test(mail.parsed.text ?? '')).length;
+  const asked = await system.api.request('/waitlist/data-access', { method: 'POST', body: { email } });
   expect(asked.status).toBe(200);
-  await sink.waitFor(() => sink.to(email).filter((mail) => DATA_LINK.test(mail.parsed.text ?? '')).length > before);
-  const mail = sink
+  await system.smtp.waitFor(
+    () => system.smtp.to(email).filter((mail) => DATA_LINK.test(mail.parsed.text ?? '')).length > before,
+  );
+  const mail = system.smtp
     .to(email)
     .filter((m) => DATA_LINK.test(m.parsed.text ?? ''))
     .at(-1)!;
@@ -57,7 +36,7 @@ async function dataLinkFor(email: string): Promise<string> {
 }
 
 async function entryId(email: string): Promise<string | undefined> {
-  const { rows } = await context.pool.query<{ id: string }>(
+  const { rows } = await system.context.pool.query<{ id: string }>(
     'select id from waitlist.entries where email_normalized = lower($1)',
     [email],
   );
@@ -68,39 +47,39 @@ describe('the "Your data" page: asking for a link', () => {
   it('answers a listed and an unlisted address byte for byte the same; only the listed one gets a mail', async () => {
     const listed = uniqueEmail('listed');
     const unlisted = uniqueEmail('unlisted');
-    await api.call('POST', '/waitlist', { body: { email: listed } });
-    await sink.waitFor(() => sink.to(listed).length === 1);
+    await system.api.request('/waitlist', { method: 'POST', body: { email: listed } });
+    await system.smtp.waitFor(() => system.smtp.to(listed).length === 1);
 
-    const a = await api.call('POST', '/waitlist/data-access', { body: { email: listed } });
-    const b = await api.call('POST', '/waitlist/data-access', { body: { email: unlisted } });
+    const a = await system.api.request('/waitlist/data-access', { method: 'POST', body: { email: listed } });
+    const b = await system.api.request('/waitlist/data-access', { method: 'POST', body: { email: unlisted } });
     expect(a.status).toBe(200);
     expect(b.status).toBe(a.status);
     expect(b.text).toBe(a.text);
     expect(a.body.message).toMatch(/If this address is on our waitlist/);
 
-    await sink.waitFor(() => sink.to(listed).length === 2);
-    const mail = sink.to(listed)[1]!;
+    await system.smtp.waitFor(() => system.smtp.to(listed).length === 2);
+    const mail = system.smtp.to(listed)[1]!;
     expect(mail.parsed.subject).toBe('Your link to the data Meet Match Date Marry holds about you');
     expect(mail.parsed.text).toMatch(DATA_LINK);
     // Like every mail: an unsubscribe link and the one-click header.
     expect(mail.parsed.text).toMatch(/\/unsubscribe\?token=/);
     expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
-    const { rows } = await context.pool.query(
+    const { rows } = await system.context.pool.query(
       `select o.kind from waitlist.outbox o join waitlist.entries e on e.id = o.entry_id
         where e.email_normalized = lower($1) and o.kind = 'data_access'`,
       [unlisted],
     );
     expect(rows).toEqual([]);
-    expect(sink.to(unlisted)).toEqual([]);
+    expect(system.smtp.to(unlisted)).toEqual([]);
   });
 
   it('mails one link per address per cooldown, however often it is asked (the answer stays the same)', async () => {
     const email = uniqueEmail('twice');
-    await api.call('POST', '/waitlist', { body: { email } });
-    const first = await api.call('POST', '/waitlist/data-access', { body: { email } });
-    const second = await api.call('POST', '/waitlist/data-access', { body: { email } });
+    await system.api.request('/waitlist', { method: 'POST', body: { email } });
+    const first = await system.api.request('/waitlist/data-access', { method: 'POST', body: { email } });
+    const second = await system.api.request('/waitlist/data-access', { method: 'POST', body: { email } });
     expect(second.text).toBe(first.text);
-    const { rows } = await context.pool.query(
+    const { rows } = await system.context.pool.query(
       `select count(*)::int as n from waitlist.outbox o join waitlist.entries e on e.id = o.entry_id
         where e.email_normalized = lower($1) and o.kind = 'data_access'`,
       [email],
@@ -110,16 +89,18 @@ describe('the "Your data" page: asking for a link', () => {
 
   it('is throttled per client address with 429 and Retry-After, whatever the addresses asked about', async () => {
     // Counters of its own (the other tests' requests came from the same address).
-    const strict = await startApi(context, {
-      env: { DATA_ACCESS_RATE_LIMIT: '2', REDIS_PREFIX: `${context.prefix}-strict` },
+    const strict = await startApi(system.context, {
+      env: { DATA_ACCESS_RATE_LIMIT: '2', REDIS_PREFIX: `${system.context.prefix}-strict` },
     });
     try {
       const answers = [];
       for (let i = 0; i < 3; i++) {
-        answers.push(await strict.call('POST', '/waitlist/data-access', { body: { email: uniqueEmail('probe') } }));
+        answers.push(
+          await strict.request('/waitlist/data-access', { method: 'POST', body: { email: uniqueEmail('probe') } }),
+        );
       }
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 429]);
-      expect(answers[2]!.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(answers[2]!.headers['retry-after']).toMatch(/^\d+$/);
     } finally {
       await strict.close();
     }
@@ -127,7 +108,7 @@ describe('the "Your data" page: asking for a link', () => {
 
   it('refuses a malformed address or an unknown field with 400, and queues nothing', async () => {
     for (const body of [{ email: 'not-an-address' }, { email: uniqueEmail(), extra: 1 }, {}]) {
-      const answer = await api.call('POST', '/waitlist/data-access', { body });
+      const answer = await system.api.request('/waitlist/data-access', { method: 'POST', body });
       expect(answer.status).toBe(400);
       expect(answer.body).toMatchObject({ success: false, code: 'validation_error' });
     }
@@ -142,19 +123,16 @@ describe('the "Your data" page: the link', () => {
     const referrerCode = await joinAndConfirm(referrer);
     const code = await joinAndConfirm(person, referrerCode);
     await joinAndConfirm(friend, code);
-    const { rows: cities } = await context.pool.query<{ id: number }>(
-      `insert into waitlist.cities (name) values ($1) returning id`,
-      [`Porto ${person}`],
-    );
-    await context.pool.query('update waitlist.entries set city_id = $1 where email_normalized = lower($2)', [
-      cities[0]!.id,
+    const city = await buildCity(system.context.pool, { name: `Porto ${person}` });
+    await system.context.pool.query('update waitlist.entries set city_id = $1 where email_normalized = lower($2)', [
+      city.id,
       person,
     ]);
 
     const token = await dataLinkFor(person);
-    const opened = await api.call('POST', '/waitlist/your-data/open', { body: { token } });
+    const opened = await system.api.request('/waitlist/your-data/open', { method: 'POST', body: { token } });
     expect(opened.status).toBe(200);
-    expect(opened.headers.get('cache-control')).toContain('no-store');
+    expect(opened.headers['cache-control']).toContain('no-store');
     const data = opened.body.data;
     expect(data).toMatchObject({
       email: person,
@@ -182,46 +160,53 @@ describe('the "Your data" page: the link', () => {
 
   it('works once: a second opening answers 409 token_used', async () => {
     const email = uniqueEmail('once');
-    await api.call('POST', '/waitlist', { body: { email } });
+    await system.api.request('/waitlist', { method: 'POST', body: { email } });
     const token = await dataLinkFor(email);
-    expect((await api.call('POST', '/waitlist/your-data/open', { body: { token } })).status).toBe(200);
-    const again = await api.call('POST', '/waitlist/your-data/open', { body: { token } });
+    expect((await system.api.request('/waitlist/your-data/open', { method: 'POST', body: { token } })).status).toBe(
+      200,
+    );
+    const again = await system.api.request('/waitlist/your-data/open', { method: 'POST', body: { token } });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ success: false, code: 'token_used' });
   });
 
   it('expires within the hour: the link lives one hour from its mail; past that 410 token_expired', async () => {
     const email = uniqueEmail('late');
-    await api.call('POST', '/waitlist', { body: { email } });
+    await system.api.request('/waitlist', { method: 'POST', body: { email } });
     const token = await dataLinkFor(email);
-    const { rows } = await context.pool.query<{ minutes: number }>(
+    const { rows } = await system.context.pool.query<{ minutes: number }>(
       `select round(extract(epoch from t.expires_at - t.created_at) / 60)::int as minutes from waitlist.tokens t
          join waitlist.entries e on e.id = t.entry_id where e.email_normalized = lower($1) and t.purpose = 'data_access'`,
       [email],
     );
     expect(rows).toEqual([{ minutes: 60 }]);
-    await context.pool.query(
+    await system.context.pool.query(
       `update waitlist.tokens set expires_at = now() - interval '1 second'
         where purpose = 'data_access' and entry_id = (select id from waitlist.entries where email_normalized = lower($1))`,
       [email],
     );
-    const late = await api.call('POST', '/waitlist/your-data/open', { body: { token } });
+    const late = await system.api.request('/waitlist/your-data/open', { method: 'POST', body: { token } });
     expect(late.status).toBe(410);
     expect(late.body).toMatchObject({ success: false, code: 'token_expired' });
   });
 
   it('opens only with a data link, and erases only with the session the opening gave (404 otherwise)', async () => {
     const email = uniqueEmail('mixed');
-    await api.call('POST', '/waitlist', { body: { email } });
-    await sink.waitFor(() => sink.to(email).length === 1);
-    const confirm = confirmTokenIn(sink.to(email)[0]!.parsed.text ?? '');
-    expect((await api.call('POST', '/waitlist/your-data/open', { body: { token: confirm } })).status).toBe(404);
+    await system.api.request('/waitlist', { method: 'POST', body: { email } });
+    await system.smtp.waitFor(() => system.smtp.to(email).length === 1);
+    const confirm = confirmTokenIn(system.smtp.to(email)[0]!.parsed.text ?? '');
+    expect(
+      (await system.api.request('/waitlist/your-data/open', { method: 'POST', body: { token: confirm } })).status,
+    ).toBe(404);
     const token = await dataLinkFor(email);
-    expect((await api.call('POST', '/waitlist/your-data/erase', { body: { session: token } })).status).toBe(404);
-    const opened = await api.call('POST', '/waitlist/your-data/open', { body: { token } });
-    expect((await api.call('POST', '/waitlist/your-data/open', { body: { token: opened.body.session } })).status).toBe(
-      404,
-    );
+    expect(
+      (await system.api.request('/waitlist/your-data/erase', { method: 'POST', body: { session: token } })).status,
+    ).toBe(404);
+    const opened = await system.api.request('/waitlist/your-data/open', { method: 'POST', body: { token } });
+    expect(
+      (await system.api.request('/waitlist/your-data/open', { method: 'POST', body: { token: opened.body.session } }))
+        .status,
+    ).toBe(404);
     expect(await entryId(email)).toBeDefined();
   });
 });
@@ -236,29 +221,32 @@ describe('the "Your data" page: delete everything now', () => {
     await joinAndConfirm(friend, code);
     const id = (await entryId(person))!;
     const token = await dataLinkFor(person);
-    const opened = await api.call('POST', '/waitlist/your-data/open', { body: { token } });
+    const opened = await system.api.request('/waitlist/your-data/open', { method: 'POST', body: { token } });
     const placeOf = async (email: string) =>
       (
-        await context.pool.query<{ credits: number }>(
+        await system.context.pool.query<{ credits: number }>(
           'select credits from waitlist.entries where email_normalized = lower($1)',
           [email],
         )
       ).rows[0]!.credits;
     expect(await placeOf(referrer)).toBe(1);
 
-    const { rows: outbox } = await context.pool.query<{ id: string }>(
+    const { rows: outbox } = await system.context.pool.query<{ id: string }>(
       'select id from waitlist.outbox where entry_id = $1',
       [id],
     );
     expect(outbox.length).toBe(3);
-    const jobKey = (outboxId: string) => `${context.prefix}:bull:confirmation-mail:outbox-${outboxId}`;
-    expect(await api.redis.exists(...outbox.map((row) => jobKey(row.id)))).toBeGreaterThan(0);
+    const jobKey = (outboxId: string) => `${system.context.prefix}:bull:confirmation-mail:outbox-${outboxId}`;
+    expect(await system.api.redis.exists(...outbox.map((row) => jobKey(row.id)))).toBeGreaterThan(0);
 
-    const erased = await api.call('POST', '/waitlist/your-data/erase', { body: { session: opened.body.session } });
+    const erased = await system.api.request('/waitlist/your-data/erase', {
+      method: 'POST',
+      body: { session: opened.body.session },
+    });
     expect(erased.status).toBe(200);
     expect(erased.body).toMatchObject({ success: true });
 
-    const count = async (sql: string) => (await context.pool.query<{ n: number }>(sql, [id])).rows[0]!.n;
+    const count = async (sql: string) => (await system.context.pool.query<{ n: number }>(sql, [id])).rows[0]!.n;
     expect(await count('select count(*)::int as n from waitlist.entries where id = $1')).toBe(0);
     expect(await count('select count(*)::int as n from waitlist.tokens where entry_id = $1')).toBe(0);
     expect(await count('select count(*)::int as n from waitlist.outbox where entry_id = $1')).toBe(0);
@@ -269,24 +257,29 @@ describe('the "Your data" page: delete everything now', () => {
     ).toBe(0);
     // The referrer's credit for this person is taken back; the friend keeps its place, its referrer gone.
     expect(await placeOf(referrer)).toBe(0);
-    expect(await api.redis.exists(...outbox.map((row) => jobKey(row.id)))).toBe(0);
+    expect(await system.api.redis.exists(...outbox.map((row) => jobKey(row.id)))).toBe(0);
 
     // Audited without the address: the entry's number only.
-    const { rows: audit } = await context.pool.query<{ action: string; target: string; actor_sub: string }>(
+    const { rows: audit } = await system.context.pool.query<{ action: string; target: string; actor_sub: string }>(
       `select action, target, actor_sub, details::text from waitlist.audit_log
         where request_id = $1 or target = $2 order by id`,
-      [erased.headers.get('x-request-id'), id],
+      [erased.headers['x-request-id'], id],
     );
     expect(audit.map((row) => row.action)).toContain('entry.self_erase');
     expect(JSON.stringify(audit)).not.toContain(person);
 
     // The session is spent with the entry; the address signs up again as anyone can.
     expect(
-      (await api.call('POST', '/waitlist/your-data/erase', { body: { session: opened.body.session } })).status,
+      (
+        await system.api.request('/waitlist/your-data/erase', {
+          method: 'POST',
+          body: { session: opened.body.session },
+        })
+      ).status,
     ).toBe(404);
-    const again = await api.call('POST', '/waitlist', { body: { email: person } });
+    const again = await system.api.request('/waitlist', { method: 'POST', body: { email: person } });
     expect(again.status).toBe(200);
-    const { rows } = await context.pool.query(
+    const { rows } = await system.context.pool.query(
       'select status from waitlist.entries where email_normalized = lower($1)',
       [person],
     );

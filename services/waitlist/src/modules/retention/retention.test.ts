@@ -1,8 +1,9 @@
-import { createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestContext,
   eventually,
+  readSuppression,
   startApi,
   startWorker,
   uniqueEmail,
@@ -10,6 +11,13 @@ import {
   type TestContext,
   type WorkerHarness,
 } from '../../testing/waitlist-harness.js';
+import {
+  buildAuditRow,
+  buildEntry as buildEntryRow,
+  buildReferralCredit,
+  daysAgo,
+  hoursAgo,
+} from '../../testing/waitlist-factories.js';
 
 const KEY = 'retention-test-suppression-key';
 /** Short periods, so a row is "past" or "inside" by an hour or two. */
@@ -43,24 +51,19 @@ interface EntryOverrides {
 /** A waitlist entry as the sign-up and unsubscribe paths leave it, dated as the test needs. */
 async function buildEntry(overrides: EntryOverrides = {}): Promise<{ id: string; email: string }> {
   const email = overrides.email ?? uniqueEmail('kept');
+  const status = overrides.status ?? 'pending';
   const created = overrides.createdHoursAgo ?? 0;
-  const { rows } = await context.pool.query<{ id: string }>(
-    `insert into waitlist.entries (email, email_normalized, status, created_at, last_mail_queued_at, unsubscribed_at,
-                                   confirmed_at, referral_code)
-     values ($1, lower($1), $2, now() - make_interval(hours => $3::int), now() - make_interval(hours => $4::int),
-             case when $5::int is null then null else now() - make_interval(hours => $5::int) end,
-             case when $2 = 'pending' then null else now() - make_interval(hours => $3::int) end,
-             case when $2 = 'pending' then null else substr(md5($1), 1, 8) end)
-     returning id`,
-    [
-      email,
-      overrides.status ?? 'pending',
-      created,
-      overrides.lastMailHoursAgo ?? created,
-      overrides.unsubscribedHoursAgo ?? null,
-    ],
-  );
-  return { id: rows[0]!.id, email };
+  const entry = await buildEntryRow(context.pool, {
+    email,
+    status,
+    createdAt: hoursAgo(created),
+    lastMailQueuedAt: hoursAgo(overrides.lastMailHoursAgo ?? created),
+    unsubscribedAt: overrides.unsubscribedHoursAgo === undefined ? null : hoursAgo(overrides.unsubscribedHoursAgo),
+    // Confirmed (later unsubscribed) entries confirmed when they signed up, and hold a referral code.
+    confirmedAt: status === 'pending' ? null : hoursAgo(created),
+    referralCode: status === 'pending' ? null : createHash('md5').update(email).digest('hex').slice(0, 8),
+  });
+  return { id: entry.id, email };
 }
 
 async function exists(id: string): Promise<boolean> {
@@ -69,12 +72,7 @@ async function exists(id: string): Promise<boolean> {
 }
 
 async function suppressedAs(email: string): Promise<string | undefined> {
-  const hash = createHmac('sha256', KEY).update(email.toLowerCase()).digest();
-  const { rows } = await context.pool.query<{ reason: string }>(
-    'select reason from waitlist.suppressions where email_hash = $1',
-    [hash],
-  );
-  return rows[0]?.reason;
+  return (await readSuppression(context.pool, KEY, email))?.reason;
 }
 
 describe('retention: unsubscribed rows', () => {
@@ -116,17 +114,14 @@ describe('retention: unsubscribed rows', () => {
       }),
     ).rejects.toThrow(/suppressed \(unsubscribed\)/);
 
-    expect((await api.call('POST', '/waitlist', { body: { email: person.email } })).status).toBe(200);
+    expect((await api.request('/waitlist', { method: 'POST', body: { email: person.email } })).status).toBe(200);
     await eventually(async () => (await suppressedAs(person.email)) === undefined);
   });
 
   it('takes back the credit an erased referred entry gave: its referrer moves back in line', async () => {
     const referrer = await buildEntry({ status: 'confirmed', createdHoursAgo: 10 });
     const referred = await buildEntry({ status: 'unsubscribed', createdHoursAgo: 9, unsubscribedHoursAgo: 3 });
-    await context.pool.query(
-      `insert into waitlist.referral_credits (referrer_id, referred_id, state, reason) values ($1, $2, 'granted', 'confirmed')`,
-      [referrer.id, referred.id],
-    );
+    await buildReferralCredit(context.pool, { referrerId: referrer.id, referredId: referred.id });
     await context.pool.query('update waitlist.entries set credits = 1 where id = $1', [referrer.id]);
     const counts = await worker.worker.retention.runOnce();
     expect(counts.creditsTakenBack).toBeGreaterThanOrEqual(1);
@@ -161,7 +156,7 @@ describe('retention: never-confirmed sign-ups', () => {
     const fresh = Array.from({ length: 40 }, () => uniqueEmail('fresh'));
     // Some of the lapsed addresses sign up again while the purge runs.
     const again = lapsed.slice(0, 20).map((entry) => entry.email);
-    const signUps = [...fresh, ...again].map((email) => api.call('POST', '/waitlist', { body: { email } }));
+    const signUps = [...fresh, ...again].map((email) => api.request('/waitlist', { method: 'POST', body: { email } }));
     const [counts, ...answers] = await Promise.all([worker.worker.retention.runOnce(), ...signUps]);
 
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
@@ -179,18 +174,14 @@ describe('retention: never-confirmed sign-ups', () => {
 
 describe('retention: audit rows', () => {
   it('erases audit rows older than AUDIT_RETENTION_DAYS, keeps younger ones', async () => {
-    const { rows } = await context.pool.query<{ id: string; days: number }>(
-      `insert into waitlist.audit_log (at, actor_sub, actor_role, action)
-       values (now() - interval '31 days', 'old-staff', 'admin', 'entries.list'),
-              (now() - interval '29 days', 'young-staff', 'admin', 'entries.list')
-       returning id, extract(day from now() - at)::int as days`,
-    );
+    const old = await buildAuditRow(context.pool, { at: daysAgo(31), actorSub: 'old-staff' });
+    const young = await buildAuditRow(context.pool, { at: daysAgo(29), actorSub: 'young-staff' });
     await worker.worker.retention.runOnce();
     const { rows: left } = await context.pool.query<{ id: string }>(
       'select id from waitlist.audit_log where id = any($1::bigint[])',
-      [rows.map((row) => row.id)],
+      [[old.id, young.id]],
     );
-    expect(left.map((row) => row.id)).toEqual([rows.find((row) => row.days === 29)!.id]);
+    expect(left.map((row) => row.id)).toEqual([young.id]);
   });
 });
 

@@ -1,40 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestContext,
-  eventually,
-  startApi,
-  uniqueEmail,
-  type ApiHarness,
-  type CallResult,
-  type TestContext,
-} from '../../testing/waitlist-harness.js';
+import type { Answer } from '@mmdm/tests/support';
+import { describe, expect, it } from 'vitest';
+import { eventually, uniqueEmail, useWaitlistApi } from '../../testing/waitlist-harness.js';
 
-let context: TestContext;
-let api: ApiHarness;
-
-beforeAll(async () => {
-  context = await createTestContext();
-  api = await startApi(context);
-});
-
-afterAll(async () => {
-  await api?.close();
-  await context?.close();
-});
+const system = useWaitlistApi();
 
 /** The lean route takes `application/json` exactly; this spelling (no space) is Express's route, as any other is. */
 const LEAN = 'application/json';
 const EXPRESS = 'application/json;charset=utf-8';
 
 const signUp = (email: string, contentType: string) =>
-  api.call('POST', '/waitlist', { raw: JSON.stringify({ email }), headers: { 'content-type': contentType } });
+  system.api.request('/waitlist', {
+    method: 'POST',
+    body: JSON.stringify({ email }),
+    headers: { 'content-type': contentType },
+  });
 
 /** Every header but the ones that differ per answer (date, id). */
-function stableHeaders(result: CallResult): Record<string, string> {
-  const headers: Record<string, string> = {};
-  result.headers.forEach((value, name) => {
-    if (name !== 'date' && name !== 'x-request-id') headers[name] = value;
-  });
+function stableHeaders(answer: Answer): Answer['headers'] {
+  const { date: _date, 'x-request-id': _id, ...headers } = answer.headers;
   return headers;
 }
 
@@ -48,8 +31,8 @@ describe('POST /waitlist by the lean route and by the Express route', () => {
     expect(express.status).toBe(200);
     expect(stableHeaders(lean)).toEqual(stableHeaders(express));
     expect(lean.body).toEqual({ success: true, message: 'Successfully joined the waitlist!', data: { email: a } });
-    expect(lean.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    const { rows } = await context.pool.query(
+    expect(lean.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const { rows } = await system.context.pool.query(
       'select email from waitlist.entries where email = any($1) order by email',
       [[a, b]],
     );
@@ -61,8 +44,16 @@ describe('POST /waitlist by the lean route and by the Express route', () => {
     ['JSON, but not an object', '"someone@example.com"', 400, 'invalid_json'],
     ['an object without an address', '{"referralSource":"x"}', 400, 'validation_error'],
   ])('refuses a body that is %s as Express does', async (_what, raw, status, code) => {
-    const lean = await api.call('POST', '/waitlist', { raw, headers: { 'content-type': LEAN } });
-    const express = await api.call('POST', '/waitlist', { raw, headers: { 'content-type': EXPRESS } });
+    const lean = await system.api.request('/waitlist', {
+      method: 'POST',
+      body: raw,
+      headers: { 'content-type': LEAN },
+    });
+    const express = await system.api.request('/waitlist', {
+      method: 'POST',
+      body: raw,
+      headers: { 'content-type': EXPRESS },
+    });
     expect(lean.status).toBe(status);
     expect(lean.body).toMatchObject({ success: false, code });
     expect(lean.body).toEqual(express.body);
@@ -71,8 +62,9 @@ describe('POST /waitlist by the lean route and by the Express route', () => {
 
   it('takes a body that starts with a byte order mark, as body-parser does', async () => {
     const email = uniqueEmail('bom');
-    const result = await api.call('POST', '/waitlist', {
-      raw: `\uFEFF${JSON.stringify({ email })}`,
+    const result = await system.api.request('/waitlist', {
+      method: 'POST',
+      body: `\uFEFF${JSON.stringify({ email })}`,
       headers: { 'content-type': LEAN },
     });
     expect(result.status).toBe(200);
@@ -80,21 +72,25 @@ describe('POST /waitlist by the lean route and by the Express route', () => {
 
   it('writes one access line per sign-up, accepted or refused, and counts both under the route', async () => {
     const accepted = await signUp(uniqueEmail('line'), LEAN);
-    const refused = await api.call('POST', '/waitlist', { raw: '{"email":"nope"}', headers: { 'content-type': LEAN } });
+    const refused = await system.api.request('/waitlist', {
+      method: 'POST',
+      body: '{"email":"nope"}',
+      headers: { 'content-type': LEAN },
+    });
     expect(refused.status).toBe(400);
     for (const [answer, status] of [
       [accepted, 200],
       [refused, 400],
     ] as const) {
-      const id = answer.headers.get('x-request-id');
+      const id = answer.headers['x-request-id'];
       const lines = await eventually(async () => {
-        const found = api.logs.lines().filter((line) => line.reqId === id && line.path === '/waitlist');
+        const found = system.api.logs.lines().filter((line) => line.reqId === id && line.path === '/waitlist');
         return found.length > 0 && found;
       });
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatchObject({ method: 'POST', status, client: '127.0.0.1' });
     }
-    const metrics = await fetch(`${api.url}/metrics`).then((response) => response.text());
+    const metrics = (await system.api.request('/metrics')).text;
     expect(metrics).toMatch(/http_requests_total\{[^}]*route="\/waitlist"[^}]*status="200"[^}]*\} [1-9]/);
     expect(metrics).toMatch(/http_requests_total\{[^}]*route="\/waitlist"[^}]*status="400"[^}]*\} [1-9]/);
   });

@@ -1,38 +1,10 @@
-import type { SmtpSink } from '@mmdm/tests/support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  confirmTokenIn,
-  createTestContext,
-  startApi,
-  startSink,
-  startWorker,
-  uniqueEmail,
-  type ApiHarness,
-  type TestContext,
-  type WorkerHarness,
-} from '../../testing/waitlist-harness.js';
+import { describe, expect, it } from 'vitest';
+import { confirmTokenIn, startApi, uniqueEmail, useWaitlistSystem } from '../../testing/waitlist-harness.js';
 
-let context: TestContext;
-let api: ApiHarness;
-let worker: WorkerHarness;
-let sink: SmtpSink;
-
-beforeAll(async () => {
-  context = await createTestContext();
-  sink = await startSink();
-  api = await startApi(context);
-  worker = await startWorker(context, { smtpUrl: sink.url });
-});
-
-afterAll(async () => {
-  await worker?.close();
-  await api?.close();
-  await sink?.close();
-  await context?.close();
-});
+const system = useWaitlistSystem();
 
 async function rowsFor(email: string) {
-  const { rows } = await context.pool.query<{
+  const { rows } = await system.context.pool.query<{
     id: string;
     email: string;
     status: string;
@@ -46,7 +18,7 @@ async function rowsFor(email: string) {
 }
 
 async function outboxCount(email: string): Promise<number> {
-  const { rows } = await context.pool.query<{ n: number }>(
+  const { rows } = await system.context.pool.query<{ n: number }>(
     `select count(*)::int as n from waitlist.outbox o join waitlist.entries e on e.id = o.entry_id where e.email_normalized = lower($1)`,
     [email],
   );
@@ -54,22 +26,22 @@ async function outboxCount(email: string): Promise<number> {
 }
 
 async function signUpAndGetToken(email: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const answer = await api.call('POST', '/waitlist', { body: { email, ...extra } });
+  const answer = await system.api.request('/waitlist', { method: 'POST', body: { email, ...extra } });
   expect(answer.status).toBe(200);
-  await sink.waitFor(() => sink.to(email).length > 0);
-  return confirmTokenIn(sink.to(email)[0]!.parsed.text ?? '');
+  await system.smtp.waitFor(() => system.smtp.to(email).length > 0);
+  return confirmTokenIn(system.smtp.to(email)[0]!.parsed.text ?? '');
 }
 
 describe('POST /waitlist', () => {
   it('signs up, mails a working confirmation link, and confirming gives the entry its own referral code', async () => {
     const email = uniqueEmail('journey');
-    const answer = await api.call('POST', '/waitlist', { body: { email } });
+    const answer = await system.api.request('/waitlist', { method: 'POST', body: { email } });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ success: true, message: 'Successfully joined the waitlist!', data: { email } });
 
-    await sink.waitFor(() => sink.to(email).length === 1);
-    const token = confirmTokenIn(sink.to(email)[0]!.parsed.text ?? '');
-    const confirmed = await api.call('POST', '/waitlist/confirm', { body: { token } });
+    await system.smtp.waitFor(() => system.smtp.to(email).length === 1);
+    const token = confirmTokenIn(system.smtp.to(email)[0]!.parsed.text ?? '');
+    const confirmed = await system.api.request('/waitlist/confirm', { method: 'POST', body: { token } });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.data.email).toBe(email);
     expect(confirmed.body.data.referralCode).toMatch(/^[0-9A-Z]{8}$/);
@@ -81,12 +53,15 @@ describe('POST /waitlist', () => {
 
   it('when the address is already on the list, answers like a new sign-up and writes no second row', async () => {
     const email = uniqueEmail('dup');
-    const first = await api.call('POST', '/waitlist', { body: { email } });
-    const second = await api.call('POST', '/waitlist', { body: { email } });
-    const shouted = await api.call('POST', '/waitlist', { body: { email: `  ${email.toUpperCase()}  ` } });
+    const first = await system.api.request('/waitlist', { method: 'POST', body: { email } });
+    const second = await system.api.request('/waitlist', { method: 'POST', body: { email } });
+    const shouted = await system.api.request('/waitlist', {
+      method: 'POST',
+      body: { email: `  ${email.toUpperCase()}  ` },
+    });
     expect(second.status).toBe(first.status);
     expect(second.text).toBe(first.text);
-    expect(second.headers.get('content-length')).toBe(first.headers.get('content-length'));
+    expect(second.headers['content-length']).toBe(first.headers['content-length']);
     expect(shouted.status).toBe(200);
     expect(await rowsFor(email)).toHaveLength(1);
     // Inside the resend cooldown: one mail, not three.
@@ -96,19 +71,19 @@ describe('POST /waitlist', () => {
   it('50 simultaneous sign-ups of one address make one row and at most two mails', async () => {
     const email = uniqueEmail('burst');
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () => api.call('POST', '/waitlist', { body: { email } })),
+      Array.from({ length: 50 }, () => system.api.request('/waitlist', { method: 'POST', body: { email } })),
     );
     expect(new Set(answers.map((answer) => `${answer.status} ${answer.text}`)).size).toBe(1);
     expect(answers[0]!.status).toBe(200);
     expect(await rowsFor(email)).toHaveLength(1);
-    await sink.waitFor(() => sink.to(email).length >= 1);
+    await system.smtp.waitFor(() => system.smtp.to(email).length >= 1);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(sink.to(email).length).toBeLessThanOrEqual(2);
+    expect(system.smtp.to(email).length).toBeLessThanOrEqual(2);
   });
 
   it('records the referral code a sign-up was made with', async () => {
     const email = uniqueEmail('referred');
-    await api.call('POST', '/waitlist', { body: { email, referralSource: 'FRIEND-42_x' } });
+    await system.api.request('/waitlist', { method: 'POST', body: { email, referralSource: 'FRIEND-42_x' } });
     expect((await rowsFor(email))[0]?.referral_source).toBe('FRIEND-42_x');
   });
 
@@ -116,10 +91,11 @@ describe('POST /waitlist', () => {
     const email = uniqueEmail('long-ref');
     const code = 'campaign_2026-spring-launch-influencer01';
     expect(code).toHaveLength(40);
-    const answer = await api.call('POST', '/waitlist', { body: { email, referralSource: code } });
+    const answer = await system.api.request('/waitlist', { method: 'POST', body: { email, referralSource: code } });
     expect(answer.status, answer.text).toBe(200);
     expect((await rowsFor(email))[0]?.referral_source).toBe(code);
-    const tooLong = await api.call('POST', '/waitlist', {
+    const tooLong = await system.api.request('/waitlist', {
+      method: 'POST',
       body: { email: uniqueEmail(), referralSource: 'x'.repeat(65) },
     });
     expect(tooLong.status).toBe(400);
@@ -129,10 +105,11 @@ describe('POST /waitlist', () => {
     const email = uniqueEmail('wide');
     const wide = email.replace(/[!-~]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0xfee0));
     const [local, domain] = email.split('@') as [string, string];
-    expect((await api.call('POST', '/waitlist', { body: { email: wide } })).status).toBe(200);
-    expect((await api.call('POST', '/waitlist', { body: { email: `${local}@${domain.toUpperCase()}` } })).status).toBe(
-      200,
-    );
+    expect((await system.api.request('/waitlist', { method: 'POST', body: { email: wide } })).status).toBe(200);
+    expect(
+      (await system.api.request('/waitlist', { method: 'POST', body: { email: `${local}@${domain.toUpperCase()}` } }))
+        .status,
+    ).toBe(200);
     const rows = await rowsFor(email);
     expect(rows.map((row) => row.email)).toEqual([email]);
   });
@@ -143,7 +120,10 @@ describe('POST /waitlist', () => {
     ['a soft hyphen', '\u00ad'],
   ])('refuses an address carrying %s with a 400 naming the field', async (_label, invisible) => {
     const email = uniqueEmail('hidden');
-    const answer = await api.call('POST', '/waitlist', { body: { email: email.replace('@', `${invisible}@`) } });
+    const answer = await system.api.request('/waitlist', {
+      method: 'POST',
+      body: { email: email.replace('@', `${invisible}@`) },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ code: 'validation_error' });
     expect(answer.body.message).toContain('invisible');
@@ -151,7 +131,10 @@ describe('POST /waitlist', () => {
   });
 
   it('refuses a mixed-script look-alike (a Cyrillic а among Latin letters)', async () => {
-    const answer = await api.call('POST', '/waitlist', { body: { email: uniqueEmail('\u0430dmin') } });
+    const answer = await system.api.request('/waitlist', {
+      method: 'POST',
+      body: { email: uniqueEmail('\u0430dmin') },
+    });
     expect(answer.status).toBe(400);
   });
 
@@ -168,13 +151,13 @@ describe('POST /waitlist', () => {
     const tag = Math.random().toString(36).slice(2, 6).padEnd(4, '0');
     const unique = address.length + 5 <= 254 ? address.replace('@', `.${tag}@`) : `${tag}.${address.slice(5)}`;
     expect(unique.length).toBe(Math.min(address.length + 5, 254));
-    const answer = await api.call('POST', '/waitlist', { body: { email: unique } });
+    const answer = await system.api.request('/waitlist', { method: 'POST', body: { email: unique } });
     expect(answer.status, answer.text).toBe(200);
     expect(await rowsFor(unique)).toHaveLength(1);
   });
 
   const long = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com`;
-  it.each<[string, { body?: unknown; raw?: string; headers?: Record<string, string> }, number, RegExp]>([
+  it.each<[string, { body?: unknown; headers?: Record<string, string> }, number, RegExp]>([
     ['missing address', { body: {} }, 400, /required/],
     ['empty address', { body: { email: '' } }, 400, /required/],
     ['blank address', { body: { email: '   ' } }, 400, /required/],
@@ -204,30 +187,30 @@ describe('POST /waitlist', () => {
     ],
     ['referral code not text', { body: { email: 'a@example.com', referralSource: 7 } }, 400, /referral code/],
     ['body an array', { body: [{ email: 'a@example.com' }] }, 400, /JSON object/],
-    ['body a string', { raw: '"a@example.com"', headers: { 'content-type': 'application/json' } }, 400, /JSON/],
-    ['body not JSON', { raw: '{email:', headers: { 'content-type': 'application/json' } }, 400, /not valid JSON/],
+    ['body a string', { body: '"a@example.com"', headers: { 'content-type': 'application/json' } }, 400, /JSON/],
+    ['body not JSON', { body: '{email:', headers: { 'content-type': 'application/json' } }, 400, /not valid JSON/],
     [
       'form body',
-      { raw: 'email=a%40example.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      { body: 'email=a%40example.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
       415,
       /JSON/,
     ],
-    ['text body', { raw: 'a@example.com', headers: { 'content-type': 'text/plain' } }, 415, /JSON/],
+    ['text body', { body: 'a@example.com', headers: { 'content-type': 'text/plain' } }, 415, /JSON/],
     [
       'brotli-encoded body',
-      { raw: '{"email":"a@example.com"}', headers: { 'content-type': 'application/json', 'content-encoding': 'br' } },
+      { body: '{"email":"a@example.com"}', headers: { 'content-type': 'application/json', 'content-encoding': 'br' } },
       415,
       /uncompressed/,
     ],
     ['body over 4 kB', { body: { email: 'a@example.com', referralSource: 'x'.repeat(5000) } }, 413, /too large/],
   ])('refuses %s with a %i that says what is wrong, and writes nothing', async (_label, request, status, message) => {
-    const before = await context.pool.query<{ n: number }>('select count(*)::int as n from waitlist.entries');
-    const answer = await api.call('POST', '/waitlist', request);
+    const before = await system.context.pool.query<{ n: number }>('select count(*)::int as n from waitlist.entries');
+    const answer = await system.api.request('/waitlist', { method: 'POST', ...request });
     expect(answer.status).toBe(status);
-    expect(answer.headers.get('content-type')).toMatch(/application\/json/);
+    expect(answer.headers['content-type']).toMatch(/application\/json/);
     expect(answer.body.success).toBe(false);
     expect(answer.body.message).toMatch(message);
-    const after = await context.pool.query<{ n: number }>('select count(*)::int as n from waitlist.entries');
+    const after = await system.context.pool.query<{ n: number }>('select count(*)::int as n from waitlist.entries');
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
   });
 });
@@ -235,26 +218,32 @@ describe('POST /waitlist', () => {
 describe('rate limit', () => {
   it('answers 429 with Retry-After once a client address has used its budget, and counts across replicas', async () => {
     const env = { SIGNUP_RATE_LIMIT: '3', SIGNUP_RATE_WINDOW_S: '600' };
-    const one = await startApi(context, { env });
-    const two = await startApi(context, { env });
+    const one = await startApi(system.context, { env });
+    const two = await startApi(system.context, { env });
     try {
       const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
       const from = { 'x-forwarded-for': ip };
       const statuses = [];
       for (const harness of [one, two, one]) {
         statuses.push(
-          (await harness.call('POST', '/waitlist', { body: { email: uniqueEmail('rl') }, headers: from })).status,
+          (await harness.request('/waitlist', { method: 'POST', body: { email: uniqueEmail('rl') }, headers: from }))
+            .status,
         );
         // Replicas share their counts within one sync interval (100 ms): the budget is shared, not instant.
         await new Promise((resolve) => setTimeout(resolve, 300));
       }
       expect(statuses).toEqual([200, 200, 200]);
-      const limited = await two.call('POST', '/waitlist', { body: { email: uniqueEmail('rl') }, headers: from });
+      const limited = await two.request('/waitlist', {
+        method: 'POST',
+        body: { email: uniqueEmail('rl') },
+        headers: from,
+      });
       expect(limited.status).toBe(429);
       expect(limited.body).toMatchObject({ success: false, code: 'rate_limited' });
-      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(500);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(500);
       // Another household is not affected.
-      const other = await one.call('POST', '/waitlist', {
+      const other = await one.request('/waitlist', {
+        method: 'POST',
         body: { email: uniqueEmail('rl') },
         headers: { 'x-forwarded-for': '203.0.113.9' },
       });
@@ -266,16 +255,21 @@ describe('rate limit', () => {
   });
 
   it('does not believe X-Forwarded-For from a peer that is not the trusted gateway', async () => {
-    const untrusting = await startApi(context, {
-      env: { SIGNUP_RATE_LIMIT: '2', TRUST_PROXY: '10.9.9.9', REDIS_PREFIX: `${context.prefix}u` },
+    const untrusting = await startApi(system.context, {
+      env: { SIGNUP_RATE_LIMIT: '2', TRUST_PROXY: '10.9.9.9', REDIS_PREFIX: `${system.context.prefix}u` },
     });
     try {
       const statuses = [];
       for (let i = 0; i < 3; i++) {
         const spoofed = { 'x-forwarded-for': `192.0.2.${i + 1}` };
         statuses.push(
-          (await untrusting.call('POST', '/waitlist', { body: { email: uniqueEmail('spoof') }, headers: spoofed }))
-            .status,
+          (
+            await untrusting.request('/waitlist', {
+              method: 'POST',
+              body: { email: uniqueEmail('spoof') },
+              headers: spoofed,
+            })
+          ).status,
         );
       }
       expect(statuses).toEqual([200, 200, 429]);
@@ -293,12 +287,12 @@ describe('confirmation links', () => {
 
     // Opened any number of times (a scanner, a preview, the page itself): nothing changes.
     for (let i = 0; i < 3; i++) {
-      const opened = await api.call('GET', statusPath);
+      const opened = await system.api.request(statusPath);
       expect(opened.status).toBe(200);
-      expect(opened.headers.get('cache-control')).toBe('no-store');
+      expect(opened.headers['cache-control']).toBe('no-store');
       expect(opened.body).toEqual({ success: true, data: { status: 'pending', email } });
     }
-    const before = await context.pool.query<{ status: string; used: boolean }>(
+    const before = await system.context.pool.query<{ status: string; used: boolean }>(
       `select e.status, t.used_at is not null as used
          from waitlist.entries e join waitlist.tokens t on t.entry_id = e.id and t.purpose = 'confirm'
         where e.email_normalized = $1`,
@@ -306,34 +300,34 @@ describe('confirmation links', () => {
     );
     expect(before.rows).toEqual([{ status: 'pending', used: false }]);
 
-    const confirmed = await api.call('POST', '/waitlist/confirm', { body: { token } });
+    const confirmed = await system.api.request('/waitlist/confirm', { method: 'POST', body: { token } });
     expect(confirmed.status).toBe(200);
-    const reopened = await api.call('GET', statusPath);
+    const reopened = await system.api.request(statusPath);
     expect(reopened.status).toBe(200);
     expect(reopened.body.data).toEqual({ status: 'confirmed', ...confirmed.body.data });
   });
 
   it('GET refuses as the POST does: unknown 404, malformed 400, expired 410', async () => {
-    expect((await api.call('GET', `/waitlist/confirm?token=${'C'.repeat(43)}`)).body.code).toBe('token_invalid');
-    expect((await api.call('GET', `/waitlist/confirm?token=${'C'.repeat(43)}`)).status).toBe(404);
-    expect((await api.call('GET', '/waitlist/confirm?token=short')).status).toBe(400);
-    expect((await api.call('GET', '/waitlist/confirm')).status).toBe(400);
+    expect((await system.api.request(`/waitlist/confirm?token=${'C'.repeat(43)}`)).body.code).toBe('token_invalid');
+    expect((await system.api.request(`/waitlist/confirm?token=${'C'.repeat(43)}`)).status).toBe(404);
+    expect((await system.api.request('/waitlist/confirm?token=short')).status).toBe(400);
+    expect((await system.api.request('/waitlist/confirm')).status).toBe(400);
     const email = uniqueEmail('expired-status');
     const token = await signUpAndGetToken(email);
-    await context.pool.query(
+    await system.context.pool.query(
       `update waitlist.tokens set expires_at = now() - interval '1 minute'
         where entry_id = (select id from waitlist.entries where email_normalized = $1) and purpose = 'confirm'`,
       [email],
     );
-    const expired = await api.call('GET', `/waitlist/confirm?token=${token}`);
+    const expired = await system.api.request(`/waitlist/confirm?token=${token}`);
     expect(expired.status).toBe(410);
     expect(expired.body.code).toBe('token_expired');
   });
 
   it('a second click says the address is already confirmed and still shows the code', async () => {
     const token = await signUpAndGetToken(uniqueEmail('twice'));
-    const first = await api.call('POST', '/waitlist/confirm', { body: { token } });
-    const second = await api.call('POST', '/waitlist/confirm', { body: { token } });
+    const first = await system.api.request('/waitlist/confirm', { method: 'POST', body: { token } });
+    const second = await system.api.request('/waitlist/confirm', { method: 'POST', body: { token } });
     expect(second.status).toBe(409);
     expect(second.body).toMatchObject({
       success: false,
@@ -345,30 +339,33 @@ describe('confirmation links', () => {
   it('an expired link answers 410, and asking for a new mail sends one', async () => {
     const email = uniqueEmail('expired');
     const token = await signUpAndGetToken(email);
-    await context.pool.query(
+    await system.context.pool.query(
       `update waitlist.tokens set expires_at = now() - interval '1 minute'
         where entry_id = (select id from waitlist.entries where email_normalized = $1) and purpose = 'confirm'`,
       [email],
     );
     // Out of the resend cooldown too.
-    await context.pool.query(
+    await system.context.pool.query(
       `update waitlist.entries set last_mail_queued_at = now() - interval '1 day' where email_normalized = $1`,
       [email],
     );
-    const expired = await api.call('POST', '/waitlist/confirm', { body: { token } });
+    const expired = await system.api.request('/waitlist/confirm', { method: 'POST', body: { token } });
     expect(expired.status).toBe(410);
     expect(expired.body.code).toBe('token_expired');
 
-    const resend = await api.call('POST', '/waitlist/resend', { body: { token } });
+    const resend = await system.api.request('/waitlist/resend', { method: 'POST', body: { token } });
     expect(resend.status).toBe(200);
-    await sink.waitFor(() => sink.to(email).length === 2);
-    const fresh = confirmTokenIn(sink.to(email)[1]!.parsed.text ?? '');
-    expect((await api.call('POST', '/waitlist/confirm', { body: { token: fresh } })).status).toBe(200);
+    await system.smtp.waitFor(() => system.smtp.to(email).length === 2);
+    const fresh = confirmTokenIn(system.smtp.to(email)[1]!.parsed.text ?? '');
+    expect((await system.api.request('/waitlist/confirm', { method: 'POST', body: { token: fresh } })).status).toBe(
+      200,
+    );
   });
 
   it('resend answers the same whatever the token, and mails nobody for an unknown one', async () => {
-    const unknown = await api.call('POST', '/waitlist/resend', { body: { token: 'A'.repeat(43) } });
-    const known = await api.call('POST', '/waitlist/resend', {
+    const unknown = await system.api.request('/waitlist/resend', { method: 'POST', body: { token: 'A'.repeat(43) } });
+    const known = await system.api.request('/waitlist/resend', {
+      method: 'POST',
       body: { token: await signUpAndGetToken(uniqueEmail('known')) },
     });
     expect(unknown.status).toBe(200);
@@ -376,19 +373,22 @@ describe('confirmation links', () => {
   });
 
   it('an unknown token answers 404 token_invalid and a malformed one 400', async () => {
-    const unknown = await api.call('POST', '/waitlist/confirm', { body: { token: 'B'.repeat(43) } });
+    const unknown = await system.api.request('/waitlist/confirm', { method: 'POST', body: { token: 'B'.repeat(43) } });
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe('token_invalid');
-    expect((await api.call('POST', '/waitlist/confirm', { body: { token: 'short' } })).status).toBe(400);
-    expect((await api.call('POST', '/waitlist/confirm', { body: { token: 'B'.repeat(43), extra: 1 } })).status).toBe(
+    expect((await system.api.request('/waitlist/confirm', { method: 'POST', body: { token: 'short' } })).status).toBe(
       400,
     );
+    expect(
+      (await system.api.request('/waitlist/confirm', { method: 'POST', body: { token: 'B'.repeat(43), extra: 1 } }))
+        .status,
+    ).toBe(400);
   });
 });
 
 describe('unsubscribe', () => {
   function unsubscribeTokenOf(email: string): string {
-    const header = sink.to(email)[0]!.raw.replace(/\r?\n[ \t]+/g, ' ');
+    const header = system.smtp.to(email)[0]!.raw.replace(/\r?\n[ \t]+/g, ' ');
     const match = /^List-Unsubscribe: <[^>]*token=([A-Za-z0-9_-]{43})>/m.exec(header);
     if (!match?.[1]) throw new Error('no List-Unsubscribe header with a token');
     return match[1];
@@ -398,45 +398,53 @@ describe('unsubscribe', () => {
     const email = uniqueEmail('oneclick');
     const confirmToken = await signUpAndGetToken(email);
     const token = unsubscribeTokenOf(email);
-    const answer = await api.call('POST', `/waitlist/unsubscribe?token=${token}`, {
-      raw: 'List-Unsubscribe=One-Click',
+    const answer = await system.api.request(`/waitlist/unsubscribe?token=${token}`, {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(answer.status).toBe(200);
     expect((await rowsFor(email))[0]?.status).toBe('unsubscribed');
 
-    await context.pool.query(
+    await system.context.pool.query(
       `update waitlist.entries set last_mail_queued_at = now() - interval '1 day' where email_normalized = $1`,
       [email],
     );
-    expect((await api.call('POST', '/waitlist', { body: { email } })).status).toBe(200);
-    expect((await api.call('POST', '/waitlist/resend', { body: { token: confirmToken } })).status).toBe(200);
+    expect((await system.api.request('/waitlist', { method: 'POST', body: { email } })).status).toBe(200);
+    expect(
+      (await system.api.request('/waitlist/resend', { method: 'POST', body: { token: confirmToken } })).status,
+    ).toBe(200);
     expect(await outboxCount(email)).toBe(1);
     // The old confirmation link no longer signs the address back up.
-    expect((await api.call('POST', '/waitlist/confirm', { body: { token: confirmToken } })).status).toBe(404);
+    expect(
+      (await system.api.request('/waitlist/confirm', { method: 'POST', body: { token: confirmToken } })).status,
+    ).toBe(404);
   });
 
   it('the JSON form unsubscribes too; a one-click post without the form body is refused', async () => {
     const email = uniqueEmail('jsonunsub');
     await signUpAndGetToken(email);
     const token = unsubscribeTokenOf(email);
-    const wrongBody = await api.call('POST', `/waitlist/unsubscribe?token=${token}`, {
-      raw: 'List-Unsubscribe=Maybe',
+    const wrongBody = await system.api.request(`/waitlist/unsubscribe?token=${token}`, {
+      method: 'POST',
+      body: 'List-Unsubscribe=Maybe',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(wrongBody.status).toBe(400);
-    expect((await api.call('POST', '/waitlist/unsubscribe', { body: { token } })).status).toBe(200);
+    expect((await system.api.request('/waitlist/unsubscribe', { method: 'POST', body: { token } })).status).toBe(200);
     expect((await rowsFor(email))[0]?.status).toBe('unsubscribed');
-    expect((await api.call('POST', '/waitlist/unsubscribe', { body: { token: 'C'.repeat(43) } })).status).toBe(404);
+    expect(
+      (await system.api.request('/waitlist/unsubscribe', { method: 'POST', body: { token: 'C'.repeat(43) } })).status,
+    ).toBe(404);
   });
 
   it('GET never changes anything: it redirects to the page that asks', async () => {
     const email = uniqueEmail('getunsub');
     await signUpAndGetToken(email);
     const token = unsubscribeTokenOf(email);
-    const answer = await api.call('GET', `/waitlist/unsubscribe?token=${token}`);
+    const answer = await system.api.request(`/waitlist/unsubscribe?token=${token}`);
     expect(answer.status).toBe(303);
-    expect(answer.headers.get('location')).toBe(`/unsubscribe?token=${token}`);
+    expect(answer.headers['location']).toBe(`/unsubscribe?token=${token}`);
     expect((await rowsFor(email))[0]?.status).toBe('pending');
   });
 });

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '@mmdm/shared/db';
+import { issueToken, type TokenPurpose } from '../lib/tokens.js';
+import { suppressionHash } from './waitlist-harness.js';
+
+/*
+ * Test data, one row at a time: each factory inserts a row as the service's own paths would leave it, with unique
+ * values wherever the test does not care, and answers its id and fields. Tests seed through these instead of writing
+ * INSERTs by hand; raw SQL stays where the SQL itself is under test or where thousands of rows are made at once.
+ */
+
+/** A moment `hours` hours before now. */
+export const hoursAgo = (hours: number): Date => new Date(Date.now() - hours * 3_600_000);
+
+/** A moment `days` days (of 24 hours) before now. */
+export const daysAgo = (days: number): Date => hoursAgo(days * 24);
+
+export type EntryStatus = 'pending' | 'confirmed' | 'invited' | 'admitted' | 'unsubscribed';
+
+export interface EntryFields {
+  email: string;
+  status: EntryStatus;
+  referralSource: string | null;
+  referralCode: string | null;
+  cityId: number | null;
+  credits: number;
+  createdAt: Date;
+  confirmedAt: Date | null;
+  unsubscribedAt: Date | null;
+  lastMailQueuedAt: Date | null;
+}
+
+export interface BuiltEntry extends EntryFields {
+  id: string;
+}
+
+/**
+ * A row of waitlist.entries: by default a pending sign-up of a fresh address, made now (the column's default) and
+ * never mailed. The other fields are stored as given; nothing is derived from the status.
+ */
+export async function buildEntry(db: Queryable, overrides: Partial<EntryFields> = {}): Promise<BuiltEntry> {
+  const fields: Omit<EntryFields, 'createdAt'> = {
+    email: overrides.email ?? `entry-${randomUUID().slice(0, 8)}@example.com`,
+    status: overrides.status ?? 'pending',
+    referralSource: overrides.referralSource ?? null,
+    referralCode: overrides.referralCode ?? null,
+    cityId: overrides.cityId ?? null,
+    credits: overrides.credits ?? 0,
+    confirmedAt: overrides.confirmedAt ?? null,
+    unsubscribedAt: overrides.unsubscribedAt ?? null,
+    lastMailQueuedAt: overrides.lastMailQueuedAt ?? null,
+  };
+  const { rows } = await db.query<{ id: string; createdAt: Date }>(
+    `insert into waitlist.entries (email, email_normalized, status, referral_source, referral_code, city_id, credits,
+                                   created_at, confirmed_at, unsubscribed_at, last_mail_queued_at)
+     values ($1, lower($1), $2, $3, $4, $5, $6, coalesce($7, now()), $8, $9, $10)
+     returning id, created_at as "createdAt"`,
+    [
+      fields.email,
+      fields.status,
+      fields.referralSource,
+      fields.referralCode,
+      fields.cityId,
+      fields.credits,
+      overrides.createdAt ?? null,
+      fields.confirmedAt,
+      fields.unsubscribedAt,
+      fields.lastMailQueuedAt,
+    ],
+  );
+  const row = rows[0]!;
+  return { ...fields, id: row.id, createdAt: row.createdAt };
+}
+
+export interface BuiltToken {
+  /** What a mail's link carries. */
+  raw: string;
+  hash: Buffer;
+}
+
+/** A row of waitlist.tokens for an entry: by default a confirmation link valid for a day. */
+export async function buildToken(
+  db: Queryable,
+  entryId: string,
+  overrides: { purpose?: TokenPurpose; expiresAt?: Date | null } = {},
+): Promise<BuiltToken> {
+  const token = issueToken();
+  const expiresAt = overrides.expiresAt === undefined ? new Date(Date.now() + 86_400_000) : overrides.expiresAt;
+  await db.query(`insert into waitlist.tokens (token_hash, entry_id, purpose, expires_at) values ($1, $2, $3, $4)`, [
+    token.hash,
+    entryId,
+    overrides.purpose ?? 'confirm',
+    expiresAt,
+  ]);
+  return token;
+}
+
+/** A row of waitlist.outbox for an entry (a confirmation mail), as the sign-up path queues it. */
+export async function buildOutboxRow(
+  db: Queryable,
+  entryId: string,
+  overrides: { relayedAt?: Date | null } = {},
+): Promise<{ id: string }> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into waitlist.outbox (entry_id, relayed_at) values ($1, $2) returning id`,
+    [entryId, overrides.relayedAt ?? null],
+  );
+  return { id: rows[0]!.id };
+}
+
+/** A row of waitlist.cities, by default with a name of its own. */
+export async function buildCity(
+  db: Queryable,
+  overrides: { name?: string } = {},
+): Promise<{ id: number; name: string }> {
+  const name = overrides.name ?? `City ${randomUUID().slice(0, 8)}`;
+  const { rows } = await db.query<{ id: number }>(`insert into waitlist.cities (name) values ($1) returning id`, [
+    name,
+  ]);
+  return { id: rows[0]!.id, name };
+}
+
+/** A row of waitlist.referral_credits: by default a credit granted for a confirmed friend. */
+export async function buildReferralCredit(
+  db: Queryable,
+  credit: {
+    referrerId: string;
+    referredId: string;
+    state?: 'granted' | 'held' | 'refused' | 'revoked';
+    reason?: string;
+  },
+): Promise<void> {
+  await db.query(
+    `insert into waitlist.referral_credits (referrer_id, referred_id, state, reason) values ($1, $2, $3, $4)`,
+    [credit.referrerId, credit.referredId, credit.state ?? 'granted', credit.reason ?? 'confirmed'],
+  );
+}
+
+/** A row of waitlist.suppressions for an address, keyed as the service keys it (HMAC-SHA-256 with SUPPRESSION_KEY). */
+export async function buildSuppression(
+  db: Queryable,
+  suppression: { email: string; key: string; reason?: 'hard_bounce' | 'soft_bounces' | 'complaint'; source?: string },
+): Promise<void> {
+  await db.query(`insert into waitlist.suppressions (email_hash, reason, source) values ($1, $2, $3)`, [
+    suppressionHash(suppression.key, suppression.email),
+    suppression.reason ?? 'complaint',
+    suppression.source ?? 'test',
+  ]);
+}
+
+/** A row of waitlist.audit_log: by default an admin's read of the list, made now. */
+export async function buildAuditRow(
+  db: Queryable,
+  overrides: { at?: Date; actorSub?: string; actorRole?: 'admin' | 'viewer'; action?: string } = {},
+): Promise<{ id: string; at: Date }> {
+  const at = overrides.at ?? new Date();
+  const { rows } = await db.query<{ id: string }>(
+    `insert into waitlist.audit_log (at, actor_sub, actor_role, action) values ($1, $2, $3, $4) returning id`,
+    [
+      at,
+      overrides.actorSub ?? `staff-${randomUUID().slice(0, 8)}`,
+      overrides.actorRole ?? 'admin',
+      overrides.action ?? 'entries.list',
+    ],
+  );
+  return { id: rows[0]!.id, at };
+}
