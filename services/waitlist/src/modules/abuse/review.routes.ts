@@ -3,8 +3,7 @@ import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router, type Request } from 'express';
 import type pg from 'pg';
-import { requestId } from '@mmdm/shared/request-id';
-import { writeAudit, type AuditRecord } from '../admin/admin.service.js';
+import { auditStaffAction, type AuditRecord } from '../admin/admin.service.js';
 import type { ReviewService } from './review.service.js';
 
 export interface ReviewRoutesDeps {
@@ -21,15 +20,7 @@ export function reviewRoutes({ service, pool, verifier }: ReviewRoutesDeps): Rou
   const json = jsonBody('4kb');
   router.use('/api/admin/waitlist', noStore);
   const audit = (req: Request, action: AuditRecord['action'], target: string, details: Record<string, unknown>) =>
-    writeAudit(pool, {
-      actorSub: req.staff!.sub,
-      actorRole: req.staff!.role,
-      action,
-      target,
-      ip: req.ip ?? null,
-      requestId: requestId(req),
-      details,
-    });
+    auditStaffAction(pool, req, action, target, details);
 
   router.get('/api/admin/waitlist/review', viewer, async (_req, res) => {
     res.json(await service.queue());

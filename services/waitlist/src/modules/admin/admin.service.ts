@@ -17,7 +17,7 @@ import { eraseEntry } from './erase-entry.js';
  */
 export { writeAudit, type AuditRecord } from './audit.repository.js';
 import { perDay, recentActivity, topReferralSources, totals } from './stats.repository.js';
-export { auditStaffRead, listFilterOf } from './staff-read-audit.js';
+export { auditStaffAction, auditStaffRead, listFilterOf } from './staff-read-audit.js';
 
 /** Places in line, wired in by the app (features do not import each other). */
 export interface AdminPlaceHooks {

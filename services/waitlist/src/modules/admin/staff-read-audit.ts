@@ -1,7 +1,30 @@
 import type { Request } from 'express';
 import type { Queryable } from '../../lib/db.js';
 import { requestId } from '@mmdm/shared/request-id';
-import { writeAudit } from './audit.repository.js';
+import { writeAudit, type AuditRecord } from './audit.repository.js';
+
+/**
+ * One staff action done through `req` (requireStaff has run: req.staff is set): who, from where, in which request.
+ * In the caller's transaction when it passes its client.
+ */
+export function auditStaffAction(
+  db: Queryable,
+  req: Request,
+  action: AuditRecord['action'],
+  target: string | null,
+  details: Record<string, unknown>,
+): Promise<void> {
+  const staff = req.staff!;
+  return writeAudit(db, {
+    actorSub: staff.sub,
+    actorRole: staff.role,
+    action,
+    target,
+    ip: req.ip ?? null,
+    requestId: requestId(req),
+    details,
+  });
+}
 
 /**
  * Staff reading personal data leaves a trail: who, when, from where and with what filter, never the rows read. One
@@ -15,18 +38,8 @@ export function auditStaffRead(
   filter: Record<string, unknown>,
   target: string | null = null,
 ): Promise<void> {
-  // requireStaff has run: req.staff is set.
-  const staff = req.staff!;
   const details = Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));
-  return writeAudit(db, {
-    actorSub: staff.sub,
-    actorRole: staff.role,
-    action,
-    target,
-    ip: req.ip ?? null,
-    requestId: requestId(req),
-    details,
-  });
+  return auditStaffAction(db, req, action, target, details);
 }
 
 /** The list's filter as the audit row keeps it (the cursor only as "a later page": it says nothing more). */

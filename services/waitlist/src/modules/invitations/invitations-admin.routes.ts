@@ -3,7 +3,7 @@ import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
 import { requestId } from '@mmdm/shared/request-id';
-import { writeAudit } from '../admin/admin.service.js';
+import { auditStaffAction } from '../admin/admin.service.js';
 import type { InvitationsService } from './invitations.service.js';
 
 export interface InvitationsAdminRoutesDeps {
@@ -31,15 +31,7 @@ export function invitationsAdminRoutes({ service, verifier }: InvitationsAdminRo
       createdByEmail: null,
       requestId: id,
       audit: (client, waveId, invited) =>
-        writeAudit(client, {
-          actorSub: staff.sub,
-          actorRole: staff.role,
-          action: 'wave.invite',
-          target: waveId,
-          ip: req.ip ?? null,
-          requestId: id,
-          details: { requested: count, invited, city: city ?? null },
-        }),
+        auditStaffAction(client, req, 'wave.invite', waveId, { requested: count, invited, city: city ?? null }),
     });
     res.status(202).json(result);
   });

@@ -5,8 +5,7 @@ import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router, type Request } from 'express';
 import type pg from 'pg';
-import { requestId } from '@mmdm/shared/request-id';
-import { auditStaffRead, listFilterOf, writeAudit, type AuditRecord } from '../admin/admin.service.js';
+import { auditStaffAction, auditStaffRead, listFilterOf, type AuditRecord } from '../admin/admin.service.js';
 import { listCursor } from './places.schema.js';
 import type { PlacesService } from './places.service.js';
 
@@ -35,21 +34,8 @@ export function placesAdminRoutes({ service, pool, verifier }: PlacesAdminRoutes
   const json = jsonBody('4kb');
   // Staff answers are never cached, refusals included.
   router.use('/api/admin/waitlist', noStore);
-  const audit = (
-    req: Request,
-    action: AuditRecord['action'],
-    target: string | null,
-    details: Record<string, unknown>,
-  ) =>
-    writeAudit(pool, {
-      actorSub: req.staff!.sub,
-      actorRole: req.staff!.role,
-      action,
-      target,
-      ip: req.ip ?? null,
-      requestId: requestId(req),
-      details,
-    });
+  const audit = (req: Request, action: AuditRecord['action'], target: string, details: Record<string, unknown>) =>
+    auditStaffAction(pool, req, action, target, details);
 
   // The list ordered by place, or narrowed to a city; any other list falls through to the admin module's route.
   router.get('/api/admin/waitlist/entries', viewer, async (req, res, next) => {
