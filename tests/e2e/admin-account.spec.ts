@@ -1,6 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { postSignup } from './proof-of-work.js';
+import { createViewer, staffToken, writeToken } from './staff-session.js';
 
 /**
  * Three staff journeys the component tests only fake: resending a confirmation from Users (the mail really reaches
@@ -10,29 +11,7 @@ import { postSignup } from './proof-of-work.js';
 // One pattern: a two-element array would be read by Playwright as a [value, options] pair.
 test.use({ allowConsole: [/status of (401|429)/] });
 
-/** The page's localStorage; the tests' tsconfig has no DOM types, hence this narrow view of it. */
-interface PageStorage {
-  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
-}
-const writeToken = (page: Page, token: string) =>
-  page.evaluate((value) => (globalThis as unknown as PageStorage).localStorage.setItem('admin_token', value), token);
-
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-async function staffToken(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const response = await request.post('/api/admin/login', { data: { email, password } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-/** A staff account of the test's own, so changing its password or locking it out touches nobody else's sign-in. */
-async function createStaff(request: APIRequestContext, adminToken: string, email: string, password: string) {
-  const response = await request.post('/api/admin/staff', {
-    headers: { Authorization: `Bearer ${adminToken}` },
-    data: { email, password, role: 'viewer' },
-  });
-  expect(response.status()).toBe(201);
-}
 
 /** Submits the login form and waits for the service's answer, so the message checked next belongs to this attempt. */
 async function submitLogin(page: Page, email: string, password: string): Promise<number> {
@@ -55,7 +34,7 @@ test('Resend on a pending entry sends one new confirmation mail; staff may resen
   const email = uniqueEmail('resend');
   expect((await postSignup(request, { email })).status()).toBe(200);
   await mailbox.waitFor(email);
-  const token = await staffToken(request, system.admin.email, system.admin.password);
+  const token = await staffToken(request, system.admin);
   await page.goto('/admin/login');
   await writeToken(page, token);
   await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
@@ -97,11 +76,11 @@ test('Changing my password: the old one stops working, the new one signs in, thi
   const email = uniqueEmail('staff-password');
   const oldPassword = `old-${Date.now()}-password`;
   const newPassword = `new-${Date.now()}-password`;
-  await createStaff(request, await staffToken(request, system.admin.email, system.admin.password), email, oldPassword);
+  await createViewer(request, await staffToken(request, system.admin), { email, password: oldPassword });
 
   // A session opened elsewhere earlier (another browser, say), usually in the same second as the page's own sign-in
   // below: it must end when the password changes, while the page's session goes on.
-  const olderToken = await staffToken(request, email, oldPassword);
+  const olderToken = await staffToken(request, { email, password: oldPassword });
 
   const elsewhere = await browser.newContext({ baseURL: system.baseURL });
   const other = await elsewhere.newPage();
@@ -153,7 +132,7 @@ test('Repeated wrong passwords end in "Too many sign-in attempts"; the page stay
   test.skip(testInfo.project.name !== 'desktop', 'runs once: the throttle is the service’s, not the screen’s');
   const email = uniqueEmail('throttled');
   const password = `right-${Date.now()}-password`;
-  await createStaff(request, await staffToken(request, system.admin.email, system.admin.password), email, password);
+  await createViewer(request, await staffToken(request, system.admin), { email, password });
   await page.goto('/admin/login');
 
   // The account+address limit (LOGIN_ACCOUNT_MAX_FAILS, 10 by default): ten refusals, then the throttle.

@@ -2,21 +2,9 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures.js';
 import { postSignup } from './proof-of-work.js';
-
-/** The page's localStorage; the tests' tsconfig has no DOM types, hence this narrow view of it. */
-interface PageStorage {
-  localStorage: { setItem(key: string, value: string): void };
-}
-const writeToken = (page: Page, token: string) =>
-  page.evaluate((value) => (globalThis as unknown as PageStorage).localStorage.setItem('admin_token', value), token);
+import { staffToken, writeToken } from './staff-session.js';
 
 /** The staff screens on real data: sign-ups made through the public API appear, can be found, exported, deleted. */
-
-async function staffToken(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const response = await request.post('/api/admin/login', { data: { email, password } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
 
 /** Opens the panel already signed in (the login form itself is covered in admin-session.spec.ts). */
 async function openPanel(page: Page, token: string, path: string) {
@@ -33,7 +21,7 @@ async function signUp(request: APIRequestContext, email: string, referralSource?
 test.describe('with the bootstrap admin signed in', () => {
   let token: string;
   test.beforeEach(async ({ request, system }) => {
-    token = await staffToken(request, system.admin.email, system.admin.password);
+    token = await staffToken(request, system.admin);
   });
 
   test('a new sign-up shows on the dashboard: in the totals and at the top of Recent Activity', async ({
@@ -162,7 +150,7 @@ test.describe('with the bootstrap admin signed in', () => {
 });
 
 test('the side menu works on every screen size and marks the current page', async ({ page, request, system }) => {
-  const token = await staffToken(request, system.admin.email, system.admin.password);
+  const token = await staffToken(request, system.admin);
   await openPanel(page, token, '/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   // Below 768px the menu collapses behind a button; wider screens always show it.
@@ -197,7 +185,7 @@ test('the Users table keeps every column on screen with long addresses: fits its
   request,
   system,
 }) => {
-  const token = await staffToken(request, system.admin.email, system.admin.password);
+  const token = await staffToken(request, system.admin);
   // As long as real addresses get: a 60-character local part at a long domain, and a 64-character referral code.
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const emails = [1, 2, 3].map(

@@ -1,7 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import type { Page } from '@playwright/test';
+import { totpCodeAt, waitOutStepEdge } from '../support/totp.js';
 import { E2E_PORT } from './system.js';
 import { expect, test } from './fixtures.js';
+import { createViewer, staffToken } from './staff-session.js';
 
 /**
  * A staff member's second factor as they live it: enrol an authenticator app and sign in with it; enrol a passkey
@@ -16,32 +17,8 @@ test.beforeEach(({}, testInfo) => {
   test.setTimeout(90_000);
 });
 
-const STEP_MS = 30_000;
-const codeAt = (secret: string, steps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
-    timestamp: Date.now() + steps * STEP_MS,
-  });
-
 /** A code typed in the last seconds of its step could reach the service in the next one: wait for a fresh step. */
-async function awayFromStepEdge(): Promise<void> {
-  const intoStep = Date.now() % STEP_MS;
-  if (intoStep > STEP_MS - 4000) await new Promise((done) => setTimeout(done, STEP_MS - intoStep + 100));
-}
-
-async function createStaff(
-  request: APIRequestContext,
-  admin: { email: string; password: string },
-  email: string,
-  password: string,
-) {
-  const login = await request.post('/api/admin/login', { data: admin });
-  const { token } = (await login.json()) as { token: string };
-  const created = await request.post('/api/admin/staff', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { email, password, role: 'viewer' },
-  });
-  expect(created.status()).toBe(201);
-}
+const awayFromStepEdge = () => waitOutStepEdge(4000, 100);
 
 async function signInWithPassword(page: Page, origin: string, email: string, password: string): Promise<void> {
   await page.goto(`${origin}/admin/login`);
@@ -74,7 +51,7 @@ test('enrol an authenticator app, sign in with its code; lose the phone and sign
 }) => {
   const email = uniqueEmail('totp-staff');
   const password = `second-factor-${Date.now()}-password`;
-  await createStaff(request, system.admin, email, password);
+  await createViewer(request, await staffToken(request, system.admin), { email, password });
 
   // No factor yet: the password alone signs in, as before.
   await signInWithPassword(page, system.baseURL, email, password);
@@ -86,7 +63,7 @@ test('enrol an authenticator app, sign in with its code; lose the phone and sign
   const secret = (await security.getByTestId('totp-secret').textContent()) ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await awayFromStepEdge();
-  await security.getByLabel('Code from the app').fill(codeAt(secret));
+  await security.getByLabel('Code from the app').fill(totpCodeAt(secret));
   await security.getByRole('button', { name: 'Turn on' }).click();
   const recoveryCodes = await saveRecoveryCodes(page);
   await expect(security.getByText('Two-step verification is on')).toBeVisible();
@@ -95,7 +72,7 @@ test('enrol an authenticator app, sign in with its code; lose the phone and sign
   await signOut(page);
   await signInWithPassword(page, system.baseURL, email, password);
   await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
-  await page.getByLabel('Authentication code').fill(codeAt(secret, 1));
+  await page.getByLabel('Authentication code').fill(totpCodeAt(secret, 1));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 
@@ -115,7 +92,7 @@ test('enrol a passkey and sign in with it', async ({ page, request, system, uniq
   const origin = `http://localhost:${E2E_PORT}`;
   const email = uniqueEmail('passkey-staff');
   const password = `passkey-${Date.now()}-password`;
-  await createStaff(request, system.admin, email, password);
+  await createViewer(request, await staffToken(request, system.admin), { email, password });
 
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');

@@ -1,14 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-
-/** The page's localStorage; the tests' tsconfig has no DOM types, hence this narrow view of it. */
-interface PageStorage {
-  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
-}
-const readToken = (page: Page) =>
-  page.evaluate(() => (globalThis as unknown as PageStorage).localStorage.getItem('admin_token'));
-const writeToken = (page: Page, token: string) =>
-  page.evaluate((value) => (globalThis as unknown as PageStorage).localStorage.setItem('admin_token', value), token);
+import { readToken, writeToken } from './staff-session.js';
 
 /**
  * Staff sign-in, the guard's three paths and sign-out, through the real gateway, auth service and browser.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Secret, TOTP } from 'otpauth';
+import { totpCodeAt, waitOutStepEdge } from '@mmdm/tests/support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff, randomIp, signIn, startAuth, type AuthHarness } from '../../testing/auth-harness.js';
 
@@ -14,19 +14,8 @@ afterAll(async () => {
   await auth.close();
 });
 
-const STEP_MS = 30_000;
-
-/** The code an authenticator app shows `steps` 30-second steps from now. */
-const codeAt = (secret: string, steps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
-    timestamp: Date.now() + steps * STEP_MS,
-  });
-
-/** Waits out the last two seconds of a step, so a code made here is still of that step when the service checks it. */
-async function awayFromStepEdge(): Promise<void> {
-  const intoStep = Date.now() % STEP_MS;
-  if (intoStep > STEP_MS - 2000) await new Promise((done) => setTimeout(done, STEP_MS - intoStep + 50));
-}
+/** A code made here is still of its step when the service checks it: the last two seconds of a step are waited out. */
+const awayFromStepEdge = () => waitOutStepEdge(2000, 50);
 
 const login = (account: { email: string; password: string }, ip = randomIp()) =>
   auth.request('/api/admin/login', { method: 'POST', body: { email: account.email, password: account.password }, ip });
@@ -51,7 +40,7 @@ async function enrolTotp(token: string) {
   const confirmed = await auth.request('/api/admin/me/mfa/totp/confirm', {
     method: 'POST',
     token,
-    body: { code: codeAt(secret) },
+    body: { code: totpCodeAt(secret) },
   });
   expect(confirmed.status).toBe(200);
   return {
@@ -100,7 +89,7 @@ describe('enrolling an authenticator app', () => {
     const wrong = await auth.request('/api/admin/me/mfa/totp/confirm', {
       method: 'POST',
       token: before,
-      body: { code: '000000' === codeAt(setup.body.secret) ? '111111' : '000000' },
+      body: { code: '000000' === totpCodeAt(setup.body.secret) ? '111111' : '000000' },
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe('invalid_second_factor');
@@ -109,7 +98,7 @@ describe('enrolling an authenticator app', () => {
     const confirmed = await auth.request('/api/admin/me/mfa/totp/confirm', {
       method: 'POST',
       token: before,
-      body: { code: codeAt(setup.body.secret) },
+      body: { code: totpCodeAt(setup.body.secret) },
     });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.recoveryCodes).toHaveLength(10);
@@ -167,13 +156,13 @@ describe('signing in with an authenticator app', () => {
     expect((await auth.request('/api/admin/me/mfa', { token: step.body.mfaToken })).status).toBe(401);
 
     await awayFromStepEdge();
-    const done = await secondFactor(step.body.mfaToken, { method: 'totp', code: codeAt(secret, 1) });
+    const done = await secondFactor(step.body.mfaToken, { method: 'totp', code: totpCodeAt(secret, 1) });
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ token: expect.any(String), expiresAt: expect.any(String), role: 'admin' });
     expect((await auth.request('/api/admin/staff', { token: done.body.token })).status).toBe(200);
 
     // One session per step token.
-    expect((await secondFactor(step.body.mfaToken, { method: 'totp', code: codeAt(secret, 1) })).status).toBe(401);
+    expect((await secondFactor(step.body.mfaToken, { method: 'totp', code: totpCodeAt(secret, 1) })).status).toBe(401);
     const actions = (await auditOf(account.id)).map((row) => row.action);
     expect(actions.slice(-3)).toEqual(['login.password_accepted', 'login.succeeded', 'login.second_factor_failed']);
   });
@@ -181,37 +170,38 @@ describe('signing in with an authenticator app', () => {
   it('accepts a code one step early or late and refuses one three steps away', async () => {
     const { account, secret } = await memberWithTotp();
     await awayFromStepEdge();
-    expect((await secondFactor(await passwordStep(account), { method: 'totp', code: codeAt(secret, -3) })).status).toBe(
-      401,
-    );
-    expect((await secondFactor(await passwordStep(account), { method: 'totp', code: codeAt(secret, 3) })).status).toBe(
-      401,
-    );
-    expect((await secondFactor(await passwordStep(account), { method: 'totp', code: codeAt(secret, 1) })).status).toBe(
-      200,
-    );
+    expect(
+      (await secondFactor(await passwordStep(account), { method: 'totp', code: totpCodeAt(secret, -3) })).status,
+    ).toBe(401);
+    expect(
+      (await secondFactor(await passwordStep(account), { method: 'totp', code: totpCodeAt(secret, 3) })).status,
+    ).toBe(401);
+    expect(
+      (await secondFactor(await passwordStep(account), { method: 'totp', code: totpCodeAt(secret, 1) })).status,
+    ).toBe(200);
 
     const late = await memberWithTotp();
     // The enrolment used this step's code: a code of the step before is older, hence refused; prove -1 on a fresh secret.
     await auth.pool.query(`update auth.staff_totp set last_used_step = 0 where staff_id = $1`, [late.account.id]);
     await awayFromStepEdge();
     expect(
-      (await secondFactor(await passwordStep(late.account), { method: 'totp', code: codeAt(late.secret, -1) })).status,
+      (await secondFactor(await passwordStep(late.account), { method: 'totp', code: totpCodeAt(late.secret, -1) }))
+        .status,
     ).toBe(200);
   });
 
   it('refuses a code already used, and any code of an earlier step (replay)', async () => {
     const { account, secret } = await memberWithTotp();
     await awayFromStepEdge();
-    const code = codeAt(secret, 1);
+    const code = totpCodeAt(secret, 1);
     expect((await secondFactor(await passwordStep(account), { method: 'totp', code })).status).toBe(200);
     const replay = await secondFactor(await passwordStep(account), { method: 'totp', code });
     expect(replay.status).toBe(401);
     expect(replay.body).toMatchObject({ success: false, code: 'invalid_second_factor' });
     // The enrolment's own code (this step) is older than the one just used.
-    expect((await secondFactor(await passwordStep(account), { method: 'totp', code: codeAt(secret, 0) })).status).toBe(
-      401,
-    );
+    expect(
+      (await secondFactor(await passwordStep(account), { method: 'totp', code: totpCodeAt(secret, 0) })).status,
+    ).toBe(401);
     const reasons = (await auditOf(account.id))
       .filter((row) => row.action === 'login.second_factor_failed')
       .map((row) => row.details.reason);
@@ -221,7 +211,7 @@ describe('signing in with an authenticator app', () => {
   it('a wrong code is audited and the second step is throttled: after five failures even the right code waits', async () => {
     const { account, secret } = await memberWithTotp();
     const ip = randomIp();
-    const wrong = codeAt(secret, 10);
+    const wrong = totpCodeAt(secret, 10);
     for (let i = 0; i < 5; i += 1) {
       const failed = await secondFactor(await passwordStep(account, ip), { method: 'totp', code: wrong }, ip);
       expect(failed.status).toBe(401);
@@ -229,16 +219,16 @@ describe('signing in with an authenticator app', () => {
     await awayFromStepEdge();
     const blocked = await secondFactor(
       await passwordStep(account, ip),
-      { method: 'totp', code: codeAt(secret, 1) },
+      { method: 'totp', code: totpCodeAt(secret, 1) },
       ip,
     );
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
     expect(blocked.body).toMatchObject({ code: 'too_many_attempts' });
     // The owner elsewhere is not locked out by that address.
-    expect((await secondFactor(await passwordStep(account), { method: 'totp', code: codeAt(secret, 1) })).status).toBe(
-      200,
-    );
+    expect(
+      (await secondFactor(await passwordStep(account), { method: 'totp', code: totpCodeAt(secret, 1) })).status,
+    ).toBe(200);
 
     const failures = (await auditOf(account.id)).filter((row) => row.action === 'login.second_factor_failed');
     expect(failures).toHaveLength(5);
@@ -315,7 +305,7 @@ describe('required enrolment', () => {
       const confirmed = await strict.request('/api/admin/me/mfa/totp/confirm', {
         method: 'POST',
         token: enrolToken,
-        body: { code: codeAt(setup.body.secret) },
+        body: { code: totpCodeAt(setup.body.secret) },
       });
       expect(confirmed.status).toBe(200);
       expect((await strict.request('/api/admin/staff', { token: confirmed.body.session.token })).status).toBe(200);
