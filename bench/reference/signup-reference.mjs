@@ -13,10 +13,13 @@ import { createServer } from 'node:http';
 import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-await pool.query('create schema if not exists bench_reference');
-await pool.query(
-  'create table if not exists bench_reference.signups (email text primary key, created_at timestamptz not null default now())',
-);
+// The bench starts both variants at once, and two concurrent `create ... if not exists` of one name can still collide
+// in the catalog (a unique violation on pg_type): one creates while the other waits on a transaction-level lock.
+await pool.query(`begin;
+  select pg_advisory_xact_lock(hashtext('bench_reference'));
+  create schema if not exists bench_reference;
+  create table if not exists bench_reference.signups (email text primary key, created_at timestamptz not null default now());
+  commit;`);
 
 const PROJECT_SIGN_UP = `
 with input as (
