@@ -4,9 +4,10 @@ import { issueToken, type TokenPurpose } from '../lib/tokens.js';
 import { suppressionHash } from './waitlist-harness.js';
 
 /*
- * Test data, one row at a time: each factory inserts a row as the service's own paths would leave it, with unique
- * values wherever the test does not care, and answers its id and fields. Tests seed through these instead of writing
- * INSERTs by hand; raw SQL stays where the SQL itself is under test or where thousands of rows are made at once.
+ * Test data, one row at a time: each factory inserts one row with the columns a test names, unique values wherever
+ * the test does not care and the table's defaults elsewhere (no place in line, no derived column), and answers its
+ * id and fields. Tests seed through these instead of writing INSERTs by hand; raw SQL stays where the SQL itself is
+ * under test or where thousands of rows are made at once.
  */
 
 /** A moment `hours` hours before now. */
