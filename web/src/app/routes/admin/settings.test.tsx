@@ -5,6 +5,18 @@ import { fakeNetwork, json, noContent, verified, type FakeNetwork } from '../../
 import { renderAdmin } from '../../../testing/render-admin.js';
 
 const SELF_ID = '6f0c1b7e-2d1a-4c55-9a7e-0c7e1d1f2a3b';
+/** The auth service's audit record of this admin's own sign-in. */
+const ownSignIn = {
+  id: '2',
+  at: '2026-11-23T01:10:00.000Z',
+  actorSub: SELF_ID,
+  actorEmail: 'admin@staff.test',
+  action: 'login',
+  target: SELF_ID,
+  ip: '203.0.113.9',
+  requestId: 'r1',
+  details: {},
+};
 const account = (overrides: Record<string, unknown> = {}) => ({
   id: SELF_ID,
   email: 'admin@staff.test',
@@ -114,24 +126,7 @@ describe('the Settings screen', () => {
   });
 
   it("shows both services' audit records in one timeline", async () => {
-    network.on('GET', '/api/admin/audit', () =>
-      json(200, {
-        items: [
-          {
-            id: '2',
-            at: '2026-11-23T01:10:00.000Z',
-            actorSub: SELF_ID,
-            actorEmail: 'admin@staff.test',
-            action: 'login',
-            target: SELF_ID,
-            ip: '203.0.113.9',
-            requestId: 'r1',
-            details: {},
-          },
-        ],
-        nextCursor: null,
-      }),
-    );
+    network.on('GET', '/api/admin/audit', () => json(200, { items: [ownSignIn], nextCursor: null }));
     network.on('GET', '/api/admin/waitlist/audit', () =>
       json(200, {
         items: [
@@ -161,24 +156,7 @@ describe('the Settings screen', () => {
 
   it('shows only the trail of staff reading personal data when asked (kind=reads), without the sign-ins', async () => {
     const user = userEvent.setup();
-    network.on('GET', '/api/admin/audit', () =>
-      json(200, {
-        items: [
-          {
-            id: '2',
-            at: '2026-11-23T01:10:00.000Z',
-            actorSub: SELF_ID,
-            actorEmail: 'admin@staff.test',
-            action: 'login',
-            target: SELF_ID,
-            ip: '203.0.113.9',
-            requestId: 'r1',
-            details: {},
-          },
-        ],
-        nextCursor: null,
-      }),
-    );
+    network.on('GET', '/api/admin/audit', () => json(200, { items: [ownSignIn], nextCursor: null }));
     network.on('GET', '/api/admin/waitlist/audit', ({ url }) =>
       json(200, {
         items:
