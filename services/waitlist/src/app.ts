@@ -73,6 +73,8 @@ export interface AppDeps {
   registry?: Registry;
   /** Fetches SNS signing certificates and SubscribeURLs; AWS by default. Tests answer with their own certificate. */
   fetchAws?: AwsFetch;
+  /** How many of a wave the staff call invites itself (WAVE_BATCH); tests make it small to reach the worker's part. */
+  waveBatch?: number;
 }
 
 /** Builds the waitlist API without listening, so tests drive it in-process. */
@@ -84,6 +86,7 @@ export function createApp({
   staffKeys,
   registry = createMetricsRegistry(),
   fetchAws = fetchFromAws,
+  waveBatch,
 }: AppDeps): Express {
   const metrics = createHttpMetrics(registry);
   const app = createServiceApp({ logger, trustProxy: config.http.trustProxy, metrics });
@@ -124,7 +127,11 @@ export function createApp({
     creditReferrer: (client, referrerId, delta) => places.creditReferrer(client, referrerId, delta),
     domains,
   });
-  const invitations = createInvitationsService({ pool, metrics: createInvitationsMetrics(registry) });
+  const invitations = createInvitationsService({
+    pool,
+    metrics: createInvitationsMetrics(registry),
+    ...(waveBatch ? { waveBatch } : {}),
+  });
   const signupService = createSignupService({
     pool,
     publicUrl: config.publicUrl,

@@ -19,6 +19,7 @@ import type pg from 'pg';
 import type { WorkerConfig } from './config.js';
 import { eraseEntries } from './modules/admin/erase-entry.js';
 import { startStatsRollup } from './modules/admin/stats-rollup.js';
+import { startWaveApplier, type WaveApplier } from './modules/invitations/wave-applier.js';
 import { createPlacesService } from './modules/places/places.service.js';
 import { createRetention, startRetention, type Retention } from './modules/retention/retention.service.js';
 import { syncPlaceRule } from './modules/places/place-rule.js';
@@ -41,6 +42,8 @@ export interface MailWorker {
   retention: Retention;
   registry: Registry;
   relay: Relay;
+  /** Invites the rest of each accepted wave. */
+  waves: WaveApplier;
   sender: MailSender;
   /** Reads BOUNCE_MAILBOX_URL when it is set. */
   bounceMailbox: BounceMailbox | undefined;
@@ -58,6 +61,9 @@ export interface MailWorkerDeps {
   /** Where the worker's metrics go; a fresh registry by default. */
   registry?: Registry;
 }
+
+/** How soon the worker takes up the rest of a wave the staff call accepted. */
+const WAVE_POLL_MS = 500;
 
 /**
  * QUIT when connected (replies in flight still arrive); otherwise drop the connection: on the consumer connection,
@@ -183,6 +189,7 @@ export async function startMailWorker({
     backoffMs: config.mail.backoffMs,
     onQueueBroken: () => onFatal?.('mail queue broken'),
   });
+  const waves = startWaveApplier({ pool, logger, intervalMs: WAVE_POLL_MS });
   const bounceMailbox = config.bounceMailbox
     ? startBounceMailbox({
         settings: mailboxSettingsOf(config.bounceMailbox.url),
@@ -218,6 +225,7 @@ export async function startMailWorker({
   finishServiceApp(app, logger);
 
   const resources: Closable[] = [
+    { name: 'wave applier', close: () => waves.stop() },
     { name: 'outbox relay', close: () => relay.stop() },
     { name: 'stats roll-up', close: () => rollup.stop() },
     { name: 'retention', close: () => retentionRuns.stop() },
@@ -231,5 +239,5 @@ export async function startMailWorker({
     { name: 'redis consumer', close: () => closeRedis(consumer) },
   ];
   if (!givenPool) resources.push({ name: 'postgres', close: () => pool.end() });
-  return { app, retention, registry, relay, sender, bounceMailbox, resources };
+  return { app, retention, registry, relay, waves, sender, bounceMailbox, resources };
 }

@@ -101,6 +101,8 @@ export interface ApiOptions {
   staffKeys?: JWTVerifyGetKey;
   /** Stands in for AWS when the SES webhook fetches a signing certificate or a SubscribeURL. */
   fetchAws?: AwsFetch;
+  /** How many of a wave the staff call invites itself; the worker's applier invites the rest. */
+  waveBatch?: number;
 }
 
 export async function startApi(context: TestContext, options: ApiOptions = {}): Promise<ApiHarness> {
@@ -133,6 +135,7 @@ export async function startApi(context: TestContext, options: ApiOptions = {}): 
     logger,
     staffKeys: options.staffKeys ?? (await staffKeys()).keys,
     ...(options.fetchAws ? { fetchAws: options.fetchAws } : {}),
+    ...(options.waveBatch ? { waveBatch: options.waveBatch } : {}),
   });
   const server: Server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

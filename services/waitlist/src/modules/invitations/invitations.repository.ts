@@ -4,8 +4,11 @@ import { enqueueMailFrom } from '../mail/mail.service.js';
 
 const HOLDS_PLACE = `status = 'confirmed' and review_state is distinct from 'rejected'`;
 
-/** Server-side bound of the wave's one big statement (the client waits a second longer). */
+/** Server-side bound of a wave's statements (the client waits a second longer). */
 const WAVE_TIMEOUT_MS = 30_000;
+
+/** Serialises the picks of concurrent waves, so two never choose the same people. */
+const WAVE_PICK_LOCK = `pg_advisory_xact_lock(hashtext('waitlist.wave_pick'))`;
 
 export interface WaveInput {
   count: number;
@@ -16,30 +19,48 @@ export interface WaveInput {
 }
 
 /**
- * The wave's one statement ($1 count, $2 wave id, $3 request id, $4 city): pick, invite, take the invited out of
- * their buckets, queue one invitation mail each. Run with waitlist.bulk_buckets 'on'; exported for the bench's EXPLAIN.
- *
- * The picked ids reach the update as an array (`id = any(array(...))`: primary-key lookups). Joined to the CTE
- * instead, at 1,000,000 entries the planner hashed the whole table for 10,000 ids: a sequential scan of 1M rows and
- * a hash spilled to disk, 3.1 s of an 11.0 s wave on the loaded bench machine; with the array, 4.9 s in all.
+ * The pick ($1 count, $2 wave id, $3 city): the best `count` place holders (in the city, if any) that no pending wave
+ * holds, recorded in place order. Exported for the bench's EXPLAIN.
  */
-export function waveStatement(input: Pick<WaveInput, 'count' | 'cityId' | 'requestId'>, waveId: string) {
-  const cityFilter = input.cityId === null ? '' : 'and city_id = $4';
-  const values: unknown[] = [input.count, waveId, input.requestId];
-  if (input.cityId !== null) values.push(input.cityId);
+export function pickStatement(count: number, cityId: number | null, waveId: string) {
+  const cityFilter = cityId === null ? '' : 'and e.city_id = $3';
+  const values: unknown[] = [count, waveId];
+  if (cityId !== null) values.push(cityId);
   return {
     values,
-    text: `with picked as (
-       select id from waitlist.entries
-        where ${HOLDS_PLACE} and place_key is not null ${cityFilter}
-        order by ${input.cityId === null ? '' : 'city_id, '}place_key, queue_seq
-        limit $1
-        for update skip locked
+    text: `insert into waitlist.wave_picks (wave_id, pos, entry_id)
+     select $2, row_number() over (order by place_key, queue_seq), id
+       from (select e.id, e.place_key, e.queue_seq from waitlist.entries e
+              where ${HOLDS_PLACE} and e.place_key is not null ${cityFilter}
+                and not exists (select 1 from waitlist.wave_picks p where p.entry_id = e.id)
+              order by ${cityId === null ? '' : 'e.city_id, '}e.place_key, e.queue_seq
+              limit $1) best`,
+  };
+}
+
+/**
+ * One batch of a wave ($1 wave id, $2 batch size, $3 request id): its next picks in place order (skipping picks
+ * another applier holds) leave wave_picks, those still holding a place become `invited` and leave their buckets,
+ * each gets one invitation mail, and the wave's count drops by the picks that no longer held a place (unsubscribed,
+ * erased or rejected since the pick). Run with waitlist.bulk_buckets 'on'; exported for the bench's EXPLAIN.
+ *
+ * The picked ids reach the update as an array (`id = any(array(...))`: primary-key lookups). Joined to the CTE
+ * instead, at 1,000,000 entries the planner hashed the whole table for 10,000 ids.
+ */
+export function applyBatchStatement(waveId: string, batchSize: number, requestId: string | null) {
+  return {
+    values: [waveId, batchSize, requestId],
+    text: `with batch as (
+       delete from waitlist.wave_picks p
+        where p.wave_id = $1
+          and p.pos = any(array(select pos from waitlist.wave_picks where wave_id = $1
+                                 order by pos limit $2 for update skip locked))
+       returning p.entry_id
      ),
      invited as (
        update waitlist.entries e
-          set status = 'invited', invited_at = now(), wave_id = $2, updated_at = now()
-        where e.id = any(array(select id from picked))
+          set status = 'invited', invited_at = now(), wave_id = $1, updated_at = now()
+        where e.id = any(array(select entry_id from batch)) and ${HOLDS_PLACE} and e.place_key is not null
        returning e.id, e.place_key
      ),
      left_line as (
@@ -50,57 +71,99 @@ export function waveStatement(input: Pick<WaveInput, 'count' | 'cityId' | 'reque
      ),
      mailed as (
        ${enqueueMailFrom('invited', 'invitation', '$3')}
+     ),
+     counted as (select (select count(*)::int from batch) as taken, (select count(*)::int from mailed) as invited),
+     dropped as (
+       update waitlist.invitation_waves w set invited = w.invited - (c.taken - c.invited)
+         from counted c where w.id = $1 and c.taken > c.invited
      )
-     select count(*)::int as invited from mailed`,
+     select taken, invited from counted`,
   };
 }
 
+/** The bucket trigger stands aside and the wave's statements get a longer bound, until the transaction ends. */
+async function enterBulkMode(client: pg.PoolClient): Promise<void> {
+  // The pool bounds a statement at 5 s, which suits a visitor's request; a wave's statements are staff or worker
+  // work of at most WAVE_MAX rows, and a machine at load 15 has taken 5.6 s for what a quiet one does in 1 s.
+  await client.query(
+    `select set_config('waitlist.bulk_buckets', 'on', true), set_config('statement_timeout', '${WAVE_TIMEOUT_MS}', true)`,
+  );
+}
+
+async function runBatch(client: pg.PoolClient, waveId: string, batchSize: number, requestId: string | null) {
+  // node-pg reads query_timeout from the query's own config (lib/client.js); @types/pg leaves it out of QueryConfig.
+  const { rows } = await client.query<{ taken: number; invited: number }>({
+    query_timeout: WAVE_TIMEOUT_MS + 1000,
+    ...applyBatchStatement(waveId, batchSize, requestId),
+  } as pg.QueryConfig);
+  return rows[0] ?? { taken: 0, invited: 0 };
+}
+
 /**
- * One wave, in the caller's transaction: the best `count` place holders (in the city, if any), by the place index,
- * skipping rows another transaction holds (a confirmation or credit in flight: they come next wave), become
- * `invited`, each with exactly one `invitation` outbox row; the wave row records how many.
+ * A wave, in the caller's transaction: the wave row, its picks (the best `count` holders that no pending wave holds,
+ * in place order) and the first batch of them invited, each with exactly one `invitation` outbox row. Picks beyond
+ * the first batch are invited by the worker (applyNextBatch). Resolves to how many were picked: the wave's size.
  *
- * The place buckets are adjusted by the same statement, one row per bucket the wave touched, with the bucket
- * trigger standing aside for it (waitlist.bulk_buckets, transaction-local; migration 009). Firing the trigger once
- * per invited row made a wave of 10,000 take 10,000 single-row bucket updates; the counts come out the same, and
- * the wave commits entries, buckets and mails together, so every remaining place stays unique and gap-free.
+ * The place buckets are adjusted by each batch's statement, one row per bucket it touched, with the bucket trigger
+ * standing aside (waitlist.bulk_buckets, transaction-local; migration 009); each batch commits entries, buckets and
+ * mails together, so every remaining place stays unique and gap-free.
  */
 export async function inviteWave(
   client: pg.PoolClient,
   input: WaveInput,
+  batchSize: number,
 ): Promise<{ waveId: string; invited: number }> {
   const wave = await client.query<{ id: string }>(
-    `insert into waitlist.invitation_waves (created_by_sub, created_by_email, city_id, requested)
-     values ($1, $2, $3, $4) returning id`,
-    [input.createdBySub, input.createdByEmail, input.cityId, input.count],
+    `insert into waitlist.invitation_waves (created_by_sub, created_by_email, city_id, requested, request_id)
+     values ($1, $2, $3, $4, $5) returning id`,
+    [input.createdBySub, input.createdByEmail, input.cityId, input.count, input.requestId],
   );
   const waveId = wave.rows[0]!.id;
-  // The pool bounds a statement at 5 s, which suits a visitor's request; a wave of 10,000 takes ~1 s on a quiet
-  // machine and measured 5.6 s on one running at load 15, so the wave's own statement gets a longer bound (staff
-  // only, at most WAVE_MAX rows; the bound lasts until the wave's transaction ends).
-  await client.query(
-    `select set_config('waitlist.bulk_buckets', 'on', true), set_config('statement_timeout', '${WAVE_TIMEOUT_MS}', true)`,
-  );
-  // node-pg reads query_timeout from the query's own config (lib/client.js); @types/pg leaves it out of QueryConfig.
-  const { rows } = await client.query<{ invited: number }>({
-    query_timeout: WAVE_TIMEOUT_MS + 1000,
-    ...waveStatement(input, waveId),
-  } as pg.QueryConfig);
-  await client.query(`select set_config('waitlist.bulk_buckets', 'off', true)`);
-  const invited = rows[0]?.invited ?? 0;
+  await enterBulkMode(client);
+  await client.query(`select ${WAVE_PICK_LOCK}`);
+  const picked = await client.query(pickStatement(input.count, input.cityId, waveId));
+  const invited = picked.rowCount ?? 0;
   await client.query('update waitlist.invitation_waves set invited = $2 where id = $1', [waveId, invited]);
+  await runBatch(client, waveId, batchSize, input.requestId);
+  await client.query(`select set_config('waitlist.bulk_buckets', 'off', true)`);
   return { waveId, invited };
 }
 
-/** How many a wave would invite now, and how many hold a place (in the city). */
+/**
+ * The next batch of the oldest wave with picks left, in the caller's transaction. Resolves to how many picks it
+ * took (0: none left, or every one held by another applier) and how many of them it invited.
+ */
+export async function applyNextBatch(
+  client: pg.PoolClient,
+  batchSize: number,
+): Promise<{ taken: number; invited: number }> {
+  const { rows } = await client.query<{ waveId: string; requestId: string | null }>(
+    `select p.wave_id as "waveId", w.request_id as "requestId"
+       from (select wave_id from waitlist.wave_picks order by wave_id limit 1) p
+       left join waitlist.invitation_waves w on w.id = p.wave_id`,
+  );
+  const next = rows[0];
+  if (!next) return { taken: 0, invited: 0 };
+  await enterBulkMode(client);
+  const result = await runBatch(client, next.waveId, batchSize, next.requestId);
+  await client.query(`select set_config('waitlist.bulk_buckets', 'off', true)`);
+  return result;
+}
+
+/**
+ * How many a wave would invite now, and how many hold a place (in the city) and are not already chosen by a wave the
+ * worker is still inviting.
+ */
 export async function previewWave(
   db: Queryable,
   count: number,
   cityId: number | null,
 ): Promise<{ matching: number; holders: number }> {
-  const cityFilter = cityId === null ? '' : 'and city_id = $1';
+  const cityFilter = cityId === null ? '' : 'and e.city_id = $1';
   const { rows } = await db.query<{ holders: number }>(
-    `select count(*)::int as holders from waitlist.entries where ${HOLDS_PLACE} ${cityFilter}`,
+    `select count(*)::int as holders from waitlist.entries e
+      where ${HOLDS_PLACE} ${cityFilter}
+        and not exists (select 1 from waitlist.wave_picks p where p.entry_id = e.id)`,
     cityId === null ? [] : [cityId],
   );
   const holders = rows[0]?.holders ?? 0;

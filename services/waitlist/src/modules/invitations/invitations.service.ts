@@ -5,6 +5,7 @@ import { inTransaction } from '../../lib/db.js';
 import { hashToken } from '../../lib/tokens.js';
 import {
   admit,
+  applyNextBatch,
   cityExists,
   findInvitation,
   inviteWave,
@@ -17,7 +18,16 @@ import type { InvitationsMetrics } from './invitations.metrics.js';
 export interface InvitationsServiceDeps {
   pool: pg.Pool;
   metrics: InvitationsMetrics;
+  /** How many of a wave the staff call invites itself; the worker invites the rest, as many per transaction. */
+  waveBatch?: number;
 }
+
+/**
+ * A batch small enough that the staff call answers well within a second at 1,000,000 entries (a wave of 10,000 in one
+ * statement took 0.9-2.3 s on the bench machine), large enough that a wave of the panel's usual size is invited by the
+ * call itself.
+ */
+export const WAVE_BATCH = 1000;
 
 export interface WaveRequest {
   count: number;
@@ -42,39 +52,63 @@ function toInvitation(row: InvitationRow, admittedAt: Date | null = row.admitted
   };
 }
 
-export function createInvitationsService({ pool, metrics }: InvitationsServiceDeps) {
+async function retryDeadlock<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if ((error as { code?: string }).code === DEADLOCK && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+/**
+ * Invites what accepted waves have left, a batch per transaction, oldest wave first, until none is left or the rest
+ * is held by another applier (the worker's replicas share it). Resolves to how many entries it invited.
+ */
+export async function applyPendingWaves(pool: pg.Pool, batchSize = WAVE_BATCH): Promise<number> {
+  let invited = 0;
+  for (;;) {
+    const batch = await retryDeadlock(() => inTransaction(pool, (client) => applyNextBatch(client, batchSize)));
+    invited += batch.invited;
+    if (batch.taken === 0) return invited;
+  }
+}
+
+export function createInvitationsService({ pool, metrics, waveBatch = WAVE_BATCH }: InvitationsServiceDeps) {
   return {
     /**
-     * A wave is one transaction: entries, their outbox rows, the wave and its audit row commit together or not at
-     * all. A confirmation crediting someone the wave is inviting can deadlock with it on a bucket row: Postgres
-     * aborts one, and the wave runs again.
+     * A wave is accepted in one transaction: the wave row, its picks, the first `waveBatch` of them invited with their
+     * outbox rows, and its audit row commit together or not at all; the worker invites the rest
+     * (applyPendingWaves). A confirmation crediting someone the wave is inviting can deadlock with it on a bucket row:
+     * Postgres aborts one, and the wave runs again.
      */
     async invite(request: WaveRequest): Promise<{ waveId: number; invited: number }> {
       const cityId = request.city ?? null;
       if (cityId !== null && !(await cityExists(pool, cityId))) {
         throw new AppError(404, 'not_found', 'No such city.');
       }
-      for (let attempt = 0; ; attempt++) {
-        try {
-          const wave = await inTransaction(pool, async (client) => {
-            const { waveId, invited } = await inviteWave(client, {
+      const wave = await retryDeadlock(() =>
+        inTransaction(pool, async (client) => {
+          const { waveId, invited } = await inviteWave(
+            client,
+            {
               count: request.count,
               cityId,
               createdBySub: request.createdBySub,
               createdByEmail: request.createdByEmail,
               requestId: request.requestId,
-            });
-            await request.audit(client, waveId, invited);
-            return { waveId: Number(waveId), invited };
-          });
-          // Counted once committed: a wave rolled back (and retried) invited nobody.
-          metrics.invited.inc(wave.invited);
-          return wave;
-        } catch (error) {
-          if ((error as { code?: string }).code === DEADLOCK && attempt < 3) continue;
-          throw error;
-        }
-      }
+            },
+            waveBatch,
+          );
+          await request.audit(client, waveId, invited);
+          return { waveId: Number(waveId), invited };
+        }),
+      );
+      // Counted once committed: a wave rolled back (and retried) invited nobody.
+      metrics.invited.inc(wave.invited);
+      return wave;
     },
 
     async preview(count: number, city: number | undefined) {

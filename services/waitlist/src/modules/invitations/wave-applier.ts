@@ -1,0 +1,56 @@
+import type { Logger } from '@mmdm/shared/logger';
+import type pg from 'pg';
+import { applyPendingWaves } from './invitations.service.js';
+
+export interface WaveApplier {
+  /** Invites what accepted waves have left; resolves to how many entries it invited. */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The worker's side of a wave: the staff call picks the people and invites the first batch, and this invites the
+ * rest, polling for picks left every `intervalMs` (an index probe of an empty table when no wave is under way). A
+ * worker stopped mid-wave leaves its picks in the table, and the next worker to start carries on from them.
+ */
+export function startWaveApplier({
+  pool,
+  logger,
+  intervalMs,
+  batchSize,
+}: {
+  pool: pg.Pool;
+  logger: Logger;
+  intervalMs: number;
+  batchSize?: number;
+}): WaveApplier {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let failing = false;
+
+  const runOnce = () => applyPendingWaves(pool, batchSize);
+  const tick = async () => {
+    try {
+      const invited = await runOnce();
+      if (invited > 0) logger.info({ invited }, 'invited the rest of an accepted wave');
+      if (failing) logger.info('wave applier recovered');
+      failing = false;
+    } catch (error) {
+      // Once per outage, not once per tick: the picks wait in the table meanwhile.
+      if (!failing) logger.warn({ err: error }, 'could not invite the rest of a wave; retrying');
+      failing = true;
+    }
+    if (!stopped) timer = setTimeout(() => (running = tick()), intervalMs);
+  };
+  running = tick();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
