@@ -634,7 +634,9 @@ const STAFF_LAUNCH_ENDPOINTS: Endpoint[] = [
     operationId: 'inviteWave',
     tag: 'staff-launch',
     summary: 'Invite a wave',
-    description: 'The best `count` place holders (in `city`) become `invited`, one invitation mail each. Audited.',
+    description:
+      'Accepted when the best `count` place holders (in `city`) are chosen: the first 1,000 are `invited` before the ' +
+      'answer, the rest by the worker within seconds; one invitation mail each. `invited` is how many were chosen. Audited.',
     staff: 'admin',
     body: inviteWaveBody,
     answers: { 202: { description: 'The wave.', schema: waveAcceptedSchema } },
