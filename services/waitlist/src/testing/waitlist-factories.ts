@@ -166,3 +166,22 @@ export async function buildAuditRow(
   );
   return { id: rows[0]!.id, at };
 }
+
+/** Everyone holding a place leaves the line (invited, the bucket trigger keeping count), so a test's places start at #1. */
+export async function freshLine(db: Queryable): Promise<void> {
+  await db.query(`update waitlist.entries set status = 'invited', invited_at = now() where status = 'confirmed'`);
+}
+
+/** Place buckets whose kept count differs from a count of the holders themselves: none, when the line is right. */
+export async function bucketsOffTheLine(db: Queryable): Promise<{ bucket: string; kept: number; counted: number }[]> {
+  const { rows } = await db.query<{ bucket: string; kept: number; counted: number }>(
+    `select coalesce(b.bucket, c.bucket) as bucket, coalesce(b.holders, 0) as kept, coalesce(c.holders, 0) as counted
+       from waitlist.place_buckets b
+       full join (select waitlist.place_bucket(place_key) as bucket, count(*)::int as holders
+                    from waitlist.entries
+                   where status = 'confirmed' and review_state is distinct from 'rejected' and place_key is not null
+                   group by 1) c on c.bucket = b.bucket
+      where coalesce(b.holders, 0) <> coalesce(c.holders, 0)`,
+  );
+  return rows;
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildEntry, buildToken } from '../../testing/waitlist-factories.js';
+import { bucketsOffTheLine, buildEntry, buildToken, freshLine } from '../../testing/waitlist-factories.js';
 import { eventually, startSink, startWorker, useWaitlistApi } from '../../testing/waitlist-harness.js';
 
 /** The staff call invites 3 of a wave itself; the worker invites the rest (in production, 1,000). */
@@ -15,13 +15,6 @@ beforeAll(async () => {
 interface Person {
   id: string;
   email: string;
-}
-
-/** Everyone already holding a place leaves the line (invited), so each test's places start at #1. */
-async function freshLine(): Promise<void> {
-  await system.context.pool.query(
-    `update waitlist.entries set status = 'invited', invited_at = now() where status = 'confirmed'`,
-  );
 }
 
 /** `count` people confirmed through the public confirm call, in this order: #1 first. */
@@ -71,20 +64,12 @@ async function invitationMails(people: Person[]): Promise<number[]> {
 }
 
 async function bucketsMatchTheLine(): Promise<void> {
-  const { rows } = await system.context.pool.query(
-    `select coalesce(b.bucket, c.bucket) as bucket from waitlist.place_buckets b
-       full join (select waitlist.place_bucket(place_key) as bucket, count(*)::int as holders
-                    from waitlist.entries
-                   where status = 'confirmed' and review_state is distinct from 'rejected' and place_key is not null
-                   group by 1) c on c.bucket = b.bucket
-      where coalesce(b.holders, 0) <> coalesce(c.holders, 0)`,
-  );
-  expect(rows).toEqual([]);
+  expect(await bucketsOffTheLine(system.context.pool)).toEqual([]);
 }
 
 describe('a wave larger than what the staff call invites itself', () => {
   it('is accepted whole, invites its first batch at once and the rest through the worker, best places first', async () => {
-    await freshLine();
+    await freshLine(system.context.pool);
     const people = await line('wave', 9);
 
     const wave = await invite(7);
@@ -130,7 +115,7 @@ describe('a wave larger than what the staff call invites itself', () => {
   }, 30_000);
 
   it('leaves out whoever left the line after the pick, and the wave counts only those it invited', async () => {
-    await freshLine();
+    await freshLine(system.context.pool);
     const people = await line('gone', 5);
     const wave = await invite(5);
     expect(wave.invited).toBe(5);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sampleValue, scrape } from '@mmdm/tests/support';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../lib/tokens.js';
-import { buildEntry, buildToken } from '../../testing/waitlist-factories.js';
+import { bucketsOffTheLine, buildEntry, buildToken, freshLine } from '../../testing/waitlist-factories.js';
 import { startSink, startWorker, useWaitlistApi } from '../../testing/waitlist-harness.js';
 
 const MAX_CREDITS = 3;
@@ -26,13 +26,6 @@ async function signedUp(email: string, referralSource: string | null = null): Pr
   return { id: entry.id, email, token: token.raw };
 }
 
-/** Isolates each test's line: everyone already holding a place leaves it (invited), so places start at #1. */
-async function freshLine(): Promise<void> {
-  await system.context.pool.query(
-    `update waitlist.entries set status = 'invited', invited_at = now() where status = 'confirmed'`,
-  );
-}
-
 async function confirm(person: Person) {
   const answer = await system.api.request('/waitlist/confirm', { method: 'POST', body: { token: person.token } });
   expect(answer.status).toBe(200);
@@ -49,7 +42,7 @@ const mail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.co
 
 describe('the place rule', () => {
   it('orders by confirmation and moves a referrer up exactly the boost per confirmed friend', async () => {
-    await freshLine();
+    await freshLine(system.context.pool);
     await system.context.pool.query('update waitlist.place_rule set boost = 2');
     try {
       const people: Person[] = [];
@@ -80,7 +73,7 @@ describe('the place rule', () => {
   });
 
   it('with the default boost of 10, a first credit moves someone exactly 10 places up in a dense line', async () => {
-    await freshLine();
+    await freshLine(system.context.pool);
     const people: Person[] = [];
     for (let i = 1; i <= 13; i++) people.push(await signedUp(mail(`dense${i}`)));
     const codes: string[] = [];
@@ -94,7 +87,7 @@ describe('the place rule', () => {
   });
 
   it('between two credited people of the same standing, the one who confirmed first goes ahead', async () => {
-    await freshLine();
+    await freshLine(system.context.pool);
     await system.context.pool.query('update waitlist.place_rule set boost = 1');
     try {
       const people: Person[] = [];
@@ -152,7 +145,7 @@ describe('the place rule', () => {
   });
 
   it('takes the credit back when staff erase the referred entry, and audits it', async () => {
-    await freshLine();
+    await freshLine(system.context.pool);
     const first = await signedUp(mail('first'));
     const referrer = await signedUp(mail('referrer'));
     await confirm(first);
@@ -175,7 +168,7 @@ describe('the place rule', () => {
   });
 
   it('keeps places unique and gap-free when 50 people confirm at once', async () => {
-    await freshLine();
+    await freshLine(system.context.pool);
     const people = await Promise.all(Array.from({ length: 50 }, (_, i) => signedUp(mail(`crowd${i}`))));
     const answers = await Promise.all(
       people.map((person) =>
@@ -198,20 +191,11 @@ describe('invitation waves and the line', () => {
 
   /** The bucket counts the place reads sum, against a count of the holders themselves. */
   async function bucketsMatchTheLine(): Promise<void> {
-    const { rows } = await system.context.pool.query<{ bucket: string; kept: number; counted: number }>(
-      `select coalesce(b.bucket, c.bucket) as bucket, coalesce(b.holders, 0) as kept, coalesce(c.holders, 0) as counted
-         from waitlist.place_buckets b
-         full join (select waitlist.place_bucket(place_key) as bucket, count(*)::int as holders
-                      from waitlist.entries
-                     where status = 'confirmed' and review_state is distinct from 'rejected' and place_key is not null
-                     group by 1) c on c.bucket = b.bucket
-        where coalesce(b.holders, 0) <> coalesce(c.holders, 0)`,
-    );
-    expect(rows).toEqual([]);
+    expect(await bucketsOffTheLine(system.context.pool)).toEqual([]);
   }
 
   it('a wave keeps every remaining place unique and gap-free, across buckets and with a city', async () => {
-    await freshLine();
+    await freshLine(system.context.pool);
     const created = await system.api.request('/api/admin/waitlist/cities', {
       method: 'POST',
       token: admin,
@@ -315,7 +299,7 @@ describe('cities and waves', () => {
     const sink = await startSink();
     const worker = await startWorker(system.context, { smtpUrl: sink.url });
     try {
-      await freshLine();
+      await freshLine(system.context.pool);
       const created = await system.api.request('/api/admin/waitlist/cities', {
         method: 'POST',
         token: admin,
