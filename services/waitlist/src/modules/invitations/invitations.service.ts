@@ -64,16 +64,22 @@ async function retryDeadlock<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Invites what accepted waves have left, a batch per transaction, oldest wave first, until none is left or the rest
- * is held by another applier (the worker's replicas share it). Resolves to how many entries it invited.
+ * Invites what accepted waves have left, a batch per transaction, oldest wave first, until none is left, the rest is
+ * held by another applier (the worker's replicas share it), or `stopping()` says the process is shutting down (the
+ * picks left wait for the next worker). Resolves to how many entries it invited.
  */
-export async function applyPendingWaves(pool: pg.Pool, batchSize = WAVE_BATCH): Promise<number> {
+export async function applyPendingWaves(
+  pool: pg.Pool,
+  batchSize = WAVE_BATCH,
+  stopping: () => boolean = () => false,
+): Promise<number> {
   let invited = 0;
-  for (;;) {
+  while (!stopping()) {
     const batch = await retryDeadlock(() => inTransaction(pool, (client) => applyNextBatch(client, batchSize)));
     invited += batch.invited;
-    if (batch.taken === 0) return invited;
+    if (batch.taken === 0) break;
   }
+  return invited;
 }
 
 export function createInvitationsService({ pool, metrics, waveBatch = WAVE_BATCH }: InvitationsServiceDeps) {

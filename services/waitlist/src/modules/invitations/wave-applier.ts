@@ -29,7 +29,8 @@ export function startWaveApplier({
   let running: Promise<unknown> = Promise.resolve();
   let failing = false;
 
-  const runOnce = () => applyPendingWaves(pool, batchSize);
+  // A stop waits for the batch in progress only, not for the rest of a large wave.
+  const runOnce = () => applyPendingWaves(pool, batchSize, () => stopped);
   const tick = async () => {
     try {
       const invited = await runOnce();
