@@ -155,6 +155,32 @@ describe.skipIf(!built)(`npm start -- --replicas ${REPLICAS}`, () => {
   };
   const of = (service: Replica['service']) => replicas.filter((replica) => replica.service === service);
 
+  /** For a failure message: the outbox rows of addresses never mailed, and the workers' last warnings and errors. */
+  const whyUnmailed = async (emails: string[]): Promise<string> => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        `select e.email_normalized as email, o.id, o.relayed_at, o.sent_at, o.failed_at, o.attempts, o.last_error
+           from waitlist.entries e left join waitlist.outbox o on o.entry_id = e.id
+          where e.email_normalized = any($1::text[])`,
+        [emails.slice(0, 20)],
+      );
+      const workerLogs = readdirSync(join(dir, 'logs'))
+        .filter((name) => name.includes('worker'))
+        .flatMap((name) =>
+          readFileSync(join(dir, 'logs', name), 'utf8')
+            .split('\n')
+            .filter((line) => /"level":"(warn|error)"/.test(line))
+            .slice(-10)
+            .map((line) => `${name}: ${line}`),
+        );
+      return [`${emails.length} never mailed; their outbox rows:`, JSON.stringify(rows), ...workerLogs].join('\n');
+    } finally {
+      await client.end();
+    }
+  };
+
   beforeAll(async () => {
     database = await createTestDatabase(inject('databaseUrl'));
     sink = await new SmtpSink().start();
@@ -449,7 +475,13 @@ describe.skipIf(!built)(`npm start -- --replicas ${REPLICAS}`, () => {
     // Every sign-up ever acknowledged (this test's and the earlier ones') is mailed: the killed worker's jobs are
     // taken over once their locks expire. Only a mail the killed worker had handed to SMTP without recording it may
     // go twice: at most the jobs it had in hand.
-    await sink.waitFor(() => acknowledged.every((email) => sink.to(email).length > 0), 40_000);
+    await sink
+      .waitFor(() => acknowledged.every((email) => sink.to(email).length > 0), 40_000)
+      .catch(async (error: unknown) => {
+        const unmailed = acknowledged.filter((email) => !sink.to(email).length);
+        const why = await whyUnmailed(unmailed).catch((failure: unknown) => `(no diagnosis: ${String(failure)})`);
+        throw new Error(`${String(error)}\n${why}`);
+      });
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(acknowledged.filter((email) => sink.to(email).length === 0)).toEqual([]);
     const duplicates = acknowledged.filter((email) => sink.to(email).length > 1);
