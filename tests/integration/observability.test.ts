@@ -58,6 +58,7 @@ describe('the Prometheus alert rules', () => {
         'MailJobsFailing',
         'OutboxMailOverdue',
         'ProcessNotReady',
+        'WaveInvitationsStuck',
       ].sort(),
     );
     for (const rule of all) {

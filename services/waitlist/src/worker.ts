@@ -19,6 +19,7 @@ import type pg from 'pg';
 import type { WorkerConfig } from './config.js';
 import { eraseEntries } from './modules/admin/erase-entry.js';
 import { startStatsRollup } from './modules/admin/stats-rollup.js';
+import { registerWaveBacklogMetrics } from './modules/invitations/invitations.metrics.js';
 import { startWaveApplier, type WaveApplier } from './modules/invitations/wave-applier.js';
 import { createPlacesService } from './modules/places/places.service.js';
 import { createRetention, startRetention, type Retention } from './modules/retention/retention.service.js';
@@ -190,6 +191,7 @@ export async function startMailWorker({
     onQueueBroken: () => onFatal?.('mail queue broken'),
   });
   const waves = startWaveApplier({ pool, logger, intervalMs: WAVE_POLL_MS });
+  registerWaveBacklogMetrics(registry, pool, logger);
   const bounceMailbox = config.bounceMailbox
     ? startBounceMailbox({
         settings: mailboxSettingsOf(config.bounceMailbox.url),

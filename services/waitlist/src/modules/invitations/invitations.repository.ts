@@ -234,3 +234,19 @@ export async function admit(client: pg.PoolClient, entryId: string, hash: Buffer
   await client.query('update waitlist.tokens set used_at = coalesce(used_at, now()) where token_hash = $1', [hash]);
   return rows[0]!.admittedAt;
 }
+
+export interface WaveBacklog {
+  /** People accepted waves chose and the worker has not invited yet. */
+  pending: number;
+  /** Seconds since the oldest wave with picks left was accepted (0 when none is). */
+  oldestSeconds: number;
+}
+
+/** What the worker still owes accepted waves: a count of a table that is empty between waves. */
+export async function waveBacklog(db: Queryable): Promise<WaveBacklog> {
+  const { rows } = await db.query<{ pending: number; oldest: number | null }>(
+    `select count(*)::int as pending, extract(epoch from now() - min(w.created_at))::float8 as oldest
+       from waitlist.wave_picks p left join waitlist.invitation_waves w on w.id = p.wave_id`,
+  );
+  return { pending: rows[0]?.pending ?? 0, oldestSeconds: Math.max(0, rows[0]?.oldest ?? 0) };
+}

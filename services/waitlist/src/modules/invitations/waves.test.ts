@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { createLogger } from '@mmdm/shared/logger';
+import { createMetricsRegistry } from '@mmdm/shared/metrics';
+import { sampleValue } from '@mmdm/tests/support';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bucketsOffTheLine, buildEntry, buildToken, freshLine } from '../../testing/waitlist-factories.js';
 import { eventually, startSink, startWorker, useWaitlistApi } from '../../testing/waitlist-harness.js';
+import { registerWaveBacklogMetrics } from './invitations.metrics.js';
 
 /** The staff call invites 3 of a wave itself; the worker invites the rest (in production, 1,000). */
 const BATCH = 3;
@@ -89,10 +93,20 @@ describe('a wave larger than what the staff call invites itself', () => {
     expect(second.invited).toBe(1);
     expect(await statusesOf(people.slice(7))).toEqual(['invited', 'confirmed']);
 
+    // What the operator's gauges say meanwhile (the worker registers the same two).
+    const registry = createMetricsRegistry();
+    registerWaveBacklogMetrics(registry, system.context.pool, createLogger({ name: 'test', level: 'silent' }));
+    const waiting = await registry.metrics();
+    expect(sampleValue(waiting, 'mmdm_wave_picks_pending')).toBe(4);
+    expect(sampleValue(waiting, 'mmdm_wave_oldest_pending_age_seconds')).toBeGreaterThanOrEqual(0);
+
     const sink = await startSink();
     const worker = await startWorker(system.context, { smtpUrl: sink.url });
     try {
       await eventually(async () => (await picksLeft()) === 0);
+      const done = await worker.worker.registry.metrics();
+      expect(sampleValue(done, 'mmdm_wave_picks_pending')).toBe(0);
+      expect(sampleValue(done, 'mmdm_wave_oldest_pending_age_seconds')).toBe(0);
       expect(await statusesOf(people)).toEqual([...Array(8).fill('invited'), 'confirmed']);
       const { rows: waves } = await system.context.pool.query<{ wave: string }>(
         'select wave_id::text as wave from waitlist.entries where id = any($1::bigint[]) order by queue_seq',
