@@ -232,3 +232,40 @@ export function startMetricsServer({ registry, port, host, logger }: MetricsServ
     });
   });
 }
+
+export interface GaugeOfRead<T> {
+  name: string;
+  help: string;
+  pick: (value: T) => number;
+}
+
+/**
+ * Gauges read from one query at scrape time. The registry collects them side by side, so they share the read in
+ * flight: one query per scrape, and figures that always agree with each other. A read that fails reports NaN rather
+ * than an old figure (`onError` says why, at debug level: the readiness gauge already tells the outage).
+ */
+export function registerGaugesOfOneRead<T>(
+  registry: Registry,
+  read: () => Promise<T>,
+  onError: (error: unknown) => void,
+  gauges: GaugeOfRead<T>[],
+): void {
+  let reading: Promise<T | undefined> | undefined;
+  const readOnce = () =>
+    (reading ??= read()
+      .catch((error: unknown) => {
+        onError(error);
+        return undefined;
+      })
+      .finally(() => (reading = undefined)));
+  for (const { name, help, pick } of gauges)
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        const value = await readOnce();
+        this.set(value === undefined ? Number.NaN : pick(value));
+      },
+    });
+}

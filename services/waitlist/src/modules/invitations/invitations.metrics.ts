@@ -1,7 +1,7 @@
 import type { Logger } from '@mmdm/shared/logger';
-import { Counter, Gauge, type Registry } from '@mmdm/shared/metrics';
+import { Counter, registerGaugesOfOneRead, type Registry } from '@mmdm/shared/metrics';
 import type pg from 'pg';
-import { waveBacklog, type WaveBacklog } from './invitations.repository.js';
+import { waveBacklog } from './invitations.repository.js';
 
 export interface InvitationsMetrics {
   invited: Counter;
@@ -30,28 +30,21 @@ export function createInvitationsMetrics(registry: Registry): InvitationsMetrics
  * (the WaveInvitationsStuck alert). A failed read reports NaN, as the outbox gauges do.
  */
 export function registerWaveBacklogMetrics(registry: Registry, pool: pg.Pool, logger: Logger): void {
-  let reading: Promise<WaveBacklog | undefined> | undefined;
-  const read = () =>
-    (reading ??= waveBacklog(pool)
-      .catch((error: unknown) => {
-        logger.debug({ err: error }, 'wave metrics unavailable');
-        return undefined;
-      })
-      .finally(() => (reading = undefined)));
-  const gauge = (name: string, help: string, pick: (backlog: WaveBacklog) => number) =>
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      async collect() {
-        const backlog = await read();
-        this.set(backlog ? pick(backlog) : Number.NaN);
+  registerGaugesOfOneRead(
+    registry,
+    () => waveBacklog(pool),
+    (error) => logger.debug({ err: error }, 'wave metrics unavailable'),
+    [
+      {
+        name: 'mmdm_wave_picks_pending',
+        help: 'People chosen by accepted invitation waves and not yet invited',
+        pick: (backlog) => backlog.pending,
       },
-    });
-  gauge('mmdm_wave_picks_pending', 'People chosen by accepted invitation waves and not yet invited', (b) => b.pending);
-  gauge(
-    'mmdm_wave_oldest_pending_age_seconds',
-    'Age of the oldest accepted wave with people not yet invited (0 when none)',
-    (b) => b.oldestSeconds,
+      {
+        name: 'mmdm_wave_oldest_pending_age_seconds',
+        help: 'Age of the oldest accepted wave with people not yet invited (0 when none)',
+        pick: (backlog) => backlog.oldestSeconds,
+      },
+    ],
   );
 }

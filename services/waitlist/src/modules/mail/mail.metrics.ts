@@ -1,10 +1,10 @@
 import type { Logger } from '@mmdm/shared/logger';
-import { Counter, Gauge, type Registry } from '@mmdm/shared/metrics';
+import { Counter, Gauge, registerGaugesOfOneRead, type Registry } from '@mmdm/shared/metrics';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { ConfirmationJob } from './mail.queue.js';
-import { outboxBacklog, type OutboxBacklog } from './outbox.repository.js';
+import { outboxBacklog } from './outbox.repository.js';
 
 export interface MailMetrics {
   sent: Counter;
@@ -29,36 +29,27 @@ export interface MailMetricsDeps {
  * says why.
  */
 export function createMailMetrics({ registry, pool, queue, queueRedis, logger }: MailMetricsDeps): MailMetrics {
-  // One query per scrape for the three outbox gauges: the registry collects them side by side, so they share the
-  // read in flight (and so always agree with each other).
-  let reading: Promise<OutboxBacklog | undefined> | undefined;
-  const readBacklog = () =>
-    (reading ??= outboxBacklog(pool)
-      .catch((error: unknown) => {
-        logger.debug({ err: error }, 'outbox metrics unavailable');
-        return undefined;
-      })
-      .finally(() => (reading = undefined)));
-  const outboxGauge = (name: string, help: string, pick: (backlog: OutboxBacklog) => number) =>
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      async collect() {
-        const backlog = await readBacklog();
-        this.set(backlog ? pick(backlog) : Number.NaN);
+  registerGaugesOfOneRead(
+    registry,
+    () => outboxBacklog(pool),
+    (error) => logger.debug({ err: error }, 'outbox metrics unavailable'),
+    [
+      {
+        name: 'mmdm_outbox_unrelayed_rows',
+        help: 'Outbox rows not yet handed to the mail queue',
+        pick: (backlog) => backlog.unrelayed,
       },
-    });
-  outboxGauge('mmdm_outbox_unrelayed_rows', 'Outbox rows not yet handed to the mail queue', (b) => b.unrelayed);
-  outboxGauge(
-    'mmdm_outbox_unsent_rows',
-    'Confirmation mails owed: outbox rows neither sent nor given up, for entries still pending',
-    (b) => b.unsent,
-  );
-  outboxGauge(
-    'mmdm_outbox_oldest_unsent_age_seconds',
-    'Age of the oldest owed confirmation mail (0 when none is owed)',
-    (b) => b.oldestUnsentSeconds,
+      {
+        name: 'mmdm_outbox_unsent_rows',
+        help: 'Confirmation mails owed: outbox rows neither sent nor given up, for entries still pending',
+        pick: (backlog) => backlog.unsent,
+      },
+      {
+        name: 'mmdm_outbox_oldest_unsent_age_seconds',
+        help: 'Age of the oldest owed confirmation mail (0 when none is owed)',
+        pick: (backlog) => backlog.oldestUnsentSeconds,
+      },
+    ],
   );
   new Gauge({
     name: 'mmdm_mail_queue_jobs',
