@@ -102,7 +102,7 @@ async function runBatch(client: pg.PoolClient, waveId: string, batchSize: number
 /**
  * A wave, in the caller's transaction: the wave row, its picks (the best `count` holders that no pending wave holds,
  * in place order) and the first batch of them invited, each with exactly one `invitation` outbox row. Picks beyond
- * the first batch are invited by the worker (applyNextBatch). Resolves to how many were picked: the wave's size.
+ * the first batch are invited by the worker (applyWaveBatch). Resolves to how many were picked: the wave's size.
  *
  * The place buckets are adjusted by each batch's statement, one row per bucket it touched, with the bucket trigger
  * standing aside (waitlist.bulk_buckets, transaction-local; migration 009); each batch commits entries, buckets and
@@ -129,23 +129,35 @@ export async function inviteWave(
   return { waveId, invited };
 }
 
+export interface PendingWave {
+  waveId: string;
+  requestId: string | null;
+}
+
 /**
- * The next batch of the oldest wave with picks left, in the caller's transaction. Resolves to how many picks it
- * took (0: none left, or every one held by another applier) and how many of them it invited.
+ * The oldest wave with picks left, if any: the worker's poll between waves, one index probe of an empty table and no
+ * transaction.
  */
-export async function applyNextBatch(
-  client: pg.PoolClient,
-  batchSize: number,
-): Promise<{ taken: number; invited: number }> {
-  const { rows } = await client.query<{ waveId: string; requestId: string | null }>(
+export async function oldestPendingWave(db: Queryable): Promise<PendingWave | undefined> {
+  const { rows } = await db.query<PendingWave>(
     `select p.wave_id as "waveId", w.request_id as "requestId"
        from (select wave_id from waitlist.wave_picks order by wave_id limit 1) p
        left join waitlist.invitation_waves w on w.id = p.wave_id`,
   );
-  const next = rows[0];
-  if (!next) return { taken: 0, invited: 0 };
+  return rows[0];
+}
+
+/**
+ * The wave's next batch, in the caller's transaction. Resolves to how many picks it took (0: none left, or every one
+ * held by another applier) and how many of them it invited.
+ */
+export async function applyWaveBatch(
+  client: pg.PoolClient,
+  wave: PendingWave,
+  batchSize: number,
+): Promise<{ taken: number; invited: number }> {
   await enterBulkMode(client);
-  const result = await runBatch(client, next.waveId, batchSize, next.requestId);
+  const result = await runBatch(client, wave.waveId, batchSize, wave.requestId);
   await client.query(`select set_config('waitlist.bulk_buckets', 'off', true)`);
   return result;
 }

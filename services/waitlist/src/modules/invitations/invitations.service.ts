@@ -5,11 +5,12 @@ import { inTransaction } from '../../lib/db.js';
 import { hashToken } from '../../lib/tokens.js';
 import {
   admit,
-  applyNextBatch,
+  applyWaveBatch,
   cityExists,
   findInvitation,
   inviteWave,
   listWaves,
+  oldestPendingWave,
   previewWave,
   type InvitationRow,
 } from './invitations.repository.js';
@@ -75,7 +76,9 @@ export async function applyPendingWaves(
 ): Promise<number> {
   let invited = 0;
   while (!stopping()) {
-    const batch = await retryDeadlock(() => inTransaction(pool, (client) => applyNextBatch(client, batchSize)));
+    const wave = await oldestPendingWave(pool);
+    if (!wave) break;
+    const batch = await retryDeadlock(() => inTransaction(pool, (client) => applyWaveBatch(client, wave, batchSize)));
     invited += batch.invited;
     if (batch.taken === 0) break;
   }
