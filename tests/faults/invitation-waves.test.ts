@@ -4,7 +4,7 @@ import { SmtpSink } from '../support/index.js';
 import { request } from '../support/http.js';
 import { sleep } from './support/timing.js';
 import { mailJobCounts } from './support/mail.js';
-import { RedisServer } from './support/redis-server.js';
+import { RedisServer, REDIS_OUTAGE_WORKER_ENV } from './support/redis-server.js';
 import { SecretWatch } from './support/secrets.js';
 import { startSystem, type System } from './support/system.js';
 import { createStaff } from '../../services/auth/src/testing/auth-harness.js';
@@ -96,7 +96,7 @@ describe('an invitation wave while Redis is stopped', () => {
   it('mails the wave sent before the outage once Redis returns, refuses (503) and changes nothing for one sent during it, and mails each invited person exactly once', async () => {
     const redis = await new RedisServer().start();
     const sink = await new SmtpSink().start();
-    const system = await startSystem({ redisUrl: redis.url, sink, workerEnv: { MAIL_CONCURRENCY: '10' } });
+    const system = await startSystem({ redisUrl: redis.url, sink, workerEnv: REDIS_OUTAGE_WORKER_ENV });
     const secrets = new SecretWatch();
     cleanup.push(
       () => redis.close(),

@@ -3,7 +3,7 @@ import { SmtpSink } from '../support/index.js';
 import { request } from '../support/http.js';
 import { sleep } from './support/timing.js';
 import { OUTAGE_MS, signupStream, type SignupOutcome } from './support/load.js';
-import { RedisServer } from './support/redis-server.js';
+import { RedisServer, REDIS_OUTAGE_WORKER_ENV } from './support/redis-server.js';
 import { SecretWatch } from './support/secrets.js';
 import { startSystem, type System } from './support/system.js';
 import { createStaff } from '../../services/auth/src/testing/auth-harness.js';
@@ -16,7 +16,7 @@ const secrets = new SecretWatch();
 beforeAll(async () => {
   redis = await new RedisServer().start();
   sink = await new SmtpSink().start();
-  system = await startSystem({ redisUrl: redis.url, sink, workerEnv: { MAIL_CONCURRENCY: '10' } });
+  system = await startSystem({ redisUrl: redis.url, sink, workerEnv: REDIS_OUTAGE_WORKER_ENV });
 });
 
 afterAll(async () => {

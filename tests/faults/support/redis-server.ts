@@ -101,3 +101,11 @@ export class RedisServer {
     }
   }
 }
+
+/**
+ * The worker's settings in a test that stops Redis. A job the worker took just as Redis stopped (taken in Redis, the
+ * reply lost with the connection) is found again only by BullMQ's stalled-job check, one to two checks after its lock
+ * expires: with the production lock (MAIL_JOB_LOCK_MS, 30 s) 30–90 s after the outage began, past the tests' 60 s for
+ * delivery (twice in one day's runs of the wave test: once after 49 s, once past 60 s); with 8 s locks, 8–24 s.
+ */
+export const REDIS_OUTAGE_WORKER_ENV = { MAIL_CONCURRENCY: '10', MAIL_JOB_LOCK_MS: '8000' };
