@@ -8,16 +8,23 @@ export type MailKind = 'confirmation' | 'welcome' | 'invitation' | 'data_access'
 /**
  * The one writer of outbox rows, for the statements that queue a mail inside their own (one statement, one round
  * trip: the sign-up, a staff resend, a wave of 10,000 invitations): the insert of one `kind` row per id of the named
- * CTEs, for the request in parameter `requestIdParam`, returning the new rows' ids. It is a CTE's body
+ * CTEs, returning the new rows' ids. Its request id is parameter `requestId` (`$3`: one request for all rows) or,
+ * for a statement serving several requests, a column of the CTEs (`request_id`). It is a CTE's body
  * (`queued as (${enqueueMailFrom('bumped', 'confirmation', '$3')})`) or the statement's last part.
  */
-export function enqueueMailFrom(sources: string | readonly string[], kind: MailKind, requestIdParam: string): string {
+export function enqueueMailFrom(sources: string | readonly string[], kind: MailKind, requestId: string): string {
   const names = typeof sources === 'string' ? [sources] : sources;
-  // Spliced into SQL text: only CTE names and a parameter's number, never a value.
-  if (names.length === 0 || !names.every((name) => /^[a-z_]+$/.test(name)) || !/^\$\d+$/.test(requestIdParam)) {
-    throw new Error(`enqueueMailFrom takes CTE names and a parameter ($n): ${String(names)}, ${requestIdParam}`);
+  const parameter = /^\$\d+$/.test(requestId);
+  // Spliced into SQL text: only CTE and column names and a parameter's number, never a value.
+  if (
+    names.length === 0 ||
+    !names.every((name) => /^[a-z_]+$/.test(name)) ||
+    !(parameter || /^[a-z_]+$/.test(requestId))
+  ) {
+    throw new Error(`enqueueMailFrom takes CTE names and a parameter ($n) or column: ${String(names)}, ${requestId}`);
   }
-  const rows = names.map((name) => `select id, '${kind}', ${requestIdParam}::text from ${name}`);
+  const requestIdValue = parameter ? `${requestId}::text` : requestId;
+  const rows = names.map((name) => `select id, '${kind}', ${requestIdValue} from ${name}`);
   return `insert into waitlist.outbox (entry_id, kind, request_id)\n  ${rows.join('\n  union all\n  ')}\n  returning id`;
 }
 

@@ -10,13 +10,13 @@ import {
   confirmEntry,
   findToken,
   findTokenForUpdate,
-  insertSignup,
   markTokenUsed,
   queueResendByToken,
   unsubscribeEntry,
   type TokenRow,
 } from './signup.repository.js';
 import type { SignupMetrics } from './signup.metrics.js';
+import { createSignupWriter } from './signup.writer.js';
 
 /** What the abuse defences add to a new entry's row (keyed hashes of its origin; reasons to review it). */
 export interface SignupMarks {
@@ -58,6 +58,7 @@ export function createSignupService({
   metrics,
   confirmation,
 }: SignupServiceDeps) {
+  const writer = createSignupWriter({ db: pool, cooldownSeconds: resendCooldownSeconds });
   const DEADLOCK = '40P01';
   const shareUrlOf = (code: string) => mailLinks.share(publicUrl, code);
 
@@ -94,13 +95,12 @@ export function createSignupService({
   return {
     /** Whether the address was new is deliberately not returned: the answer must not tell. */
     async signUp(input: SignupInput, requestId: string, marks?: SignupMarks): Promise<void> {
-      await insertSignup(pool, {
+      await writer.write({
         ...marks,
         email: input.email,
         // The schema applied the address rule (NFKC, no invisible characters, domain lower-cased).
         emailNormalized: emailKey(input.email),
         referralSource: input.referralSource ?? null,
-        cooldownSeconds: resendCooldownSeconds,
         requestId,
       });
       metrics.signups.inc();
