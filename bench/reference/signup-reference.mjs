@@ -6,8 +6,10 @@
  *
  * Plain JavaScript run by node directly, so no loader sits in the way. Reads PORT, DATABASE_URL and STATEMENT:
  * `simple` (default, the reference) or `project`: the same bare server sending the project's own sign-up statement
- * (a copy of SIGN_UP in services/waitlist/src/modules/signup/signup.repository.ts as it reaches Postgres, with fixed network and device hashes) to waitlist.entries, which splits
- * the gap between the project and the reference into "Postgres work" and "everything in Node".
+ * (a copy of SIGN_UP_ONE in services/waitlist/src/modules/signup/signup.repository.ts as it reaches Postgres, with fixed network and device hashes) to waitlist.entries, which splits
+ * the gap between the project and the reference into "Postgres work" and "everything in Node". It sends the
+ * statement's one-sign-up form for every sign-up, as the service does at rest: the service's grouping of sign-ups
+ * that arrive together into one statement (signup.writer.ts, decision 023) shows in the service's own rows.
  */
 import { createServer } from 'node:http';
 import pg from 'pg';
@@ -23,35 +25,41 @@ await pool.query(`begin;
 
 const PROJECT_SIGN_UP = `
 with input as (
-  select $1::text as email, $2::text as email_normalized, $3::text as referral_source
+  select $2::text as email, $3::text as email_normalized, $4::text as referral_source, $5::text as request_id,
+         $6::bytea as signup_network, $7::bytea as signup_device, $8::jsonb as review_reasons
 ),
 inserted as (
   insert into waitlist.entries (email, email_normalized, referral_source, last_mail_queued_at, signup_network,
                                 signup_device, review_state, review_reasons)
-  select email, email_normalized, referral_source, now(), $6::bytea, $7::bytea,
-         case when $8::text[] is not null then 'flagged' end, $8::text[]
+  select email, email_normalized, referral_source, now(), signup_network, signup_device,
+         case when review_reasons is not null then 'flagged' end,
+         case when review_reasons is not null then array(select jsonb_array_elements_text(review_reasons)) end
     from input
+   order by email_normalized
   on conflict (email_normalized) do nothing
-  returning id
+  returning id, email_normalized
 ),
 bumped as (
   update waitlist.entries e
      set last_mail_queued_at = now(), updated_at = now()
     from input
    where e.email_normalized = input.email_normalized
-     and not exists (select 1 from inserted)
+     and (select count(*) from inserted) < (select count(*) from input)
      and e.status = 'pending'
-     and (e.last_mail_queued_at is null or e.last_mail_queued_at <= now() - make_interval(secs => $4::int))
-  returning e.id
+     and (e.last_mail_queued_at is null or e.last_mail_queued_at <= now() - make_interval(secs => $1::int))
+  returning e.id, e.email_normalized
+),
+mailed as (
+  select written.id, input.request_id
+    from (select id, email_normalized from inserted union all select id, email_normalized from bumped) written
+    join input using (email_normalized)
 ),
 queued as (
   insert into waitlist.outbox (entry_id, kind, request_id)
-  select id, 'confirmation', $5::text from inserted
-  union all
-  select id, 'confirmation', $5::text from bumped
+  select id, 'confirmation', request_id from mailed
   returning id
 )
-select exists (select 1 from inserted) as created, (select count(*)::int from queued) as queued`;
+select (select count(*)::int from inserted) as created, (select count(*)::int from queued) as queued`;
 /** Stand-ins for the keyed hashes of the client's network and device the service stores with each sign-up. */
 const NETWORK = Buffer.alloc(32, 1);
 const DEVICE = Buffer.alloc(32, 2);
@@ -63,7 +71,7 @@ const statement = (email) =>
     ? {
         name: 'ref-project',
         text: PROJECT_SIGN_UP,
-        values: [email, email.trim().toLowerCase(), null, 900, 'bench', NETWORK, DEVICE, null],
+        values: [900, email, email.trim().toLowerCase(), null, 'bench', NETWORK, DEVICE, null],
       }
     : {
         name: 'ref-insert',
