@@ -48,9 +48,10 @@ const INTERNALS = [
   /\b(TypeError|ReferenceError|SyntaxError|RangeError):/,
   /ECONNREFUSED|ECONNRESET|ETIMEDOUT/,
   /\b(select|insert|update|delete) .* (from|into|set)\b/i,
-  /\bpg_|relation ".*" does not exist|duplicate key value/,
   // Whole words, case kept: the answers of secret-issuing endpoints (a TOTP secret in base32, a passkey challenge in
-  // base64url) are random letters that spell 'ZOD' or 'Express' now and then without leaking anything.
+  // base64url) are random letters that spell 'ZOD', 'Express' or 'pg_ost3l9dA...' now and then without leaking
+  // anything; Postgres's own names (pg_catalog, pg_sleep) are lower-case words.
+  /\bpg_[a-z_]+\b|relation ".*" does not exist|duplicate key value/,
   /\bZodError\b|\bzod\b|\bexpress\b|\bbody-parser\b/,
 ];
 
