@@ -1,7 +1,7 @@
 import type { Invitation } from '@mmdm/contracts/launch';
 import { AppError } from '@mmdm/shared/errors';
 import type pg from 'pg';
-import { inTransaction } from '../../lib/db.js';
+import { inTransaction, isDeadlock } from '../../lib/db.js';
 import { hashToken } from '../../lib/tokens.js';
 import {
   admit,
@@ -40,7 +40,6 @@ export interface WaveRequest {
   audit: (client: pg.PoolClient, waveId: string, invited: number) => Promise<void>;
 }
 
-const DEADLOCK = '40P01';
 const INVALID = () => new AppError(404, 'token_invalid', 'This invitation link is not valid.');
 
 function toInvitation(row: InvitationRow, admittedAt: Date | null = row.admittedAt): Invitation {
@@ -58,7 +57,7 @@ async function retryDeadlock<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
-      if ((error as { code?: string }).code === DEADLOCK && attempt < 3) continue;
+      if (isDeadlock(error) && attempt < 3) continue;
       throw error;
     }
   }

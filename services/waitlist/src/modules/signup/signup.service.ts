@@ -3,7 +3,7 @@ import { mailLinks } from '@mmdm/contracts/web-paths';
 import type { ConfirmedEntry, SignupInput } from '@mmdm/contracts/waitlist';
 import { AppError } from '@mmdm/shared/errors';
 import type pg from 'pg';
-import { inTransaction, isUniqueViolation } from '../../lib/db.js';
+import { inTransaction, isDeadlock, isUniqueViolation } from '../../lib/db.js';
 import { suppress, suppressionHash } from '../../lib/suppression.repository.js';
 import { hashToken, newReferralCode } from '../../lib/tokens.js';
 import {
@@ -59,7 +59,6 @@ export function createSignupService({
   confirmation,
 }: SignupServiceDeps) {
   const writer = createSignupWriter({ db: pool, cooldownSeconds: resendCooldownSeconds });
-  const DEADLOCK = '40P01';
   const shareUrlOf = (code: string) => mailLinks.share(publicUrl, code);
 
   /** A confirmation link's token: confirmed already, or still to confirm; anything else is refused as the client's. */
@@ -143,7 +142,7 @@ export function createSignupService({
           // 40 random bits collide rarely; draw again rather than fail the person's click.
           if (isUniqueViolation(error, 'entries_referral_code_key') && attempt < 5) continue;
           // Crediting a referrer while a wave invites them can deadlock on a place bucket: Postgres aborts one.
-          if ((error as { code?: string }).code === DEADLOCK && attempt < 5) continue;
+          if (isDeadlock(error) && attempt < 5) continue;
           throw error;
         }
       }

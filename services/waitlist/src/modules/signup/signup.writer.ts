@@ -1,5 +1,5 @@
 import { UnavailableError } from '@mmdm/shared/errors';
-import type { Queryable } from '../../lib/db.js';
+import { isDeadlock, type Queryable } from '../../lib/db.js';
 import { insertSignups, SIGN_UP_TIMEOUT_MS, type SignupWrite } from './signup.repository.js';
 
 export interface SignupWriterOptions {
@@ -21,11 +21,10 @@ const ANSWER_WITHIN_MS = SIGN_UP_TIMEOUT_MS;
 
 /** Failures that belong to one row's data (SQLSTATE 22 data exception, 23 integrity) or to two statements meeting. */
 const ONE_BY_ONE_CLASSES = new Set(['22', '23']);
-const DEADLOCK = '40P01';
 
 function isWorthWritingOneByOne(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (ONE_BY_ONE_CLASSES.has(code.slice(0, 2)) || code === DEADLOCK);
+  return (typeof code === 'string' && ONE_BY_ONE_CLASSES.has(code.slice(0, 2))) || isDeadlock(error);
 }
 
 interface Waiting {
