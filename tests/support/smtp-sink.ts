@@ -12,11 +12,13 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server on a random local port that keeps what it receives, for asserting on the mail a user would get.
- * `refuse(true)` makes it answer every message with a temporary failure (451), as a flaky provider would.
+ * `refuse(true)` makes it answer every message with a temporary failure (451), as a flaky provider would; `slow(ms)`
+ * makes it take its time over each acceptance, so that mails are in the middle of being sent.
  */
 export class SmtpSink {
   readonly messages: ReceivedMail[] = [];
   private refusing = false;
+  private acceptAfterMs = 0;
   private waiters: (() => void)[] = [];
   private readonly server: SMTPServer;
   port = 0;
@@ -37,26 +39,39 @@ export class SmtpSink {
             callback(error);
             return;
           }
-          const raw = Buffer.concat(chunks).toString('utf8');
-          if (this.saveDir) {
-            const name = `${Date.now()}-${this.messages.length}-${Math.random().toString(36).slice(2, 8)}.eml`;
-            writeFileSync(join(this.saveDir, name), raw);
+          if (this.acceptAfterMs > 0) {
+            const wait = this.acceptAfterMs;
+            setTimeout(() => this.accept(chunks, session.envelope, callback), wait);
+            return;
           }
-          void simpleParser(raw).then((parsed) => {
-            this.messages.push({
-              envelope: {
-                from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-                to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-              },
-              raw,
-              parsed,
-            });
-            for (const wake of this.waiters.splice(0)) wake();
-            callback();
-          }, callback);
+          this.accept(chunks, session.envelope, callback);
         });
       },
     });
+  }
+
+  private accept(
+    chunks: Buffer[],
+    envelope: { mailFrom: false | { address: string }; rcptTo: { address: string }[] },
+    callback: (error?: Error | null) => void,
+  ): void {
+    const raw = Buffer.concat(chunks).toString('utf8');
+    if (this.saveDir) {
+      const name = `${Date.now()}-${this.messages.length}-${Math.random().toString(36).slice(2, 8)}.eml`;
+      writeFileSync(join(this.saveDir, name), raw);
+    }
+    void simpleParser(raw).then((parsed) => {
+      this.messages.push({
+        envelope: {
+          from: envelope.mailFrom ? envelope.mailFrom.address : '',
+          to: envelope.rcptTo.map((rcpt) => rcpt.address),
+        },
+        raw,
+        parsed,
+      });
+      for (const wake of this.waiters.splice(0)) wake();
+      callback();
+    }, callback);
   }
 
   async start(port = 0): Promise<this> {
@@ -74,6 +89,11 @@ export class SmtpSink {
 
   refuse(on: boolean): void {
     this.refusing = on;
+  }
+
+  /** Accepts each message only `ms` after its data arrived, as a slow provider does (0: at once). */
+  slow(ms: number): void {
+    this.acceptAfterMs = ms;
   }
 
   to(address: string): ReceivedMail[] {
