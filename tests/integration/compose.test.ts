@@ -264,7 +264,7 @@ describe('the backup profile', () => {
     });
     const known = [...variablesOf(backupEnvSchema), 'NODE_ENV', 'TMPDIR'];
     expect(Object.keys(environment).filter((name) => !known.includes(name))).toEqual([]);
-    expect(backup?.read_only).toBe(true);
+    expect((backup as { read_only?: boolean } | undefined)?.read_only).toBe(true);
   });
 
   it("builds on the runtime with PostgreSQL's client of the compose server's major version, as the non-root user", () => {

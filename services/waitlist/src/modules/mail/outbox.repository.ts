@@ -268,3 +268,37 @@ export async function mailEpoch(db: Queryable): Promise<number> {
   );
   return rows[0]?.epoch ?? 0;
 }
+
+export interface GivenUpRow {
+  id: string;
+  kind: MailKind;
+  lastError: string | null;
+}
+
+/**
+ * The dead letters: rows the worker gave up on (attempts spent, or refused for good) that were never sent and whose
+ * mail is still meant for its entry, oldest first.
+ */
+export async function givenUpRows(db: Queryable, kind: MailKind | undefined, limit: number): Promise<GivenUpRow[]> {
+  const { rows } = await db.query<GivenUpRow>(
+    `select o.id, o.kind, o.last_error as "lastError" from waitlist.outbox o
+       join waitlist.entries e on e.id = o.entry_id and ${STILL_MEANT}
+      where o.failed_at is not null and o.sent_at is null and ($1::text is null or o.kind = $1)
+      order by o.id
+      limit $2`,
+    [kind ?? null, limit],
+  );
+  return rows;
+}
+
+/** Makes given-up rows owed again, as if just written: the relay hands them to the queue at its next round. */
+export async function reopenGivenUp(db: Queryable, ids: string[]): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `update waitlist.outbox
+        set failed_at = null, relayed_at = null, attempts = 0, last_error = null, sending_until = null
+      where id = any($1::bigint[]) and failed_at is not null and sent_at is null
+      returning id`,
+    [ids],
+  );
+  return rows.map((row) => row.id);
+}
