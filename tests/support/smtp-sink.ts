@@ -17,7 +17,7 @@ export interface ReceivedMail {
  */
 export class SmtpSink {
   readonly messages: ReceivedMail[] = [];
-  private refusing = false;
+  private refusing: boolean | ((recipients: string[]) => boolean) = false;
   private acceptAfterMs = 0;
   private waiters: (() => void)[] = [];
   private readonly server: SMTPServer;
@@ -34,7 +34,11 @@ export class SmtpSink {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          if (this.refusing) {
+          const refusing =
+            typeof this.refusing === 'function'
+              ? this.refusing(session.envelope.rcptTo.map((rcpt) => rcpt.address))
+              : this.refusing;
+          if (refusing) {
             const error = Object.assign(new Error('Try again later'), { responseCode: 451 });
             callback(error);
             return;
@@ -87,7 +91,8 @@ export class SmtpSink {
     return `smtp://127.0.0.1:${this.port}`;
   }
 
-  refuse(on: boolean): void {
+  /** Refuses every message (451), or, given a test of the recipients, the messages it holds true for. */
+  refuse(on: boolean | ((recipients: string[]) => boolean)): void {
     this.refusing = on;
   }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -196,6 +196,7 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
 
 /** One scheduled backup into `dir`, then the pruning: what the compose service and the Kubernetes CronJob run. */
 export async function backupInto(databaseUrl: string, dir: string, keep: number) {
+  await mkdir(dir, { recursive: true });
   const name = scheduledBackupName(new Date());
   const manifest = await takeBackup(databaseUrl, join(dir, name));
   const pruned = await pruneBackups(dir, keep);
