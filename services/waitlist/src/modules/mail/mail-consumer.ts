@@ -72,7 +72,8 @@ export function createMailProcessor({ pool, sender, logger, site, confirmTokenTt
   return async (job: Job<ConfirmationJob>): Promise<'sent' | 'skipped'> => {
     const { outboxId, requestId } = job.data;
     const log = logger.child({ reqId: requestId, outboxId, jobId: job.id, attempt: job.attemptsMade + 1 });
-    const claim = await claimForSending(pool, outboxId, SEND_CLAIM_SECONDS);
+    // The job as Redis made it: its retries share the id and the time, a twin queued after a loss has another time.
+    const claim = await claimForSending(pool, outboxId, `${job.id}@${job.timestamp}`, SEND_CLAIM_SECONDS);
     if (claim === 'sent' || claim === 'gone') {
       log.info({ reason: claim === 'sent' ? 'already sent' : 'erased' }, 'mail skipped');
       return 'skipped';

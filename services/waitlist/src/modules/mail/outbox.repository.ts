@@ -161,19 +161,26 @@ export async function deleteTokens(db: Queryable, hashes: Buffer[]): Promise<voi
 export type SendClaim = 'claimed' | 'sent' | 'busy' | 'gone';
 
 /**
- * Claims the row for `seconds` unless it was sent or another job holds a claim that has not lapsed: the one place
- * where two jobs for one row (re-queued after Redis lost its data, or after a restore) meet, so only one sends.
+ * Claims the row for `seconds` for the queued job `claimant` unless it was sent or another job holds a claim that has
+ * not lapsed: the one place where two jobs for one row (re-queued after Redis lost its data, or after a restore) meet,
+ * so only one sends. A retry of the same job takes its own claim over.
  */
-export async function claimForSending(db: Queryable, outboxId: string, seconds: number): Promise<SendClaim> {
+export async function claimForSending(
+  db: Queryable,
+  outboxId: string,
+  claimant: string,
+  seconds: number,
+): Promise<SendClaim> {
   const { rows } = await db.query<{ claimed: boolean; sent: boolean }>(
     `with claimed as (
-       update waitlist.outbox set sending_until = now() + make_interval(secs => $2::int)
-        where id = $1 and sent_at is null and (sending_until is null or sending_until < now())
+       update waitlist.outbox set sending_until = now() + make_interval(secs => $3::int), sending_by = $2
+        where id = $1 and sent_at is null
+          and (sending_until is null or sending_until < now() or sending_by = $2)
         returning id
      )
      select exists (select 1 from claimed) as claimed, o.sent_at is not null as sent
        from waitlist.outbox o where o.id = $1`,
-    [outboxId, seconds],
+    [outboxId, claimant, seconds],
   );
   const row = rows[0];
   if (!row) return 'gone';
