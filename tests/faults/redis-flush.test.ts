@@ -16,11 +16,14 @@ import { adminToken, confirmedPeople, invitationsPerRecipient, invite, invitedEm
  * sending holds the row's claim, so its twin waits and then finds the row sent.
  */
 const PEOPLE = 30;
-/** Each acceptance takes this long, so that mails are in the middle of being sent when Redis loses its data. */
-const SMTP_ACCEPT_MS = 250;
+/**
+ * Each acceptance takes this long, so that mails are in the middle of being sent when Redis loses its data and still
+ * are when their twins are queued (about a second later): without the send claim, each of those would go twice.
+ */
+const SMTP_ACCEPT_MS = 2000;
 /** Owed rows must be in the queue again within this long of the loss (the marker is read every second). */
 const REQUEUE_BOUND_MS = 10_000;
-/** And every owed mail delivered within this long (through a mail server that takes 250 ms per mail, on a busy runner). */
+/** And every owed mail delivered within this long (through a mail server that takes 2 s per mail, on a busy runner). */
 const DELIVERY_BOUND_MS = 60_000;
 
 let redis: RedisServer;
@@ -76,7 +79,7 @@ async function signUpsAndWaveThrough(label: string, lose: () => Promise<void>) {
   const invitedBefore = new Set(await invitedEmails(system));
 
   sink.slow(SMTP_ACCEPT_MS);
-  const stream = signupStream(system.api.url, 40, label);
+  const stream = signupStream(system.api.url, 100, label);
   await sleep(1500);
   const wave = await invite(system, token, PEOPLE);
   expect(wave.status).toBe(202);
