@@ -47,24 +47,35 @@ export async function readBackupFile(file: string, dumpFile: string): Promise<Ma
   let manifestText: string | undefined;
   let sawDump = false;
   const reader = extract();
-  const done = pipeline(createReadStream(file), reader).catch((error: unknown) => {
-    throw new BackupFileError(
-      `${file} is not a readable backup (tar): ${error instanceof Error ? error.message : error}`,
-    );
-  });
-  for await (const entry of reader) {
-    if (entry.header.name === MANIFEST_MEMBER) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of entry) chunks.push(chunk as Buffer);
-      manifestText = Buffer.concat(chunks).toString('utf8');
-    } else if (entry.header.name === DUMP_MEMBER) {
-      sawDump = true;
-      await pipeline(entry, createWriteStream(dumpFile, { mode: 0o600 }));
-    } else {
-      entry.resume();
+  // Settles to the reading's error, if any: awaited after the loop, and never left rejected with nobody listening
+  // (a file that cannot be opened fails both the pipeline and the loop).
+  const piped = pipeline(createReadStream(file), reader).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  let failure: unknown;
+  try {
+    for await (const entry of reader) {
+      if (entry.header.name === MANIFEST_MEMBER) {
+        const chunks: Buffer[] = [];
+        for await (const chunk of entry) chunks.push(chunk as Buffer);
+        manifestText = Buffer.concat(chunks).toString('utf8');
+      } else if (entry.header.name === DUMP_MEMBER) {
+        sawDump = true;
+        await pipeline(entry, createWriteStream(dumpFile, { mode: 0o600 }));
+      } else {
+        entry.resume();
+      }
     }
+  } catch (error) {
+    failure = error;
   }
-  await done;
+  failure = (await piped) ?? failure;
+  if (failure !== undefined) {
+    throw new BackupFileError(
+      `${file} is not a readable backup (tar): ${failure instanceof Error ? failure.message : String(failure)}`,
+    );
+  }
   if (manifestText === undefined || !sawDump) {
     throw new BackupFileError(
       `${file} is not a backup of this system: it lacks ${manifestText === undefined ? MANIFEST_MEMBER : DUMP_MEMBER}`,

@@ -236,6 +236,12 @@ describe('db:restore', () => {
         encoding: 'utf8',
         env: { ...process.env, DATABASE_URL: url, TSX_TSCONFIG_PATH: 'tsconfig.tests.json' },
       });
+    const missing = run(['services/backup/src/cli/restore.ts', join(dir, 'no-such.backup.tar')], source.url);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(
+      /^db:restore failed, nothing was changed .*no-such\.backup\.tar is not a readable backup \(tar\): ENOENT/,
+    );
+    expect(missing.stderr).not.toMatch(/\n\s+at /); // a message, not a stack trace
     const refused = run(['services/backup/src/cli/restore.ts', backup], source.url);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/^db:restore refused: The database already holds the schemas auth, waitlist/);
