@@ -20,6 +20,7 @@ COPY services/contracts/package.json services/contracts/
 COPY services/shared/package.json services/shared/
 COPY services/auth/package.json services/auth/
 COPY services/waitlist/package.json services/waitlist/
+COPY services/backup/package.json services/backup/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
 COPY infra/package.json infra/
@@ -32,7 +33,7 @@ RUN npm ci --no-audit --no-fund
 # own dependencies, of every workspace they import), hoisted and workspace-local alike.
 FROM manifests AS prod-deps
 RUN npm ci --omit=dev --no-audit --no-fund \
-      --workspace=@mmdm/gateway --workspace=@mmdm/auth --workspace=@mmdm/waitlist \
+      --workspace=@mmdm/gateway --workspace=@mmdm/auth --workspace=@mmdm/waitlist --workspace=@mmdm/backup \
   && npm cache clean --force && rm -rf /root/.npm
 
 FROM deps AS build
@@ -75,4 +76,29 @@ CMD ["node", "dist/main.js"]
 FROM runtime AS waitlist
 WORKDIR /app/services/waitlist
 EXPOSE 8082
+CMD ["node", "dist/main.js"]
+
+# Backups: db:backup, db:restore and the scheduled backups (compose profile `backup`, the Kubernetes CronJob). The
+# runtime plus PostgreSQL's client programs, which must be of the server's major version or newer (pg_dump refuses a
+# newer server): PG_CLIENT_MAJOR's from the PostgreSQL project's apt repository (its signing key ships in Debian's
+# postgresql-common). Where that repository cannot be reached, Debian's own client (15) is installed instead and the
+# build says so; db:backup then refuses a newer server with a message that names this argument.
+FROM runtime AS backup
+USER root
+ARG PG_CLIENT_MAJOR=16
+RUN export DEBIAN_FRONTEND=noninteractive \
+  && apt-get update \
+  && apt-get install -y --no-install-recommends ca-certificates postgresql-common \
+  && if /usr/share/postgresql-common/pgdg/apt.postgresql.org.sh -y >/dev/null 2>&1 \
+       && apt-get install -y --no-install-recommends "postgresql-client-${PG_CLIENT_MAJOR}"; then :; \
+     else \
+       echo "WARNING: postgresql-client-${PG_CLIENT_MAJOR} unavailable (apt.postgresql.org unreachable?): installing Debian's postgresql-client" >&2; \
+       rm -f /etc/apt/sources.list.d/pgdg.sources && apt-get update \
+       && apt-get install -y --no-install-recommends postgresql-client; \
+     fi \
+  && rm -rf /var/lib/apt/lists/* \
+  && mkdir -p /backups && chown node:node /backups \
+  && pg_dump --version
+USER node
+WORKDIR /app/services/backup
 CMD ["node", "dist/main.js"]

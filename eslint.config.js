@@ -116,6 +116,7 @@ const fileRoleConfigs = (name) => {
 const layouts = [
   serviceLayout('auth', ['service', 'guard']),
   serviceLayout('waitlist'),
+  serviceLayout('backup'),
   {
     name: 'web',
     root: 'web/src',

@@ -28,6 +28,7 @@ export default defineConfig({
       nodeProject('shared', './services/shared'),
       nodeProject('auth', './services/auth'),
       nodeProject('waitlist', './services/waitlist'),
+      nodeProject('backup', './services/backup', { testTimeout: 60_000 }),
       nodeProject('gateway', './gateway'),
       nodeProject('integration', './tests', { include: ['integration/**/*.test.ts'] }),
       './web/vitest.config.ts',

@@ -372,6 +372,30 @@ describe.skipIf('missing' in engine)('docker compose up --build on a fresh clone
     });
   });
 
+  it('backs up through the backup profile; the restore refuses the live database, then with --force replaces it', async () => {
+    const backup = ['--profile', 'backup', 'run', '--rm', 'backup', 'node'];
+    const started = Date.now();
+    // The first run builds the backup image (the runtime plus PostgreSQL's client).
+    const made = compose([...backup, 'dist/cli/backup.js', '--out', '/backups/journey.backup.tar'], 900_000);
+    expect(made).toMatch(/Backup written to \/backups\/journey\.backup\.tar/);
+    expect(made).toMatch(/waitlist: migration \d+_\w+, \d+ rows/);
+    report.push(`backup image built and first backup written: ${Math.round((Date.now() - started) / 1000)} s`);
+
+    const refused = composeRun([...backup, 'dist/cli/restore.js', '/backups/journey.backup.tar']);
+    expect(refused.status, refused.stderr).toBe(2);
+    expect(refused.stderr).toMatch(/already holds the schemas auth, waitlist.*Nothing was changed/);
+
+    compose(['stop', 'gateway', 'waitlist-worker', 'waitlist', 'auth'], 120_000);
+    const restored = compose([...backup, 'dist/cli/restore.js', '/backups/journey.backup.tar', '--force']);
+    expect(restored).toMatch(/^Restored \/backups\/journey\.backup\.tar/);
+    compose(['up', '-d'], 300_000);
+    await waitHealthy(300_000);
+    const { status, token } = await login(viewer);
+    expect(status, 'the staff account of before the backup signs in after the restore').toBe(200);
+    const entries = await request(site, `/api/admin/waitlist/entries?q=${encodeURIComponent(signupEmail)}`, { token });
+    expect(entries.text).toContain(signupEmail);
+  });
+
   it('believes no container but nginx about X-Forwarded-For, and the services none but the gateway', () => {
     // From the worker's container on `internal`: sign-ups each claiming another client address. Believed, every
     // one would count against its own made-up address and none would be limited.
@@ -419,7 +443,8 @@ describe.skipIf('missing' in engine)('docker compose up --build on a fresh clone
 
     compose(['down'], 120_000);
     expect(owned('ps -a')).toEqual([]);
-    expect(owned('volume ls').length).toBe(2);
+    // pgdata, redisdata and the backups of the backup profile.
+    expect(owned('volume ls').length).toBe(3);
     const restarted = Date.now();
     compose(['up', '-d'], 300_000);
     await waitHealthy(300_000);

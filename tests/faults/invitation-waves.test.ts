@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SmtpSink } from '../support/index.js';
 import { request } from '../support/http.js';
@@ -7,8 +6,7 @@ import { mailJobCounts } from './support/mail.js';
 import { RedisServer, REDIS_OUTAGE_WORKER_ENV } from './support/redis-server.js';
 import { SecretWatch } from './support/secrets.js';
 import { startSystem, type System } from './support/system.js';
-import { createStaff } from '../../services/auth/src/testing/auth-harness.js';
-import { buildEntry, buildToken } from '../../services/waitlist/src/testing/waitlist-factories.js';
+import { adminToken, confirmedPeople, invitationsPerRecipient, invite, invitedEmails } from './support/waves.js';
 
 /** Back-off from 100 ms instead of production's 1 s: 10 s of refusal stands for minutes of a provider refusing. */
 const REFUSE_MS = Number(process.env.FAULT_SMTP_REFUSE_MS ?? 20_000) / 2;
@@ -20,64 +18,6 @@ afterEach(async () => {
   for (const close of cleanup.reverse()) await close();
   cleanup = [];
 });
-
-/**
- * `count` people who signed up and confirmed through the public confirm call (each takes a place and is owed a
- * welcome mail); the sign-up row and its link are written as the sign-up and its mail would leave them.
- */
-async function confirmedPeople(system: System, label: string, count: number): Promise<string[]> {
-  const emails: string[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
-    const entry = await buildEntry(system.context.pool, { email });
-    const token = await buildToken(system.context.pool, entry.id);
-    const confirmed = await request(system.gateway.url, '/waitlist/confirm', {
-      method: 'POST',
-      body: { token: token.raw },
-    });
-    expect(confirmed.status).toBe(200);
-    emails.push(email);
-  }
-  return emails;
-}
-
-async function adminToken(system: System, secrets: SecretWatch): Promise<string> {
-  const owner = await createStaff(system.auth, { role: 'admin' });
-  secrets.add(owner.password);
-  const login = await request(system.gateway.url, '/api/admin/login', {
-    method: 'POST',
-    body: { email: owner.email, password: owner.password },
-  });
-  expect(login.status).toBe(200);
-  const token = (login.body as { token: string }).token;
-  secrets.add(token);
-  return token;
-}
-
-async function invite(system: System, token: string, count: number) {
-  return request(system.gateway.url, '/api/admin/waitlist/invitations', {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: { count },
-  });
-}
-
-/** Invitation mails per recipient (welcome mails, which carry the place, are not counted). */
-function invitationsPerRecipient(sink: SmtpSink): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const mail of sink.messages) {
-    if (!(mail.parsed.text ?? '').includes('/invitation?token=')) continue;
-    for (const to of mail.envelope.to) counts.set(to.toLowerCase(), (counts.get(to.toLowerCase()) ?? 0) + 1);
-  }
-  return counts;
-}
-
-async function invitedEmails(system: System): Promise<string[]> {
-  const { rows } = await system.context.pool.query<{ email: string }>(
-    `select email_normalized as email from waitlist.entries where status = 'invited' order by place_key, queue_seq`,
-  );
-  return rows.map((row) => row.email);
-}
 
 /** Every invited person has exactly one invitation mail, nobody else has one, and the outbox owes nothing. */
 async function expectEachInvitedMailedOnce(system: System, sink: SmtpSink, invited: string[]): Promise<void> {

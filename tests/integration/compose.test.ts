@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { gatewayEnvSchema } from '../../gateway/src/config.js';
 import { authEnvSchema } from '../../services/auth/src/config.js';
 import { apiEnvSchema, loadApiConfig, loadWorkerConfig, workerEnvSchema } from '../../services/waitlist/src/config.js';
+import { backupEnvSchema } from '../../services/backup/src/modules/backup/backup.schema.js';
 import {
   composeFormats,
   composeSchema,
@@ -176,7 +177,7 @@ describe('docker-compose.yml', () => {
     const command = ([] as string[]).concat(services.redis?.command ?? []).join(' ');
     expect(command).toMatch(/--appendonly yes/);
     expect(command).toMatch(/--maxmemory-policy noeviction/);
-    expect(Object.keys(compose.volumes ?? {}).sort()).toEqual(['pgdata', 'redisdata']);
+    expect(Object.keys(compose.volumes ?? {}).sort()).toEqual(['backups', 'pgdata', 'redisdata']);
   });
 
   it('gives the Node processes longer to stop than their own shutdown bound', () => {
@@ -246,6 +247,39 @@ describe('docker-compose.yml', () => {
   });
 });
 
+describe('the backup profile', () => {
+  const backup = compose.services.backup;
+
+  it('runs the scheduled backups from the backup target of the Dockerfile, onto a volume, only when asked for', () => {
+    expect(backup?.profiles).toEqual(['backup']);
+    expect(buildOf(backup ?? {})?.target).toBe('backup');
+    expect(backup?.volumes).toEqual(['backups:/backups']);
+    expect(Object.keys(backup?.depends_on ?? {})).toEqual(['postgres']);
+    const environment = environmentOf(backup ?? {});
+    expect(environment).toMatchObject({
+      BACKUP_DIR: '/backups',
+      BACKUP_SCHEDULE: '',
+      BACKUP_KEEP: '',
+      DATABASE_URL: 'postgres://postgres:postgres@postgres:5432/mmdm',
+    });
+    const known = [...variablesOf(backupEnvSchema), 'NODE_ENV', 'TMPDIR'];
+    expect(Object.keys(environment).filter((name) => !known.includes(name))).toEqual([]);
+    expect((backup as { read_only?: boolean } | undefined)?.read_only).toBe(true);
+  });
+
+  it("builds on the runtime with PostgreSQL's client of the compose server's major version, as the non-root user", () => {
+    const dockerfile = dockerfileOf(backup ?? {}) ?? '';
+    const chain = stageChain(dockerfile, 'backup');
+    expect(chain.map((stage) => stage.name)).toEqual(['backup', 'runtime']);
+    const stage = chain[0]?.text ?? '';
+    expect(stage).toMatch(/postgresql-client-\$\{PG_CLIENT_MAJOR\}/);
+    expect(stage).toMatch(/^USER node$/m);
+    const serverMajor = /^postgres:(\d+)/.exec(compose.services.postgres?.image ?? '')?.[1];
+    expect((buildOf(backup ?? {}) as { args?: Record<string, string> }).args?.PG_CLIENT_MAJOR).toBe(serverMajor);
+    expect(dockerfile).toMatch(/--workspace=@mmdm\/backup/);
+  });
+});
+
 describe('.env.example', () => {
   it('lists every variable docker-compose.yml uses', () => {
     const missing = [...variables].filter((name) => !documented.has(name));
@@ -253,7 +287,7 @@ describe('.env.example', () => {
   });
 
   it('lists every variable every process reads', () => {
-    const missing = Object.values(processes)
+    const missing = [...Object.values(processes), variablesOf(backupEnvSchema)]
       .flat()
       .filter((name) => !documented.has(name));
     expect([...new Set(missing)]).toEqual([]);

@@ -180,8 +180,46 @@ describe.each(Object.keys(overlays) as (keyof typeof overlays)[])('the %s overla
   });
 });
 
+describe('backups in the production overlay', () => {
+  const objects = rendered.production;
+  const [cronJob] = find(objects, 'CronJob', 'mmdm-backup');
+  const jobSpec = (
+    cronJob?.spec as { jobTemplate: { spec: { template: { spec: PodSpec & Record<string, unknown> } } } }
+  )?.jobTemplate.spec;
+
+  it('runs db:backup nightly as a CronJob, never two at once, onto a volume claim, keeping BACKUP_KEEP', () => {
+    expect(cronJob).toBeDefined();
+    expect(cronJob?.spec).toMatchObject({ schedule: '0 3 * * *', timeZone: 'Etc/UTC', concurrencyPolicy: 'Forbid' });
+    const pod = jobSpec!.template.spec;
+    const [container] = pod.containers as (Container & {
+      command?: string[];
+      env?: { name: string; value: string }[];
+      volumeMounts?: { name: string; mountPath: string }[];
+    })[];
+    expect(container!.image).toMatch(/^mmdm\/backup:\d+\.\d+\.\d+$/);
+    expect(container!.command).toEqual(['node', 'dist/cli/backup.js', '--dir', '/backups']);
+    expect(container!.env).toEqual(expect.arrayContaining([{ name: 'BACKUP_KEEP', value: '14' }]));
+    expect(container!.envFrom).toEqual([{ secretRef: { name: 'mmdm-secrets' } }]);
+    expect(container!.volumeMounts).toEqual([{ name: 'backups', mountPath: '/backups' }]);
+    expect(pod.securityContext?.runAsNonRoot).toBe(true);
+    expect(container!.securityContext).toMatchObject({ readOnlyRootFilesystem: true, allowPrivilegeEscalation: false });
+    const volumes = (pod as unknown as { volumes: { name: string; persistentVolumeClaim?: { claimName: string } }[] })
+      .volumes;
+    expect(volumes).toEqual([{ name: 'backups', persistentVolumeClaim: { claimName: 'mmdm-backups' } }]);
+    const [claim] = find(objects, 'PersistentVolumeClaim', 'mmdm-backups');
+    expect(claim?.spec).toMatchObject({ accessModes: ['ReadWriteOnce'] });
+  });
+
+  it('is only in production: dev keeps no backups', () => {
+    expect(find(rendered.dev, 'CronJob')).toEqual([]);
+  });
+});
+
 describe('the manifest validation', () => {
   it('refuses a mistyped value and an unknown kind, so a typo fails the test', async () => {
+    const cronJob = structuredClone(find(rendered.production, 'CronJob', 'mmdm-backup')[0]!);
+    (cronJob.spec as { concurrencyPolicy: unknown }).concurrencyPolicy = 7;
+    await expect(validate(cronJob)).rejects.toThrow(/concurrencyPolicy/);
     const deployment = structuredClone(find(rendered.production, 'Deployment', 'gateway')[0]!);
     podSpecOf(deployment).containers[0]!.resources = { limits: { memory: 'plenty' } };
     await expect(validate(deployment)).rejects.toThrow(/memory/);

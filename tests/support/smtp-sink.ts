@@ -12,11 +12,13 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server on a random local port that keeps what it receives, for asserting on the mail a user would get.
- * `refuse(true)` makes it answer every message with a temporary failure (451), as a flaky provider would.
+ * `refuse(true)` makes it answer every message with a temporary failure (451), as a flaky provider would; `slow(ms)`
+ * makes it take its time over each acceptance, so that mails are in the middle of being sent.
  */
 export class SmtpSink {
   readonly messages: ReceivedMail[] = [];
-  private refusing = false;
+  private refusing: boolean | ((recipients: string[]) => boolean) = false;
+  private acceptAfterMs = 0;
   private waiters: (() => void)[] = [];
   private readonly server: SMTPServer;
   port = 0;
@@ -32,31 +34,48 @@ export class SmtpSink {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          if (this.refusing) {
+          const refusing =
+            typeof this.refusing === 'function'
+              ? this.refusing(session.envelope.rcptTo.map((rcpt) => rcpt.address))
+              : this.refusing;
+          if (refusing) {
             const error = Object.assign(new Error('Try again later'), { responseCode: 451 });
             callback(error);
             return;
           }
-          const raw = Buffer.concat(chunks).toString('utf8');
-          if (this.saveDir) {
-            const name = `${Date.now()}-${this.messages.length}-${Math.random().toString(36).slice(2, 8)}.eml`;
-            writeFileSync(join(this.saveDir, name), raw);
+          if (this.acceptAfterMs > 0) {
+            const wait = this.acceptAfterMs;
+            setTimeout(() => this.accept(chunks, session.envelope, callback), wait);
+            return;
           }
-          void simpleParser(raw).then((parsed) => {
-            this.messages.push({
-              envelope: {
-                from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-                to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-              },
-              raw,
-              parsed,
-            });
-            for (const wake of this.waiters.splice(0)) wake();
-            callback();
-          }, callback);
+          this.accept(chunks, session.envelope, callback);
         });
       },
     });
+  }
+
+  private accept(
+    chunks: Buffer[],
+    envelope: { mailFrom: false | { address: string }; rcptTo: { address: string }[] },
+    callback: (error?: Error | null) => void,
+  ): void {
+    const raw = Buffer.concat(chunks).toString('utf8');
+    if (this.saveDir) {
+      const name = `${Date.now()}-${this.messages.length}-${Math.random().toString(36).slice(2, 8)}.eml`;
+      writeFileSync(join(this.saveDir, name), raw);
+    }
+    void simpleParser(raw).then((parsed) => {
+      this.messages.push({
+        envelope: {
+          from: envelope.mailFrom ? envelope.mailFrom.address : '',
+          to: envelope.rcptTo.map((rcpt) => rcpt.address),
+        },
+        raw,
+        parsed,
+      });
+      for (const wake of this.waiters.splice(0)) wake();
+      callback();
+    }, callback);
   }
 
   async start(port = 0): Promise<this> {
@@ -72,8 +91,14 @@ export class SmtpSink {
     return `smtp://127.0.0.1:${this.port}`;
   }
 
-  refuse(on: boolean): void {
+  /** Refuses every message (451), or, given a test of the recipients, the messages it holds true for. */
+  refuse(on: boolean | ((recipients: string[]) => boolean)): void {
     this.refusing = on;
+  }
+
+  /** Accepts each message only `ms` after its data arrived, as a slow provider does (0: at once). */
+  slow(ms: number): void {
+    this.acceptAfterMs = ms;
   }
 
   to(address: string): ReceivedMail[] {

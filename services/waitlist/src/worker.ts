@@ -189,6 +189,7 @@ export async function startMailWorker({
     attempts: config.mail.attempts,
     backoffMs: config.mail.backoffMs,
     onQueueBroken: () => onFatal?.('mail queue broken'),
+    markerKey: `${config.redis.prefix}:mail:epoch`,
   });
   const waves = startWaveApplier({ pool, logger, intervalMs: WAVE_POLL_MS });
   registerWaveBacklogMetrics(registry, pool, logger);

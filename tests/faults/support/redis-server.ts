@@ -18,11 +18,14 @@ export async function freePort(): Promise<number> {
 export interface RedisServerOptions {
   /** `maxmemory-policy`; noeviction unless a test wants the wrong one. */
   maxmemoryPolicy?: string;
+  /** false: no append-only file, no snapshots, so `stop()` then `start()` comes back empty (a cache-style Redis). */
+  persistence?: boolean;
 }
 
 /**
  * A redis-server of the test's own, on a random port in a temp dir, with the append-only file on: `stop()` then
- * `start()` is a Redis outage after which the server comes back with its data, as a restarted container would.
+ * `start()` is a Redis outage after which the server comes back with its data, as a restarted container would (with
+ * `persistence: false`, without it).
  * The machine's shared Redis is never stopped or flushed.
  */
 export class RedisServer {
@@ -46,7 +49,7 @@ export class RedisServer {
       '--dir',
       this.dir,
       '--appendonly',
-      'yes',
+      this.options.persistence === false ? 'no' : 'yes',
       '--appendfsync',
       'always',
       '--save',

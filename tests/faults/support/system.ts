@@ -24,6 +24,8 @@ export interface SystemOptions {
   workerEnv?: Record<string, string>;
   /** Addresses the gateway believes about the client's address and scheme (default: nobody, as `npm start`). */
   trustedProxies?: string[];
+  /** Run on this database (and Redis prefix) instead of a fresh one: the system started again after a restore. */
+  context?: TestContext;
 }
 
 export interface System {
@@ -34,6 +36,8 @@ export interface System {
   gateway: RunningGateway;
   /** Every log line every part of the system wrote so far (for the secrets scan). */
   logs(): string;
+  /** Stops every process, leaving the database (the system stopped for a restore). */
+  stopServices(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,7 +47,7 @@ export interface System {
  * fresh database of their own.
  */
 export async function startSystem(options: SystemOptions = {}): Promise<System> {
-  const context = await createTestContext();
+  const context = options.context ?? (await createTestContext());
   const redisUrl = options.redisUrl ?? context.redisUrl;
   const auth = await startAuth({
     databaseUrl: context.databaseUrl,
@@ -64,6 +68,13 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     waitlist: api.url,
     trustedProxies: options.trustedProxies ?? [],
   });
+  const stopServices = async () => {
+    await gateway.close();
+    await worker?.close();
+    await api.close();
+    await auth.close();
+    site.remove();
+  };
   return {
     context,
     auth,
@@ -71,13 +82,10 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     worker,
     gateway,
     logs: () => [auth.logs.text(), api.logs.text(), worker?.logs.text() ?? '', gateway.logs.text()].join('\n'),
+    stopServices,
     async close() {
-      await gateway.close();
-      await worker?.close();
-      await api.close();
-      await auth.close();
+      await stopServices();
       await context.close();
-      site.remove();
     },
   };
 }

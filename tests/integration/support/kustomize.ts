@@ -109,7 +109,10 @@ function setImage(object: K8sObject, image: { name: string; newName?: string; ne
   const podSpec = (
     object.kind === 'Job' || object.kind === 'Deployment'
       ? (object.spec as { template?: { spec?: unknown } })?.template?.spec
-      : undefined
+      : object.kind === 'CronJob'
+        ? (object.spec as { jobTemplate?: { spec?: { template?: { spec?: unknown } } } })?.jobTemplate?.spec?.template
+            ?.spec
+        : undefined
   ) as { containers?: { image: string }[]; initContainers?: { image: string }[] } | undefined;
   for (const container of [...(podSpec?.containers ?? []), ...(podSpec?.initContainers ?? [])]) {
     const [name, tag] = splitImage(container.image);

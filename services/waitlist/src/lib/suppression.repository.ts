@@ -112,3 +112,14 @@ export async function recordSoftBounce(db: Queryable, hash: Buffer, source: stri
   if (count >= SOFT_BOUNCES_TO_SUPPRESS) await suppress(db, hash, 'soft_bounces', source);
   return count;
 }
+
+/** Takes the address off the list (and forgets its temporary refusals); resolves to the reason it was on it for. */
+export async function liftSuppression(db: Queryable, hash: Buffer): Promise<SuppressionReason | undefined> {
+  const { rows } = await db.query<{ reason: SuppressionReason }>(
+    `with lifted as (delete from waitlist.suppressions where email_hash = $1 returning reason),
+          cleared as (delete from waitlist.soft_bounces where email_hash = $1)
+     select reason from lifted`,
+    [hash],
+  );
+  return rows[0]?.reason;
+}

@@ -23,7 +23,10 @@ export interface AuditRecord {
     | 'review.credit_approve'
     | 'review.credit_reject'
     | 'domain_rule.set'
-    | 'domain_rule.delete';
+    | 'domain_rule.delete'
+    // Operators' mail commands (npm run mail:replay / mail:unsuppress): counts or the address's hash prefix only.
+    | 'mail.replay'
+    | 'suppression.lift';
   target: string | null;
   ip: string | null;
   requestId: string | null;

@@ -8,7 +8,7 @@ import { createLinkedMailSender } from './linked-mail.js';
 import type { MailSender } from './mail-transport.js';
 import type { ConfirmationJob } from './mail.queue.js';
 import type { MailSite } from './templates/mail-templates.js';
-import { findSendCandidate } from './outbox.repository.js';
+import { claimForSending, findSendCandidate, releaseClaim } from './outbox.repository.js';
 
 export interface MailConsumerDeps {
   pool: pg.Pool;
@@ -22,6 +22,21 @@ export interface MailConsumerDeps {
 }
 
 /**
+ * How long a job's claim on its outbox row lasts: longer than one send can take (the SMTP pool's 10 s connection and
+ * 30 s socket time-outs), so a claim never lapses under a send in progress. A worker killed mid-send leaves its claim
+ * to lapse; BullMQ gives the job back one to two job locks later and the retry's back-off covers the rest.
+ */
+export const SEND_CLAIM_SECONDS = 60;
+
+/** Another job holds the row's claim: this one is retried with the queue's back-off and will find the row sent. */
+export class RowBeingSentError extends Error {
+  constructor(outboxId: string) {
+    super(`outbox row ${outboxId} is being sent by another job`);
+    this.name = 'RowBeingSentError';
+  }
+}
+
+/**
  * Sends one confirmation mail per outbox row. Idempotent: a row already sent, erased, or whose entry is no longer
  * pending (confirmed, unsubscribed) is skipped, so a job delivered twice sends once.
  */
@@ -30,9 +45,8 @@ export function createMailProcessor({ pool, sender, logger, site, confirmTokenTt
   const sendLaunchMail = createLaunchMailSender({ pool, sender, site, confirmTokenTtlHours, placeOf });
   const sendDataAccessMail = createDataAccessMailSender({ pool, sender, site });
   const sendLinkedMail = createLinkedMailSender({ pool, sender, site });
-  return async (job: Job<ConfirmationJob>): Promise<'sent' | 'skipped'> => {
-    const { outboxId, requestId } = job.data;
-    const log = logger.child({ reqId: requestId, outboxId, jobId: job.id, attempt: job.attemptsMade + 1 });
+  const send = async (job: Job<ConfirmationJob>, log: Logger): Promise<'sent' | 'skipped'> => {
+    const { outboxId } = job.data;
     const candidate = await findSendCandidate(pool, outboxId);
     if (candidate?.kind === 'data_access') return sendDataAccessMail(candidate, job, log);
     // Welcome and invitation mails (places in line, waves): their own rules and templates.
@@ -52,5 +66,29 @@ export function createMailProcessor({ pool, sender, logger, site, confirmTokenTt
       // Confirmation rows are queued by the person (sign-up, their resend); staff resends refuse suppressed ones.
       askedAt: candidate.queuedAt,
     });
+  };
+  // Two jobs for one row exist when Redis lost its data or the database was restored (the relay queues the owed rows
+  // again, while a job of before may still be running): the claim lets one of them send, and sent_at stops the other.
+  return async (job: Job<ConfirmationJob>): Promise<'sent' | 'skipped'> => {
+    const { outboxId, requestId } = job.data;
+    const log = logger.child({ reqId: requestId, outboxId, jobId: job.id, attempt: job.attemptsMade + 1 });
+    // The job as Redis made it: its retries share the id and the time, a twin queued after a loss has another time.
+    const claim = await claimForSending(pool, outboxId, `${job.id}@${job.timestamp}`, SEND_CLAIM_SECONDS);
+    if (claim === 'sent' || claim === 'gone') {
+      log.info({ reason: claim === 'sent' ? 'already sent' : 'erased' }, 'mail skipped');
+      return 'skipped';
+    }
+    if (claim === 'busy') {
+      log.info('mail being sent by another job; this one retries later');
+      throw new RowBeingSentError(outboxId);
+    }
+    let outcome: 'sent' | 'skipped' | undefined;
+    try {
+      outcome = await send(job, log);
+      return outcome;
+    } finally {
+      // Skipped, or failed before the delivery step recorded anything: the next job need not wait out the claim.
+      if (outcome !== 'sent') await releaseClaim(pool, outboxId).catch(() => undefined);
+    }
   };
 }

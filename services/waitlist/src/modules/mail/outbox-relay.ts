@@ -5,7 +5,15 @@ import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db.js';
 import { jobIdFor, mailJobOptions, type ConfirmationJob } from './mail.queue.js';
-import { lockStaleUnsent, lockUnrelayed, markRelayed, type UnrelayedRow } from './outbox.repository.js';
+import {
+  databaseNow,
+  lockRelayedUnsentBefore,
+  lockStaleUnsent,
+  lockUnrelayed,
+  mailEpoch,
+  markRelayed,
+  type UnrelayedRow,
+} from './outbox.repository.js';
 
 export interface RelaySettings {
   pool: pg.Pool;
@@ -27,6 +35,14 @@ export interface RelaySettings {
   warnEveryMs?: number;
   /** The queue can never hand over again (its one-time Redis set-up failed): only a restart of the process helps. */
   onQueueBroken?: (error: unknown) => void;
+  /**
+   * The Redis key where the relay keeps the database's mail epoch beside the queue. Its absence says Redis lost its
+   * data (FLUSHALL, a restart without persistence, a new server); another epoch says the database was restored. Either
+   * way the owed rows are queued again at once. Unset: no such check (the periodic sweep only).
+   */
+  markerKey?: string;
+  /** How often the marker is read. */
+  lossCheckMs?: number;
 }
 
 /** The queue's connection is not ready: nothing was locked or handed over. */
@@ -42,6 +58,11 @@ export interface Relay {
   runOnce(): Promise<number>;
   /** Re-offers stale relayed rows once; resolves to how many were re-added (most are no-ops in BullMQ). */
   sweepOnce(): Promise<number>;
+  /**
+   * Compares the queue's marker with the database's mail epoch and, when they differ, queues every relayed, unsent row
+   * again (emptying first a queue of another epoch); resolves to how many rows, or undefined when they agreed.
+   */
+  recoverOnce(): Promise<number | undefined>;
   stop(): Promise<void>;
 }
 
@@ -70,6 +91,8 @@ export function startRelay({
   readyWaitMs = 1000,
   warnEveryMs = 60_000,
   onQueueBroken,
+  markerKey,
+  lossCheckMs = 1000,
 }: RelaySettings): Relay {
   const options = mailJobOptions(attempts, backoffMs);
   let failingSince: number | undefined;
@@ -117,8 +140,43 @@ export function startRelay({
   const sweepOnce = () => handOver((client) => lockStaleUnsent(client, staleAfterSeconds, batchSize));
   let lastSweep = Date.now();
 
+  const recoverOnce = async (): Promise<number | undefined> => {
+    if (!markerKey) return undefined;
+    await waitForRedis(redis, readyWaitMs).catch((error: unknown) => {
+      throw new QueueNotReadyError(error);
+    });
+    const [marker, epoch] = await Promise.all([redis.get(markerKey), mailEpoch(pool)]);
+    if (marker === String(epoch)) return undefined;
+    const started = Date.now();
+    // Jobs of another epoch describe a database that no longer exists: a completed or failed job would keep a new row
+    // of the same id from being queued (BullMQ ignores an add whose id it holds), a waiting one names a row of before.
+    if (marker !== null) await queue.obliterate({ force: true });
+    // Every row relayed before now: rows relayed from here on are in the queue that Redis holds now.
+    const before = await databaseNow(pool);
+    let offered = 0;
+    let batch: number;
+    do {
+      batch = await handOver((client) => lockRelayedUnsentBefore(client, before, batchSize));
+      offered += batch;
+    } while (batch === batchSize && !stopped);
+    await redis.set(markerKey, String(epoch));
+    // Nothing owed (a first start, a loss between mails) is no news; owed mails queued again are.
+    logger[offered > 0 || marker !== null ? 'warn' : 'info'](
+      { offered, epoch, queueEpoch: marker, ms: Date.now() - started },
+      marker === null
+        ? 'mail queue has no epoch marker (Redis lost its data, or a first start): every relayed, unsent mail queued again'
+        : 'database restored since the mail queue was filled: queue emptied, every relayed, unsent mail queued again',
+    );
+    return offered;
+  };
+  let lastLossCheck = 0;
+
   const tick = async () => {
     try {
+      if (markerKey && Date.now() - lastLossCheck >= lossCheckMs) {
+        await recoverOnce();
+        lastLossCheck = Date.now();
+      }
       let relayed: number;
       // Drain a backlog without waiting an interval between full batches.
       do relayed = await runOnce();
@@ -152,6 +210,7 @@ export function startRelay({
   return {
     runOnce,
     sweepOnce,
+    recoverOnce,
     async stop() {
       stopped = true;
       clearTimeout(timer);

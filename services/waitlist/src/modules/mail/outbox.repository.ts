@@ -81,6 +81,34 @@ export async function lockStaleUnsent(
   return rows;
 }
 
+/**
+ * Rows handed to the queue before `before` (a time of the database's clock) and still unsent, for an entry the mail is
+ * still meant for: after Redis lost its data, all of them are owed and none may be in the queue any more. Waits for
+ * rows another relay holds (no SKIP LOCKED): one it is handing over now may have been added just before the loss.
+ */
+export async function lockRelayedUnsentBefore(
+  client: pg.PoolClient,
+  before: Date,
+  limit: number,
+): Promise<UnrelayedRow[]> {
+  const { rows } = await client.query<UnrelayedRow>(
+    `select o.id, o.request_id as "requestId" from waitlist.outbox o
+       join waitlist.entries e on e.id = o.entry_id and (e.status = 'pending' or o.kind <> 'confirmation')
+      where o.sent_at is null and o.failed_at is null and o.relayed_at < $1
+      order by o.relayed_at
+      limit $2
+      for update of o`,
+    [before, limit],
+  );
+  return rows;
+}
+
+/** The database's clock, so that a cut-off compares with times the database wrote. */
+export async function databaseNow(db: Queryable): Promise<Date> {
+  const { rows } = await db.query<{ now: Date }>('select clock_timestamp() as now');
+  return rows[0]?.now ?? new Date();
+}
+
 export async function markRelayed(client: pg.PoolClient, ids: string[]): Promise<void> {
   await client.query('update waitlist.outbox set relayed_at = now() where id = any($1::bigint[])', [ids]);
 }
@@ -129,26 +157,63 @@ export async function deleteTokens(db: Queryable, hashes: Buffer[]): Promise<voi
   await db.query('delete from waitlist.tokens where token_hash = any($1::bytea[])', [hashes]);
 }
 
+/** What a worker found when it claimed a row for sending: its own claim, or why it must not send. */
+export type SendClaim = 'claimed' | 'sent' | 'busy' | 'gone';
+
+/**
+ * Claims the row for `seconds` for the queued job `claimant` unless it was sent or another job holds a claim that has
+ * not lapsed: the one place where two jobs for one row (re-queued after Redis lost its data, or after a restore) meet,
+ * so only one sends. A retry of the same job takes its own claim over.
+ */
+export async function claimForSending(
+  db: Queryable,
+  outboxId: string,
+  claimant: string,
+  seconds: number,
+): Promise<SendClaim> {
+  const { rows } = await db.query<{ claimed: boolean; sent: boolean }>(
+    `with claimed as (
+       update waitlist.outbox set sending_until = now() + make_interval(secs => $3::int), sending_by = $2
+        where id = $1 and sent_at is null
+          and (sending_until is null or sending_until < now() or sending_by = $2)
+        returning id
+     )
+     select exists (select 1 from claimed) as claimed, o.sent_at is not null as sent
+       from waitlist.outbox o where o.id = $1`,
+    [outboxId, claimant, seconds],
+  );
+  const row = rows[0];
+  if (!row) return 'gone';
+  if (row.claimed) return 'claimed';
+  return row.sent ? 'sent' : 'busy';
+}
+
+/** A claim whose job ended without sending (skipped, or failed before the send): the next job need not wait. */
+export async function releaseClaim(db: Queryable, outboxId: string): Promise<void> {
+  await db.query('update waitlist.outbox set sending_until = null where id = $1 and sent_at is null', [outboxId]);
+}
+
 export async function markSent(db: Queryable, outboxId: string): Promise<void> {
   await db.query(
-    'update waitlist.outbox set sent_at = now(), attempts = attempts + 1, last_error = null where id = $1',
+    `update waitlist.outbox set sent_at = now(), attempts = attempts + 1, last_error = null, sending_until = null
+      where id = $1`,
     [outboxId],
   );
 }
 
 /** The worker gave up on this row: no more retries, and the sweep leaves it alone. */
 export async function markGivenUp(db: Queryable, outboxId: string, error: string): Promise<void> {
-  await db.query('update waitlist.outbox set failed_at = now(), last_error = $2 where id = $1', [
+  await db.query('update waitlist.outbox set failed_at = now(), last_error = $2, sending_until = null where id = $1', [
     outboxId,
     error.slice(0, 500),
   ]);
 }
 
 export async function markFailedAttempt(db: Queryable, outboxId: string, error: string): Promise<void> {
-  await db.query('update waitlist.outbox set attempts = attempts + 1, last_error = $2 where id = $1', [
-    outboxId,
-    error.slice(0, 500),
-  ]);
+  await db.query(
+    'update waitlist.outbox set attempts = attempts + 1, last_error = $2, sending_until = null where id = $1',
+    [outboxId, error.slice(0, 500)],
+  );
 }
 
 /** A row whose mail is still meant for its entry (the consumer skips the others, so they are never owed). */
@@ -201,4 +266,46 @@ export async function referralCodeOf(db: Queryable, entryId: string): Promise<st
     [entryId],
   );
   return rows[0]?.code ?? null;
+}
+
+/** The database's mail epoch: how many times it was restored from a backup (0: never). See the relay. */
+export async function mailEpoch(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ epoch: number }>(
+    'select coalesce(max(id), 0)::int as epoch from waitlist.restores',
+  );
+  return rows[0]?.epoch ?? 0;
+}
+
+export interface GivenUpRow {
+  id: string;
+  kind: MailKind;
+  lastError: string | null;
+}
+
+/**
+ * The dead letters: rows the worker gave up on (attempts spent, or refused for good) that were never sent and whose
+ * mail is still meant for its entry, oldest first.
+ */
+export async function givenUpRows(db: Queryable, kind: MailKind | undefined, limit: number): Promise<GivenUpRow[]> {
+  const { rows } = await db.query<GivenUpRow>(
+    `select o.id, o.kind, o.last_error as "lastError" from waitlist.outbox o
+       join waitlist.entries e on e.id = o.entry_id and ${STILL_MEANT}
+      where o.failed_at is not null and o.sent_at is null and ($1::text is null or o.kind = $1)
+      order by o.id
+      limit $2`,
+    [kind ?? null, limit],
+  );
+  return rows;
+}
+
+/** Makes given-up rows owed again, as if just written: the relay hands them to the queue at its next round. */
+export async function reopenGivenUp(db: Queryable, ids: string[]): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `update waitlist.outbox
+        set failed_at = null, relayed_at = null, attempts = 0, last_error = null, sending_until = null
+      where id = any($1::bigint[]) and failed_at is not null and sent_at is null
+      returning id`,
+    [ids],
+  );
+  return rows.map((row) => row.id);
 }

@@ -1,0 +1,64 @@
+/**
+ * Takes an address off the suppression list (a bounce that was the provider's mistake, a person who asks by mail to be
+ * mailed again), with its temporary refusals forgotten. The address is typed at the prompt or piped in, never given on
+ * the command line (which other users of the machine can read).
+ *   npm run mail:unsuppress
+ */
+import { createInterface } from 'node:readline/promises';
+import { exitOnConfigError } from '@mmdm/shared/config';
+import { createPool } from '@mmdm/shared/db';
+import { loadWorkerConfig, type WorkerConfig } from '../config.js';
+import { liftSuppression, suppressionHash } from '../lib/suppression.repository.js';
+import { writeAudit } from '../modules/admin/audit.repository.js';
+
+async function readAddress(): Promise<string> {
+  const lines = createInterface({ input: process.stdin, output: process.stderr, terminal: process.stdin.isTTY });
+  try {
+    return (await lines.question('Address to mail again: ')).trim();
+  } finally {
+    lines.close();
+  }
+}
+
+async function main(): Promise<number> {
+  let config: WorkerConfig;
+  try {
+    config = loadWorkerConfig();
+  } catch (error) {
+    exitOnConfigError(error, 'mail:unsuppress');
+  }
+  const address = await readAddress();
+  if (!/^[^\s@]+@[^\s@]+$/.test(address)) {
+    console.error('That is not an e-mail address; nothing was changed.');
+    return 64;
+  }
+  const pool = createPool({ connectionString: config.databaseUrl, applicationName: 'mmdm-mail-cli', max: 1 });
+  try {
+    const hash = suppressionHash(config.suppressionKey, address);
+    const reason = await liftSuppression(pool, hash);
+    if (!reason) {
+      console.log('That address is not on the suppression list (with this SUPPRESSION_KEY); nothing was changed.');
+      return 0;
+    }
+    await writeAudit(pool, {
+      actorSub: 'cli',
+      actorRole: 'operator',
+      action: 'suppression.lift',
+      // The list never holds addresses: the audit names the hash's first bytes, enough to match it, not to read it.
+      target: hash.subarray(0, 8).toString('hex'),
+      ip: null,
+      requestId: null,
+      details: { reason },
+    });
+    console.log(`Lifted (it was on the list for: ${reason}). Mail to it is sent again; mail given up earlier is not:`);
+    console.log('replay it with npm run mail:replay -- --send.');
+    return 0;
+  } finally {
+    await pool.end();
+  }
+}
+
+process.exitCode = await main().catch((error: unknown) => {
+  console.error(`mail:unsuppress failed: ${error instanceof Error ? error.message : String(error)}`);
+  return 1;
+});
