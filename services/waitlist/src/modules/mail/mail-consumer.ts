@@ -2,13 +2,14 @@ import { mailLinks } from '@mmdm/contracts/web-paths';
 import type { Logger } from '@mmdm/shared/logger';
 import type { Job } from 'bullmq';
 import type pg from 'pg';
+import { createContactMailSender } from './contact-mail.js';
 import { createDataAccessMailSender } from './data-access-mail.js';
 import { createLaunchMailSender } from './launch-mail.js';
 import { createLinkedMailSender } from './linked-mail.js';
 import type { MailSender } from './mail-transport.js';
 import type { ConfirmationJob } from './mail.queue.js';
 import type { MailSite } from './templates/mail-templates.js';
-import { findSendCandidate } from './outbox.repository.js';
+import { findContactMail, findSendCandidate } from './outbox.repository.js';
 
 export interface MailConsumerDeps {
   pool: pg.Pool;
@@ -30,10 +31,16 @@ export function createMailProcessor({ pool, sender, logger, site, confirmTokenTt
   const sendLaunchMail = createLaunchMailSender({ pool, sender, site, confirmTokenTtlHours, placeOf });
   const sendDataAccessMail = createDataAccessMailSender({ pool, sender, site });
   const sendLinkedMail = createLinkedMailSender({ pool, sender, site });
+  const sendContactMail = createContactMailSender({ pool, sender, site });
   return async (job: Job<ConfirmationJob>): Promise<'sent' | 'skipped'> => {
     const { outboxId, requestId } = job.data;
     const log = logger.child({ reqId: requestId, outboxId, jobId: job.id, attempt: job.attemptsMade + 1 });
     const candidate = await findSendCandidate(pool, outboxId);
+    // No entry behind the row: a contact message's mail (asked for only then, so entries' mails cost one query).
+    if (!candidate) {
+      const contact = await findContactMail(pool, outboxId);
+      if (contact) return sendContactMail(contact, log);
+    }
     if (candidate?.kind === 'data_access') return sendDataAccessMail(candidate, job, log);
     // Welcome and invitation mails (places in line, waves): their own rules and templates.
     if (candidate && candidate.kind !== 'confirmation') return sendLaunchMail(candidate, job, log);
