@@ -2,6 +2,7 @@ import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH, MAX_EMAIL_LENGTH }
 import { checkEmailAddress } from '@mmdm/contracts/email';
 import { HONEYPOT_FIELD } from '@mmdm/contracts/waitlist';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { EmailAddress } from '../../../components/ui/email-address.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { createProofOfWork, type ProofOfWork } from '../../../lib/proof-of-work.js';
 import { useHydrated } from '../../../lib/use-hydrated.js';
@@ -11,7 +12,6 @@ import { useSendContactMessage } from '../api/send-contact-message.js';
 export const contactMessages = {
   sending: 'Sending your message...',
   sentTitle: 'Thank you! Your message has reached our team.',
-  sentBody: (email: string) => `We'll reply to ${email} within two working days.`,
   notSent: 'Your message was not sent.',
   unreachable: 'We could not reach our servers. Your message is still in the form: please try again.',
 } as const;
@@ -101,7 +101,9 @@ export function ContactForm() {
           ✓
         </span>
         <h2 id={`${id}-sent`}>{contactMessages.sentTitle}</h2>
-        <p>{contactMessages.sentBody(sentTo)}</p>
+        <p>
+          We'll reply to <EmailAddress address={sentTo} /> within two working days.
+        </p>
         <button type="button" className="button button--ghost" onClick={writeAnother}>
           Write another message
         </button>

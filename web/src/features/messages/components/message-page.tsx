@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/admin/confirm-dialog.js';
 import { MutationError } from '../../../components/admin/mutation-error.js';
 import { QueryState } from '../../../components/admin/query-state.js';
+import { EmailAddress } from '../../../components/ui/email-address.js';
 import { paths } from '../../../config/paths.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { errorMessage } from '../../../lib/staff-api.js';
@@ -51,7 +52,10 @@ export function MessagePage({ id, canManage }: MessagePageProps) {
             <dl className="adm-facts">
               <dt>From</dt>
               <dd>
-                {data.name}, <a href={`mailto:${data.email}`}>{data.email}</a>
+                {data.name},{' '}
+                <a href={`mailto:${data.email}`}>
+                  <EmailAddress address={data.email} />
+                </a>
               </dd>
               <dt>Received</dt>
               <dd>{formatDateTime(data.receivedAt)}</dd>

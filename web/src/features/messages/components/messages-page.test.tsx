@@ -46,7 +46,8 @@ describe('Messages', () => {
     const user = userEvent.setup();
     renderAdmin('/admin/messages');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeInTheDocument();
+    // The panel's route modules load lazily: their first import takes real time on a busy machine.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Messages' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(await screen.findByText('1 message waits for an answer.')).toBeInTheDocument();
     const row = screen.getByRole('row', { name: /Ana Silva/ });
     expect(within(row).getByText('ana@example.com')).toBeInTheDocument();
@@ -76,7 +77,9 @@ describe('Messages', () => {
   it('lets a viewer read a message but not mark it', async () => {
     network.on('GET', '/api/admin/verify', () => verified('viewer'));
     renderAdmin('/admin/messages/12');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Message from Ana Silva' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Message from Ana Silva' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Only admins mark messages handled.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark handled' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Erase' })).not.toBeInTheDocument();
@@ -87,6 +90,8 @@ describe('Messages', () => {
       json(404, { success: false, code: 'not_found', message: 'There is no such message. It may have been erased.' }),
     );
     renderAdmin('/admin/messages/12');
-    expect(await screen.findByRole('alert')).toHaveTextContent('There is no such message. It may have been erased.');
+    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
+      'There is no such message. It may have been erased.',
+    );
   });
 });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { QueryState } from '../../../components/admin/query-state.js';
 import { SelectField } from '../../../components/admin/select-field.js';
+import { EmailAddress } from '../../../components/ui/email-address.js';
 import { paths } from '../../../config/paths.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { useContactMessages } from '../api/get-contact-messages.js';
@@ -74,12 +75,11 @@ function MessagesTable({ state }: { state: MessageState }) {
             <p className="adm-empty">{pageNumber === 1 ? EMPTY[state] : 'No more messages.'}</p>
           ) : (
             <div className="adm-table-wrap">
-              <table className="adm-table adm-table--wide" aria-busy={messages.isFetching}>
+              <table className="adm-table adm-messages" aria-busy={messages.isFetching}>
                 <caption className="adm-visually-hidden">Messages, page {pageNumber}</caption>
                 <thead>
                   <tr>
                     <th scope="col">From</th>
-                    <th scope="col">Email</th>
                     <th scope="col">Received</th>
                     <th scope="col">Status</th>
                   </tr>
@@ -94,10 +94,12 @@ function MessagesTable({ state }: { state: MessageState }) {
                         >
                           {message.name}
                         </Link>
+                        <span className="adm-messages__email">
+                          <EmailAddress address={message.email} />
+                        </span>
                       </th>
-                      <td>{message.email}</td>
                       <td>{formatDateTime(message.receivedAt)}</td>
-                      <td>
+                      <td className="adm-messages__state">
                         <MessageStateBadge handledAt={message.handledAt} />
                       </td>
                     </tr>
