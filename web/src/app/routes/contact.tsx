@@ -4,7 +4,6 @@ import { Icon } from '../../components/ui/icon.js';
 import { SocialLinks } from '../../components/ui/social-links.js';
 import { site } from '../../config/site.js';
 import { ContactForm } from '../../features/contact/components/contact-form.js';
-import { QueryProvider } from '../provider.js';
 
 export function ContactRoute() {
   return (
@@ -14,9 +13,7 @@ export function ContactRoute() {
       </PageHero>
       <section className="section">
         <div className="container contact-grid">
-          <QueryProvider>
-            <ContactForm />
-          </QueryProvider>
+          <ContactForm />
           <aside className="card connect-card" aria-labelledby="connect-title">
             <h2 id="connect-title">Connect With Us</h2>
             <p>

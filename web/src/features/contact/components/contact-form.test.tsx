@@ -1,10 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client.js';
 import { fakeNetwork, json, networkFailure } from '../../../testing/fake-network.js';
 import { ContactForm } from './contact-form.js';
 
@@ -17,11 +15,7 @@ const SENT = () =>
   });
 
 function renderForm() {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ContactForm />
-    </QueryClientProvider>,
-  );
+  return render(<ContactForm />);
 }
 
 async function write(name = 'Jane Doe', email = ' jane@EXAMPLE.com ', message = 'Hello!\nIs Porto in the first wave?') {

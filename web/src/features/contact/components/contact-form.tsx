@@ -1,7 +1,7 @@
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH, MAX_EMAIL_LENGTH } from '@mmdm/contracts/limits';
 import { checkEmailAddress } from '@mmdm/contracts/email';
 import { HONEYPOT_FIELD } from '@mmdm/contracts/waitlist';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { EmailAddress } from '../../../components/ui/email-address.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { createProofOfWork, type ProofOfWork } from '../../../lib/proof-of-work.js';
@@ -39,7 +39,11 @@ export function ContactForm() {
   const id = useId();
   const hydrated = useHydrated();
   const challenge = useRef<ProofOfWork | null>(null);
-  const send = useSendContactMessage((signal) => challenge.current?.take(signal) ?? Promise.resolve(undefined));
+  const takeSolution = useCallback(
+    (signal: AbortSignal) => challenge.current?.take(signal) ?? Promise.resolve(undefined),
+    [],
+  );
+  const send = useSendContactMessage(takeSolution);
   const form = useRef<HTMLFormElement>(null);
   const nameInput = useRef<HTMLInputElement>(null);
   const sentPanel = useRef<HTMLDivElement>(null);
@@ -47,7 +51,7 @@ export function ContactForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   // Set when the thank-you gives way to a new form: focus goes to its first field.
   const writingAgain = useRef(false);
-  const sending = send.isPending;
+  const sending = send.state.status === 'sending';
 
   useEffect(() => {
     const work = createProofOfWork(getContactChallenge);
@@ -71,20 +75,17 @@ export function ContactForm() {
     const fields = new FormData(event.currentTarget);
     const text = (name: string) => String(fields.get(name) ?? '');
     const email = text('email');
-    send.mutate(
-      { name: text('name'), email, message: text('message'), honeypot: text(HONEYPOT_FIELD) },
-      {
-        onSuccess: () => {
-          const checked = checkEmailAddress(email, { deliverable: true });
-          setSentTo(checked.ok ? checked.address : email.trim());
-        },
-      },
-    );
+    void send
+      .send({ name: text('name'), email, message: text('message'), honeypot: text(HONEYPOT_FIELD) })
+      .then((sent) => {
+        if (!sent) return;
+        const checked = checkEmailAddress(email, { deliverable: true });
+        setSentTo(checked.ok ? checked.address : email.trim());
+      });
   }
 
   function writeAnother() {
     writingAgain.current = true;
-    send.reset();
     setSentTo(null);
   }
 
@@ -170,9 +171,9 @@ export function ContactForm() {
       <p className="form__status" role="status">
         {sending ? contactMessages.sending : ''}
       </p>
-      {send.isError ? (
+      {send.state.status === 'failed' ? (
         <div className="error-box contact-failure" role="alert">
-          <p>{contactFailureText(send.error)}</p>
+          <p>{contactFailureText(send.state.error)}</p>
           <button
             type="button"
             className="button button--small button--ghost"
