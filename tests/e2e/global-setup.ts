@@ -47,6 +47,7 @@ export default async function globalSetup() {
     redisUrl,
     redisPrefix: `e2e${randomBytes(3).toString('hex')}`,
     admin: { email: 'admin@e2e.test', password: `e2e-${randomBytes(12).toString('base64url')}` },
+    supportEmail: 'support@e2e.test',
   };
 
   const system = spawn(process.execPath, [join(root, 'infra/supervisor/start.mjs')], {
@@ -76,6 +77,9 @@ export default async function globalSetup() {
       ADMIN_PASSWORD: info.admin.password,
       // Journeys sign up many addresses from one client address; the limiter has its own service-level tests.
       SIGNUP_RATE_LIMIT: '100000',
+      // Likewise the contact form's messages (its limit has its own service-level test).
+      CONTACT_RATE_LIMIT: '100000',
+      SUPPORT_EMAIL: info.supportEmail,
       // Every journey joins through the proof of work, as under attack; API calls solve it (proof-of-work.ts).
       SIGNUP_CHALLENGE: 'always',
       // No DNS is reachable from a test machine; the domain check has its own tests with their own DNS server.

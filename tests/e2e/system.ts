@@ -9,6 +9,8 @@ export interface SystemInfo {
   redisUrl: string;
   redisPrefix: string;
   admin: { email: string; password: string };
+  /** SUPPORT_EMAIL: where the contact form's messages are mailed. */
+  supportEmail: string;
 }
 
 /** The system's port; runs on different ports (two developers, CI) keep apart, results folders included. */

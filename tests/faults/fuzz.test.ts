@@ -23,7 +23,7 @@ beforeAll(async () => {
   sink = await new SmtpSink().start();
   system = await startSystem({
     sink,
-    apiEnv: { SIGNUP_RATE_LIMIT: '1000000' },
+    apiEnv: { SIGNUP_RATE_LIMIT: '1000000', CONTACT_RATE_LIMIT: '1000000' },
     authEnv: { LOGIN_IP_MAX_FAILS: '1000000', LOGIN_ACCOUNT_MAX_FAILS: '1000000', LOGIN_ACCOUNT_HOURLY_MAX: '1000000' },
   });
   const staff = await staffOf(system);
@@ -178,6 +178,7 @@ const PUBLIC: { path: string; fields: string[] }[] = [
   { path: '/waitlist/confirm', fields: ['token'] },
   { path: '/waitlist/resend', fields: ['token'] },
   { path: '/waitlist/unsubscribe', fields: ['token'] },
+  { path: '/waitlist/contact', fields: ['name', 'email', 'message'] },
   { path: '/api/admin/login', fields: ['email', 'password'] },
 ];
 
@@ -256,12 +257,24 @@ describe('property-based fuzzing through the gateway', () => {
 
 describe('body limits and content types', () => {
   const posts = [...PUBLIC.map((p) => ({ method: 'POST', path: p.path })), ...STAFF_ENDPOINTS.filter((e) => e.body)];
+  // The contact form takes a message of a few paragraphs: its limit is 32 kB (below).
+  const small = posts.filter(({ path }) => path !== '/waitlist/contact');
 
-  it.each(posts)('$method $path answers 413 JSON over the 4 kB limit', async ({ method, path }) => {
+  it.each(small)('$method $path answers 413 JSON over the 4 kB limit', async ({ method, path }) => {
     const answer = await request(system.gateway.url, path, {
       method,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
       body: JSON.stringify({ email: 'a@example.com', padding: 'x'.repeat(5000) }),
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toMatchObject({ success: false });
+  });
+
+  it('POST /waitlist/contact answers 413 JSON over its 32 kB limit', async () => {
+    const answer = await request(system.gateway.url, '/waitlist/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Jane', email: 'a@example.com', message: 'x'.repeat(40_000) }),
     });
     expect(answer.status).toBe(413);
     expect(answer.body).toMatchObject({ success: false });
@@ -310,6 +323,22 @@ describe('mail header injection', () => {
         expect(answer.status, `${JSON.stringify(body)} → ${answer.text}`).toBe(400);
       }),
       { numRuns: RUNS },
+    );
+  });
+
+  it("a line break anywhere in a contact message's name (its Reply-To and subject) or address is refused with 400", async () => {
+    await fc.assert(
+      fc.asyncProperty(injected, fc.boolean(), async ({ email, breaker }, inName) => {
+        const body = inName
+          ? { name: `Jane${breaker}Doe`, email: `ok-${randomUUID().slice(0, 8)}@example.com`, message: 'Hello' }
+          : { name: 'Jane Doe', email, message: 'Hello' };
+        requests++;
+        const answer = await request(system.gateway.url, '/waitlist/contact', { method: 'POST', body });
+        // In the name, %0d%0a is only odd text (no line break); everything else is refused.
+        if (inName && breaker.startsWith('%')) expect(answer.status, answer.text).toBe(200);
+        else expect(answer.status, `${JSON.stringify(body)} → ${answer.text}`).toBe(400);
+      }),
+      { numRuns: Math.ceil(RUNS / 4) },
     );
   });
 

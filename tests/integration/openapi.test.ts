@@ -108,6 +108,12 @@ describe('the OpenAPI document', () => {
         'GET /api/admin/waitlist/launch-stats',
         'POST /api/admin/waitlist/credits/{referredId}/revoke',
         'GET /api/admin/waitlist/mail-templates',
+        'POST /waitlist/contact',
+        'GET /waitlist/contact/challenge',
+        'GET /api/admin/waitlist/messages',
+        'GET /api/admin/waitlist/messages/{id}',
+        'POST /api/admin/waitlist/messages/{id}/handled',
+        'DELETE /api/admin/waitlist/messages/{id}',
       ]),
     );
     // The second sign-in step carries its own short-lived token in the body: no staff session exists yet.

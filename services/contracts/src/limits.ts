@@ -20,6 +20,14 @@ export const SEARCH_MAX_LENGTH = 254;
 export const STAFF_PASSWORD_MIN_LENGTH = 12;
 export const STAFF_PASSWORD_MAX_LENGTH = 256;
 
+/**
+ * The contact form: a name as people write theirs, and a message of a few paragraphs. A message this long stays within
+ * the 16 kB body nginx accepts even when every character takes three bytes (most scripts outside Latin), with the
+ * proof of work and the JSON around it.
+ */
+export const CONTACT_NAME_MAX_LENGTH = 100;
+export const CONTACT_MESSAGE_MAX_LENGTH = 4000;
+
 /** Pages of staff lists (entries, audit logs). */
 export const PAGE_LIMIT_MAX = 100;
 export const PAGE_LIMIT_DEFAULT = 50;

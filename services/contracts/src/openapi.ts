@@ -29,6 +29,15 @@ import {
   verifyAnswerSchema,
 } from './auth.js';
 import { auditPageSchema } from './audit.js';
+import { CONTACT_API_PATHS, contactAnswer, contactBody } from './contact.js';
+import {
+  contactMessageSchema,
+  contactMessageSummarySchema,
+  contactMessagesPageSchema,
+  listMessagesParams,
+  messageHandledBody,
+  STAFF_MESSAGE_PATHS,
+} from './contact-admin.js';
 import {
   cityChoiceBody,
   citiesAnswer,
@@ -128,14 +137,14 @@ const pathId = (name: string, description: string, pattern = '^\\d{1,18}$'): Jso
 
 /** Error statuses and what each means; every one answers `ApiError`. */
 const ERRORS = {
-  400: 'The request is malformed: `validation_error` (with `issues` naming each field), `invalid_json`, or a code of this endpoint (sign-up: `challenge_required`, `challenge_invalid`, `challenge_spent`, `email_not_permanent`).',
+  400: 'The request is malformed: `validation_error` (with `issues` naming each field), `invalid_json`, or a code of this endpoint (sign-up and contact form: `challenge_required`, `challenge_invalid`, `challenge_spent`; sign-up: `email_not_permanent`).',
   401: 'No valid staff token (`unauthorized`, `invalid_token`), wrong credentials (`invalid_credentials`), a wrong second factor (`invalid_second_factor`) or a second-step token that expired or was used (`mfa_token_invalid`), or an unsigned or unauthenticated webhook (`signature_missing`, `unauthorized`).',
   403: 'The staff role does not allow this (`forbidden`), or a webhook whose signature, signing host, topic or client address is refused (`signature_invalid`, `topic_not_allowed`, `forbidden`).',
   404: 'Not found (`not_found`, `token_invalid`, `staff_not_found`, `template_not_found`).',
   408: 'The request took too long to arrive (`request_timeout`).',
   409: 'Conflicts with the current state (`token_used`, `not_pending`, `suppressed`, `email_taken`, `last_admin`, `city_exists`, `totp_exists`, `passkey_exists`, `no_enrolment`, `no_passkey`, `no_second_factor`, `mfa_required`, `cap_reached`).',
   410: 'The link is past its lifetime (`token_expired`).',
-  413: 'The body is over 4 kB (`payload_too_large`).',
+  413: 'The body is over 4 kB, 32 kB for the contact form (`payload_too_large`).',
   415: 'The body is not JSON, or compressed (`unsupported_media_type`, `unsupported_encoding`).',
   429: 'Too many requests (`rate_limited`, `too_many_attempts`, `too_many_exports`); wait `Retry-After` seconds.',
   500: 'Something failed on our side (`internal_error`); the answer says nothing internal, the log has the request id.',
@@ -178,11 +187,13 @@ interface Endpoint {
     | 'waitlist'
     | 'launch'
     | 'privacy'
+    | 'contact'
     | 'mail-hooks'
     | 'staff-auth'
     | 'staff-waitlist'
     | 'staff-launch'
-    | 'staff-review';
+    | 'staff-review'
+    | 'staff-messages';
   summary: string;
   description: string;
   /** The least role allowed; `any` = any valid staff token. Absent: public. */
@@ -356,6 +367,91 @@ const PUBLIC_ENDPOINTS: Endpoint[] = [
     body: invitationTokenBody,
     answers: ok('Admitted.', invitationAnswer),
     errors: [...BODY_ERRORS, 404],
+  },
+];
+
+/** The contact form on /contact, and what staff do with its messages. */
+const CONTACT_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'post',
+    path: CONTACT_API_PATHS.send,
+    operationId: 'sendContactMessage',
+    tag: 'contact',
+    summary: 'Write to our team',
+    description:
+      'Stores the message and mails it to the support address (SUPPORT_EMAIL) with the sender as Reply-To; kept CONTACT_RETENTION_DAYS. Throttled per network (CONTACT_RATE_LIMIT per hour). When the service asks for proof of work (GET /waitlist/contact/challenge), `altcha` carries the solution; without it the answer is 400 `challenge_required` and nothing is written. `website` is a hidden honeypot field: filled, the answer is the same 200 and nothing is written. Bodies up to 32 kB.',
+    body: contactBody,
+    answers: ok('Stored; its mail to our team is on its way.', contactAnswer),
+    errors: [...BODY_ERRORS, 429, 503],
+  },
+  {
+    method: 'get',
+    path: CONTACT_API_PATHS.challenge,
+    operationId: 'getContactChallenge',
+    tag: 'contact',
+    summary: 'A proof-of-work challenge for the contact form (ALTCHA)',
+    description:
+      "As GET /waitlist/challenge, at the contact form's own pressure (CONTACT_PRESSURE_*); its solution goes in the message's `altcha` field and is accepted once. Never cached.",
+    answers: ok('A challenge, or null when none is asked for (SIGNUP_CHALLENGE=off).', challengeAnswer),
+    errors: [],
+  },
+];
+
+const messageId = pathId('id', 'A message id.');
+/** Express's `:id` as OpenAPI's `{id}`. */
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+const STAFF_MESSAGE_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'get',
+    path: STAFF_MESSAGE_PATHS.list,
+    operationId: 'listContactMessages',
+    tag: 'staff-messages',
+    summary: 'Messages from the contact form',
+    description:
+      'Newest first, paged by `nextCursor`; `state` open (the default), handled or all; `open` counts those still to answer. Who wrote and when, not what. Audited as a staff read (`messages.list`).',
+    staff: 'viewer',
+    parameters: parametersOf(listMessagesParams, 'query'),
+    answers: ok('A page of messages.', contactMessagesPageSchema),
+    errors: [400, ...staffErrors('viewer')],
+  },
+  {
+    method: 'get',
+    path: openApiPath(STAFF_MESSAGE_PATHS.one),
+    operationId: 'readContactMessage',
+    tag: 'staff-messages',
+    summary: 'Read a message',
+    description:
+      'The message, and when its mail reached the support address. Audited as a staff read (`message.read`).',
+    staff: 'viewer',
+    parameters: [messageId],
+    answers: ok('The message.', contactMessageSchema),
+    errors: [400, 404, ...staffErrors('viewer')],
+  },
+  {
+    method: 'post',
+    path: openApiPath(STAFF_MESSAGE_PATHS.handled),
+    operationId: 'setContactMessageHandled',
+    tag: 'staff-messages',
+    summary: 'Mark a message handled, or open again',
+    description: '`{handled: true}` once it is answered, `false` to open it again. Audited.',
+    staff: 'admin',
+    parameters: [messageId],
+    body: messageHandledBody,
+    answers: ok('The message as it is now.', contactMessageSummarySchema),
+    errors: [...BODY_ERRORS, 404, ...staffErrors('admin')],
+  },
+  {
+    method: 'delete',
+    path: openApiPath(STAFF_MESSAGE_PATHS.one),
+    operationId: 'eraseContactMessage',
+    tag: 'staff-messages',
+    summary: 'Erase a message',
+    description: 'Now, before its retention period ends (an erasure request, say). Audited.',
+    staff: 'admin',
+    parameters: [messageId],
+    answers: { 204: { description: 'Erased.' } },
+    errors: [400, 404, ...staffErrors('admin')],
   },
 ];
 
@@ -594,7 +690,7 @@ const STAFF_WAITLIST_ENDPOINTS: Endpoint[] = [
     tag: 'staff-waitlist',
     summary: "The waitlist service's audit log",
     description:
-      'Newest first, paged by `nextCursor`. `kind=reads`: only staff reading personal data (the Users list, searches, exports); `kind=changes`: everything else.',
+      'Newest first, paged by `nextCursor`. `kind=reads`: only staff reading personal data (the Users list, searches, exports, contact messages); `kind=changes`: everything else.',
     staff: 'admin',
     parameters: parametersOf(auditParams, 'query'),
     answers: ok('A page of audit records.', auditPageSchema),
@@ -1023,12 +1119,14 @@ const STAFF_REVIEW_ENDPOINTS: Endpoint[] = [
 export const ENDPOINTS: readonly Endpoint[] = [
   ...PUBLIC_ENDPOINTS,
   ...PRIVACY_ENDPOINTS,
+  ...CONTACT_ENDPOINTS,
   ...MAIL_HOOK_ENDPOINTS,
   ...STAFF_AUTH_ENDPOINTS,
   ...STAFF_MFA_ENDPOINTS,
   ...STAFF_WAITLIST_ENDPOINTS,
   ...STAFF_LAUNCH_ENDPOINTS,
   ...STAFF_REVIEW_ENDPOINTS,
+  ...STAFF_MESSAGE_ENDPOINTS,
 ];
 
 function operationOf(endpoint: Endpoint): JsonObject {
@@ -1081,7 +1179,7 @@ export function openApiDocument(): JsonObject {
       title: 'Meet Match Date Marry — waitlist and staff API',
       version: '1.0.0',
       description:
-        'The public waitlist API (sign-up, confirmation, unsubscribe, places, cities, invitations) and the staff API of the panel. Every error answers `{success:false, code, message}`. Generated from the zod schemas of `@mmdm/contracts`.',
+        'The public waitlist API (sign-up, confirmation, unsubscribe, places, cities, invitations, the contact form) and the staff API of the panel. Every error answers `{success:false, code, message}`. Generated from the zod schemas of `@mmdm/contracts`.',
       contact: { name: 'Meet Match Date Marry', url: 'https://github.com/meet-match-date-marry' },
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
@@ -1092,11 +1190,13 @@ export function openApiDocument(): JsonObject {
       { name: 'waitlist', description: 'Sign-up, confirmation, unsubscribe.' },
       { name: 'launch', description: 'Places in line, cities, invitations.' },
       { name: 'privacy', description: 'The "Your data" page: see, download and erase one’s own data.' },
+      { name: 'contact', description: 'The contact form: a message to our team.' },
       { name: 'mail-hooks', description: "Mail providers' bounce and complaint webhooks." },
       { name: 'staff-auth', description: 'Staff sign-in, accounts and the auth audit log (auth service).' },
       { name: 'staff-waitlist', description: "The staff's waitlist data (waitlist service)." },
       { name: 'staff-launch', description: 'Invitation waves, cities, credits (waitlist service).' },
       { name: 'staff-review', description: 'The review queue and the e-mail domain lists (waitlist service).' },
+      { name: 'staff-messages', description: 'Messages from the contact form (waitlist service).' },
     ],
     paths,
     components: {

@@ -83,6 +83,8 @@ export const personalData = z.object({
   /** Whether the address is on the list of addresses never mailed, and why. */
   suppression: z.nullable(z.object({ reason: z.string(), since: z.string() })),
   mails: z.array(z.object({ kind: z.string(), queuedAt: z.string(), sentAt: timestamp })),
+  /** What was written to us through the contact form from this address, until the retention erases it. */
+  messages: z.array(z.object({ receivedAt: z.string(), name: z.string(), message: z.string() })),
 });
 export type PersonalData = z.infer<typeof personalData>;
 

@@ -71,8 +71,14 @@ export const analyticsParams = z
   });
 export type AnalyticsParams = z.output<typeof analyticsParams>;
 
-/** Audit actions of staff reading personal data (the Users list, a search, an export). */
-export const STAFF_READ_ACTIONS = ['entries.list', 'entries.search', 'entries.export'] as const;
+/** Audit actions of staff reading personal data (the Users list, a search, an export, the contact messages). */
+export const STAFF_READ_ACTIONS = [
+  'entries.list',
+  'entries.search',
+  'entries.export',
+  'messages.list',
+  'message.read',
+] as const;
 
 /**
  * GET /audit?cursor=&limit=&kind=: `reads` is the trail of staff reading personal data (STAFF_READ_ACTIONS),

@@ -11,6 +11,8 @@ export const WEB_PATHS = {
   invitation: '/invitation',
   /** Ask for a link to one's data; the same page, opened from that link, shows, exports and erases it. */
   yourData: '/your-data',
+  /** The staff panel's messages from the contact form; the mail to SUPPORT_EMAIL links to the message's own page. */
+  staffMessages: '/admin/messages',
 } as const;
 
 /** The API path a mail's `List-Unsubscribe` header names (RFC 8058 one-click POST; a GET redirects to the page). */
@@ -30,6 +32,9 @@ export const mailLinks = {
   yourDataPage: (publicUrl: string) => `${publicUrl}${WEB_PATHS.yourData}`,
   /** The single-use link of the data-access mail. */
   yourData: (publicUrl: string, token: string) => withToken(publicUrl, WEB_PATHS.yourData, token),
+  /** A contact message in the staff panel (staff sign in to open it). */
+  staffMessage: (publicUrl: string, messageId: string) =>
+    `${publicUrl}${WEB_PATHS.staffMessages}/${encodeURIComponent(messageId)}`,
   /** The share link that pre-fills "Referral code". */
   share: (publicUrl: string, code: string) => `${publicUrl}${WEB_PATHS.waitlist}?ref=${encodeURIComponent(code)}`,
 };

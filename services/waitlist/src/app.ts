@@ -21,6 +21,7 @@ import { createClientRateLimiter } from './lib/rate-limit.js';
 import { remoteStaffKeys } from './lib/staff-keys.js';
 import { abuseRoutes } from './modules/abuse/abuse.routes.js';
 import { createChallengeService } from './modules/abuse/challenge.service.js';
+import { createContactGuard } from './modules/abuse/contact-guard.js';
 import { createDnsCheck } from './modules/abuse/dns-check.js';
 import { createDomainCheck } from './modules/abuse/domain-check.js';
 import { createOriginHasher } from './modules/abuse/network.js';
@@ -31,6 +32,9 @@ import { createReviewService } from './modules/abuse/review.service.js';
 import { createSignupGuard } from './modules/abuse/signup-guard.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
+import { contactAdminRoutes } from './modules/contact/contact-admin.routes.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
+import { createContactService, eraseMessagesOf, messagesOf } from './modules/contact/contact.service.js';
 import { invitationsAdminRoutes } from './modules/invitations/invitations-admin.routes.js';
 import { createInvitationsMetrics } from './modules/invitations/invitations.metrics.js';
 import { invitationRoutes } from './modules/invitations/invitations.routes.js';
@@ -60,6 +64,8 @@ import { createSignupService } from './modules/signup/signup.service.js';
  */
 const DATA_ACCESS_RATE_WINDOW_S = 900;
 const DATA_ACCESS_COOLDOWN_S = 120;
+/** The contact form's rate limit counts messages per network per hour (CONTACT_RATE_LIMIT). */
+const CONTACT_RATE_WINDOW_S = 3600;
 
 export interface AppDeps {
   config: ApiConfig;
@@ -115,6 +121,30 @@ export function createApp({
     dns: abuse.dns.check ? createDnsCheck({ servers: abuse.dns.servers, timeoutMs: abuse.dns.timeoutMs }) : undefined,
   });
   const guard = createSignupGuard({ challenge, pressure, domains, origins: createOriginHasher(abuse.key) });
+  // The contact form: the same defences with counts of its own, so neither form's traffic makes the other pay. Its
+  // spent solutions share the sign-up's store: a solution is accepted once, by whichever form.
+  const contactPressure = createPressureGauge({
+    global: config.contact.pressureGlobal,
+    network: config.contact.pressureNetwork,
+  });
+  const contactGuard = createContactGuard({
+    challenge: createChallengeService({
+      ...abuse.challenge,
+      key: abuse.key,
+      redis,
+      spentKeyPrefix: `${config.redis.prefix}:waitlist:altcha`,
+      pressure: contactPressure,
+    }),
+    pressure: contactPressure,
+    limiter: createClientRateLimiter({
+      redis,
+      keyPrefix: `${config.redis.prefix}:waitlist:contact`,
+      points: config.contact.rateLimit,
+      windowSeconds: CONTACT_RATE_WINDOW_S,
+      message: 'Too many messages from your network. Please try again later.',
+    }),
+  });
+  const contact = createContactService({ pool });
   const places = createPlacesService({
     pool,
     publicUrl: config.publicUrl,
@@ -165,6 +195,8 @@ export function createApp({
         placeOf: async (entryId) => (await places.placesOf([entryId])).get(entryId)?.position ?? null,
         forgetMailJobs: createMailJobEraser(redis, config.redis.prefix, logger),
         cooldownSeconds: DATA_ACCESS_COOLDOWN_S,
+        messagesOf,
+        eraseMessagesOf,
       }),
       requestLimiter: createClientRateLimiter({
         redis,
@@ -175,6 +207,7 @@ export function createApp({
       }),
     }),
   );
+  app.use(contactRoutes({ service: contact, guard: contactGuard }));
   app.use(placesRoutes({ service: places }));
   app.use(invitationRoutes({ service: invitations }));
 
@@ -214,6 +247,7 @@ export function createApp({
   app.use(reviewRoutes({ service: review, pool, verifier }));
   app.use(adminRoutes({ service: adminService, verifier, pool }));
   app.use(mailTemplateRoutes({ site: config.mailSite, verifier }));
+  app.use(contactAdminRoutes({ service: contact, verifier, pool }));
 
   return finishServiceApp(app, logger);
 }

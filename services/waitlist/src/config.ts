@@ -49,6 +49,14 @@ export const apiEnvSchema = sharedSchema
     EXPORT_MAX_CONCURRENT: env.int(2, 1),
     /** "Your data" link requests per client address per 15 minutes. */
     DATA_ACCESS_RATE_LIMIT: env.int(5, 1),
+    /** Contact-form messages per network (/24 or /48, as the abuse defences count) per hour. */
+    CONTACT_RATE_LIMIT: env.int(10, 1),
+    /**
+     * Contact-form messages per minute (this process) from everywhere / from one network before SIGNUP_CHALLENGE's
+     * `adaptive` mode asks the form for proof of work; the form's own pressure, apart from sign-ups'.
+     */
+    CONTACT_PRESSURE_GLOBAL: env.int(20, 1),
+    CONTACT_PRESSURE_NETWORK: env.int(2, 1),
     /**
      * Amazon SES through SNS: the topic ARNs (comma-separated) whose notifications are accepted. A valid SNS signature
      * only proves the message came from SNS, not from our topic; unset, POST /waitlist/hooks/ses answers 404.
@@ -184,6 +192,8 @@ export const workerEnvSchema = sharedSchema
     UNSUBSCRIBED_RETENTION_H: env.int(0, 0),
     UNCONFIRMED_RETENTION_H: env.int(168, 1),
     AUDIT_RETENTION_DAYS: env.int(400, 1),
+    /** Contact-form messages (and their mails' outbox rows) are erased this many days after they arrived. */
+    CONTACT_RETENTION_DAYS: env.int(180, 1),
     RETENTION_INTERVAL_MS: env.int(60_000, 100),
   })
   .refine((e) => [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY_FILE].filter(Boolean).length % 3 === 0, {
@@ -215,6 +225,8 @@ export interface ApiConfig {
   authJwksUrl: string;
   exportMaxConcurrent: number;
   dataAccessRateLimit: number;
+  /** The contact form's own rate limit and pressure thresholds (its proof of work follows SIGNUP_CHALLENGE's mode). */
+  contact: { rateLimit: number; pressureGlobal: number; pressureNetwork: number };
   /** Bounce and complaint webhooks; each undefined (its route answers 404) unless configured. */
   hooks: {
     ses: { topicArns: string[] } | undefined;
@@ -272,7 +284,13 @@ export interface WorkerConfig {
   bounceMailbox: { url: string; pollMs: number } | undefined;
   relayIntervalMs: number;
   statsRollupIntervalMs: number;
-  retention: { unsubscribedHours: number; unconfirmedHours: number; auditDays: number; intervalMs: number };
+  retention: {
+    unsubscribedHours: number;
+    unconfirmedHours: number;
+    auditDays: number;
+    contactDays: number;
+    intervalMs: number;
+  };
   shutdownTimeoutMs: number;
 }
 
@@ -297,6 +315,11 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     authJwksUrl: e.AUTH_JWKS_URL,
     exportMaxConcurrent: e.EXPORT_MAX_CONCURRENT,
     dataAccessRateLimit: e.DATA_ACCESS_RATE_LIMIT,
+    contact: {
+      rateLimit: e.CONTACT_RATE_LIMIT,
+      pressureGlobal: e.CONTACT_PRESSURE_GLOBAL,
+      pressureNetwork: e.CONTACT_PRESSURE_NETWORK,
+    },
     hooks: {
       ses: e.SES_SNS_TOPIC_ARNS.length ? { topicArns: e.SES_SNS_TOPIC_ARNS } : undefined,
       postmark:
@@ -369,6 +392,7 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
       unsubscribedHours: e.UNSUBSCRIBED_RETENTION_H,
       unconfirmedHours: e.UNCONFIRMED_RETENTION_H,
       auditDays: e.AUDIT_RETENTION_DAYS,
+      contactDays: e.CONTACT_RETENTION_DAYS,
       intervalMs: e.RETENTION_INTERVAL_MS,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -83,4 +83,15 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
     readOnly: true,
   },
   { service: 'waitlist', method: 'GET', path: '/api/admin/waitlist/audit', readOnly: true },
+  { service: 'waitlist', method: 'GET', path: '/api/admin/waitlist/messages', readOnly: true },
+  // A read, but of a message that need not exist (404 to a genuine token): not among the controls that expect 200.
+  { service: 'waitlist', method: 'GET', path: '/api/admin/waitlist/messages/1', readOnly: false },
+  {
+    service: 'waitlist',
+    method: 'POST',
+    path: '/api/admin/waitlist/messages/1/handled',
+    body: { handled: true },
+    readOnly: false,
+  },
+  { service: 'waitlist', method: 'DELETE', path: '/api/admin/waitlist/messages/1', readOnly: false },
 ];

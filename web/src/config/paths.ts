@@ -22,6 +22,8 @@ export const paths = {
     users: '/admin/users',
     analytics: '/admin/analytics',
     launch: '/admin/launch',
+    /** The contact form's messages; one message at `${messages}/:id` (the support mail links there). */
+    messages: WEB_PATHS.staffMessages,
     settings: '/admin/settings',
   },
 } as const;

@@ -26,4 +26,11 @@ export const adminKeys = {
   /** The review queue: flagged entries and held credits (a decision changes places and the Users list too). */
   review: ['admin', 'waitlist', 'review'] as const,
   domainRules: ['admin', 'waitlist', 'domain-rules'] as const,
+  /**
+   * The contact form's messages: the lists (with their count of open ones), and each message. Opening a message is an
+   * audited read, so an action on one updates it from its own answer rather than reading it again.
+   */
+  messages: ['admin', 'waitlist', 'messages'] as const,
+  messageLists: ['admin', 'waitlist', 'messages', 'list'] as const,
+  message: (id: string) => ['admin', 'waitlist', 'messages', 'one', id] as const,
 };

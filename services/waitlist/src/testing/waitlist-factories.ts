@@ -109,6 +109,37 @@ export async function buildOutboxRow(
   return { id: rows[0]!.id };
 }
 
+/**
+ * A row of waitlist.contact_messages with its mail's outbox row, as the contact form's statement leaves them: by
+ * default a message of a fresh address, received now, still open, its mail already sent (so no worker picks it up).
+ */
+export async function buildContactMessage(
+  db: Queryable,
+  overrides: { name?: string; email?: string; message?: string; receivedAt?: Date; handledAt?: Date | null } = {},
+): Promise<{ id: string; outboxId: string; email: string }> {
+  const email = overrides.email ?? `writer-${randomUUID().slice(0, 8)}@example.com`;
+  const { rows } = await db.query<{ id: string; outboxId: string }>(
+    `with saved as (
+       insert into waitlist.contact_messages (name, email, email_normalized, message, created_at, handled_at)
+       values ($1, $2, lower($2), $3, coalesce($4, now()), $5)
+       returning id
+     ), queued as (
+       insert into waitlist.outbox (contact_message_id, kind, relayed_at, sent_at)
+       select id, 'contact', now(), now() from saved
+       returning id
+     )
+     select saved.id, queued.id as "outboxId" from saved, queued`,
+    [
+      overrides.name ?? 'Jane Doe',
+      email,
+      overrides.message ?? 'Hello, a question about the launch.',
+      overrides.receivedAt ?? null,
+      overrides.handledAt ?? null,
+    ],
+  );
+  return { id: rows[0]!.id, outboxId: rows[0]!.outboxId, email };
+}
+
 /** A row of waitlist.cities, by default with a name of its own. */
 export async function buildCity(
   db: Queryable,

@@ -114,6 +114,7 @@ export async function startApi(context: TestContext, options: ApiOptions = {}): 
     PUBLIC_URL: 'http://mmdm.test',
     SIGNUP_RATE_LIMIT: '1000',
     DATA_ACCESS_RATE_LIMIT: '1000',
+    CONTACT_RATE_LIMIT: '1000',
     // The abuse defences have their own tests (modules/abuse); elsewhere many sign-ups from one address to
     // example.com must neither meet the proof of work nor wait on a DNS this machine may not reach.
     SIGNUP_CHALLENGE: 'off',

@@ -1,4 +1,5 @@
 import { PageHero } from '../../components/layout/page-hero.js';
+import { EmailAddress } from '../../components/ui/email-address.js';
 import { Icon } from '../../components/ui/icon.js';
 import { SocialLinks } from '../../components/ui/social-links.js';
 import { site } from '../../config/site.js';
@@ -34,7 +35,9 @@ export function ContactRoute() {
               </li>
               <li>
                 <Icon name="mail" />
-                <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
+                <a href={`mailto:${site.contact.email}`}>
+                  <EmailAddress address={site.contact.email} />
+                </a>
               </li>
             </ul>
             <h3 className="connect-card__follow">Follow us</h3>

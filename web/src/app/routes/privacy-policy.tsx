@@ -38,6 +38,10 @@ const sections: LegalSection[] = [
             you signed up, confirmed or unsubscribed.
           </li>
           <li>
+            <strong>Messages you send us:</strong> when you write to us through the contact form, your name, your e-mail
+            address, your message and when it arrived. It goes to our support team's mailbox too.
+          </li>
+          <li>
             <strong>Account and profile data:</strong> your name, date of birth, photos, interests, values, what you are
             looking for, your distance preference and anything else you choose to add to your profile.
           </li>
@@ -65,6 +69,7 @@ const sections: LegalSection[] = [
       <ul>
         <li>To provide the service and suggest matches (performance of our contract with you).</li>
         <li>To send the e-mails you asked for, such as the waitlist confirmation and launch news (your consent).</li>
+        <li>To answer the messages you send us (our legitimate interest in answering you).</li>
         <li>To keep members safe, prevent fraud and enforce our terms (our legitimate interests and legal duties).</li>
         <li>To understand and improve the service with aggregated analytics (our legitimate interests or consent).</li>
         <li>To meet legal obligations such as tax and accounting rules.</li>
@@ -92,6 +97,10 @@ const sections: LegalSection[] = [
       <ul>
         <li>Account data: for as long as your account is open, then deleted within 30 days of closing it.</li>
         <li>Waitlist data: until the app launches and you create an account, or until you unsubscribe.</li>
+        <li>
+          Messages you send us through the contact form: 180 days after they arrive, whether or not we have answered,
+          then deleted.
+        </li>
         <li>Analytics data: 26 months, after which it is deleted or fully anonymised.</li>
         <li>Cookies: persistent cookies last up to 2 years; see the Cookie Policy for each one.</li>
         <li>Records we must keep by law (such as invoices): as long as the law requires.</li>
@@ -147,7 +156,7 @@ export function PrivacyPolicyRoute() {
   return (
     <LegalDocument
       title="Privacy Policy"
-      updated="August 2025"
+      updated="November 2026"
       intro={
         <p>
           Your privacy matters to us as much as your love life does. This policy explains, in plain words, what we

@@ -7,6 +7,7 @@ import './admin.css';
 const MENU = [
   { to: paths.admin.root, label: 'Dashboard', end: true },
   { to: paths.admin.users, label: 'Users', end: false },
+  { to: paths.admin.messages, label: 'Messages', end: false },
   { to: paths.admin.analytics, label: 'Analytics', end: false },
   { to: paths.admin.launch, label: 'Launch', end: false },
   { to: paths.admin.settings, label: 'Settings', end: false },

@@ -14,6 +14,12 @@ export interface AuditRecord {
     // Staff reading personal data: one row per request, never the rows read.
     | 'entries.list'
     | 'entries.search'
+    | 'messages.list'
+    | 'message.read'
+    // Contact-form messages: marked handled, opened again, erased by staff.
+    | 'message.handle'
+    | 'message.reopen'
+    | 'message.delete'
     // The person's own erasure from the "Your data" page (no address: only the entry's number).
     | 'entry.self_erase'
     // A retention run that erased something: counts only.

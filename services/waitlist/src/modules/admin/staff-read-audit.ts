@@ -34,7 +34,7 @@ export function auditStaffAction(
 export function auditStaffRead(
   db: Queryable,
   req: Request,
-  action: 'entries.list' | 'entries.search',
+  action: 'entries.list' | 'entries.search' | 'messages.list' | 'message.read',
   filter: Record<string, unknown>,
   target: string | null = null,
 ): Promise<void> {

@@ -2,13 +2,14 @@ import { mailLinks } from '@mmdm/contracts/web-paths';
 import type { Logger } from '@mmdm/shared/logger';
 import type { Job } from 'bullmq';
 import type pg from 'pg';
+import { createContactMailSender } from './contact-mail.js';
 import { createDataAccessMailSender } from './data-access-mail.js';
 import { createLaunchMailSender } from './launch-mail.js';
 import { createLinkedMailSender } from './linked-mail.js';
 import type { MailSender } from './mail-transport.js';
 import type { ConfirmationJob } from './mail.queue.js';
 import type { MailSite } from './templates/mail-templates.js';
-import { claimForSending, findSendCandidate, releaseClaim } from './outbox.repository.js';
+import { claimForSending, findContactMail, findSendCandidate, releaseClaim } from './outbox.repository.js';
 
 export interface MailConsumerDeps {
   pool: pg.Pool;
@@ -45,9 +46,15 @@ export function createMailProcessor({ pool, sender, logger, site, confirmTokenTt
   const sendLaunchMail = createLaunchMailSender({ pool, sender, site, confirmTokenTtlHours, placeOf });
   const sendDataAccessMail = createDataAccessMailSender({ pool, sender, site });
   const sendLinkedMail = createLinkedMailSender({ pool, sender, site });
+  const sendContactMail = createContactMailSender({ pool, sender, site });
   const send = async (job: Job<ConfirmationJob>, log: Logger): Promise<'sent' | 'skipped'> => {
     const { outboxId } = job.data;
     const candidate = await findSendCandidate(pool, outboxId);
+    // No entry behind the row: a contact message's mail (asked for only then, so entries' mails cost one query).
+    if (!candidate) {
+      const contact = await findContactMail(pool, outboxId);
+      if (contact) return sendContactMail(contact, log);
+    }
     if (candidate?.kind === 'data_access') return sendDataAccessMail(candidate, job, log);
     // Welcome and invitation mails (places in line, waves): their own rules and templates.
     if (candidate && candidate.kind !== 'confirmation') return sendLaunchMail(candidate, job, log);

@@ -217,6 +217,38 @@ describe.skipIf(!haveSpamassassin)('SpamAssassin (local rules) scores every mail
     expect(score, tests).toBeLessThanOrEqual(1.0);
   });
 
+  it(
+    "contact (a visitor's message to the support desk, through the API and the worker: signed, Reply-To the visitor)",
+    {
+      timeout: 90_000,
+    },
+    async () => {
+      const visitor = uniqueEmail('spam-contact');
+      const sent = await api.request('/waitlist/contact', {
+        method: 'POST',
+        body: {
+          name: 'Ana Silva',
+          email: visitor,
+          message:
+            'Hello! I joined the waitlist last week.\n\nWill the app open in Porto at launch, or only in Lisbon? Thank you.',
+        },
+      });
+      expect(sent.status).toBe(200);
+      const fromVisitor = () =>
+        sink.to('support@meetmatchdatemarry.com').find((mail) => mail.parsed.replyTo?.value[0]?.address === visitor);
+      await sink.waitFor(() => fromVisitor() !== undefined);
+      const mail = fromVisitor()!;
+      const [dkim] = await verify(mail.raw);
+      expect(dkim?.status.result).toBe('pass');
+      // The Reply-To is under the signature: nobody on the way can point the answer elsewhere.
+      const unfolded = mail.raw.replace(/\r?\n[ \t]+/g, ' ');
+      const signed = (/^DKIM-Signature:.*?\bh=([^;]+);/m.exec(unfolded)?.[1] ?? '').toLowerCase().split(/\s*:\s*/);
+      expect(signed).toContain('reply-to');
+      const { score, tests } = await spamScore(mail.raw);
+      expect(score, tests).toBeLessThanOrEqual(1.0);
+    },
+  );
+
   it('data access', { timeout: 90_000 }, async () => {
     const email = uniqueEmail('spam-data');
     const rendered = await renderMail(

@@ -17,6 +17,7 @@ describe('staff preview of the mail templates', () => {
       'welcome',
       'invitation',
       'data-access',
+      'contact',
     ]);
     expect(answer.body.items[0]).toMatchObject({
       subject: 'Confirm your place on the Meet Match Date Marry waitlist',

@@ -24,6 +24,8 @@ export interface OutgoingMail {
    * lifts the suppression. Unset for mails nobody asked for just now (welcome, invitation): a suppression holds.
    */
   askedAt?: Date;
+  /** Where a reply goes, when not to SUPPORT_EMAIL: the visitor who wrote a contact message. */
+  replyTo?: { name: string; address: string };
 }
 
 export interface MailSender {
@@ -84,7 +86,7 @@ function message(mail: OutgoingMail, from: string, replyTo: string, returnPath?:
     ...(returnPath ? { envelope: { from: returnPath, to: mail.to } } : {}),
     // On the sender's own domain (RFC 5322 3.6.4): filters score a Message-ID from a foreign host as forged.
     messageId: `<${randomUUID()}@${senderDomain(from)}>`,
-    replyTo,
+    replyTo: mail.replyTo ?? replyTo,
     to: mail.to,
     subject: mail.subject,
     text: mail.text,

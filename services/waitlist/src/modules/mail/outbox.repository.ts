@@ -2,8 +2,14 @@ import type pg from 'pg';
 import type { Queryable } from '../../lib/db.js';
 import type { TokenPurpose } from '../../lib/tokens.js';
 
-/** The mails the outbox carries (the table's check constraint, migration 005, lists the same). */
-export type MailKind = 'confirmation' | 'welcome' | 'invitation' | 'data_access';
+/** The mails the outbox carries (the table's check constraint, migration 012, lists the same). */
+export type MailKind = 'confirmation' | 'welcome' | 'invitation' | 'data_access' | 'contact';
+
+/**
+ * The row an outbox row mails about: an entry, or for `contact` a visitor's contact message (migration 017; the
+ * table's check allows exactly the one its kind names).
+ */
+const subjectColumn = (kind: MailKind) => (kind === 'contact' ? 'contact_message_id' : 'entry_id');
 
 /**
  * The one writer of outbox rows, for the statements that queue a mail inside their own (one statement, one round
@@ -25,14 +31,14 @@ export function enqueueMailFrom(sources: string | readonly string[], kind: MailK
   }
   const requestIdValue = parameter ? `${requestId}::text` : requestId;
   const rows = names.map((name) => `select id, '${kind}', ${requestIdValue} from ${name}`);
-  return `insert into waitlist.outbox (entry_id, kind, request_id)\n  ${rows.join('\n  union all\n  ')}\n  returning id`;
+  return `insert into waitlist.outbox (${subjectColumn(kind)}, kind, request_id)\n  ${rows.join('\n  union all\n  ')}\n  returning id`;
 }
 
 /** One mail for one entry, in the caller's transaction when it passes its client (the welcome, with the place). */
 export async function enqueueMail(
   db: Queryable,
   entryId: string,
-  kind: MailKind,
+  kind: Exclude<MailKind, 'contact'>,
   requestId: string | null,
 ): Promise<void> {
   await db.query('insert into waitlist.outbox (entry_id, kind, request_id) values ($1, $2, $3)', [
@@ -61,8 +67,9 @@ export async function lockUnrelayed(client: pg.PoolClient, limit: number): Promi
 }
 
 /**
- * Rows handed to the queue more than `staleSeconds` ago and still unsent, for a pending entry: normally jobs waiting out
- * their back-off (re-adding their job id is a no-op), but also jobs lost with Redis data, which this brings back.
+ * Rows handed to the queue more than `staleSeconds` ago and still unsent, for a pending entry (or any other kind of
+ * mail, a contact message's included): normally jobs waiting out their back-off (re-adding their job id is a no-op),
+ * but also jobs lost with Redis data, which this brings back.
  */
 export async function lockStaleUnsent(
   client: pg.PoolClient,
@@ -71,8 +78,9 @@ export async function lockStaleUnsent(
 ): Promise<UnrelayedRow[]> {
   const { rows } = await client.query<UnrelayedRow>(
     `select o.id, o.request_id as "requestId" from waitlist.outbox o
-       join waitlist.entries e on e.id = o.entry_id and (e.status = 'pending' or o.kind <> 'confirmation')
-      where o.sent_at is null and o.failed_at is null and o.relayed_at < now() - make_interval(secs => $1::int)
+       left join waitlist.entries e on e.id = o.entry_id
+      where (e.status = 'pending' or o.kind <> 'confirmation')
+        and o.sent_at is null and o.failed_at is null and o.relayed_at < now() - make_interval(secs => $1::int)
       order by o.relayed_at
       limit $2
       for update of o skip locked`,
@@ -93,8 +101,9 @@ export async function lockRelayedUnsentBefore(
 ): Promise<UnrelayedRow[]> {
   const { rows } = await client.query<UnrelayedRow>(
     `select o.id, o.request_id as "requestId" from waitlist.outbox o
-       join waitlist.entries e on e.id = o.entry_id and (e.status = 'pending' or o.kind <> 'confirmation')
-      where o.sent_at is null and o.failed_at is null and o.relayed_at < $1
+       left join waitlist.entries e on e.id = o.entry_id
+      where (e.status = 'pending' or o.kind <> 'confirmation')
+        and o.sent_at is null and o.failed_at is null and o.relayed_at < $1
       order by o.relayed_at
       limit $2
       for update of o`,
@@ -132,6 +141,28 @@ export async function findSendCandidate(db: Queryable, outboxId: string): Promis
             o.created_at as "queuedAt", c.name as city
        from waitlist.outbox o join waitlist.entries e on e.id = o.entry_id
             left join waitlist.cities c on c.id = e.city_id
+      where o.id = $1`,
+    [outboxId],
+  );
+  return rows[0];
+}
+
+/** A contact message's mail (kind `contact`): who wrote, what, and when; undefined once the message is erased. */
+export interface ContactMailCandidate {
+  outboxId: string;
+  messageId: string;
+  name: string;
+  email: string;
+  message: string;
+  receivedAt: Date;
+  sentAt: Date | null;
+}
+
+export async function findContactMail(db: Queryable, outboxId: string): Promise<ContactMailCandidate | undefined> {
+  const { rows } = await db.query<ContactMailCandidate>(
+    `select o.id as "outboxId", m.id as "messageId", m.name, m.email, m.message, m.created_at as "receivedAt",
+            o.sent_at as "sentAt"
+       from waitlist.outbox o join waitlist.contact_messages m on m.id = o.contact_message_id
       where o.id = $1`,
     [outboxId],
   );
@@ -216,11 +247,15 @@ export async function markFailedAttempt(db: Queryable, outboxId: string, error: 
   );
 }
 
-/** A row whose mail is still meant for its entry (the consumer skips the others, so they are never owed). */
+/**
+ * A row whose mail is still meant for its entry (the consumer skips the others, so they are never owed); a contact
+ * message's mail is owed for as long as the message is kept (erasing it takes the row with it).
+ */
 const STILL_MEANT = `(case o.kind
   when 'confirmation' then e.status = 'pending'
   when 'welcome' then e.status in ('confirmed', 'invited', 'admitted')
   when 'invitation' then e.status = 'invited'
+  when 'contact' then true
   else false end)`;
 
 export interface OutboxBacklog {
@@ -241,11 +276,11 @@ export async function outboxBacklog(db: Queryable): Promise<OutboxBacklog> {
     // Two branches, each matching a partial index (outbox_unrelayed_idx, outbox_unsent_idx): a scrape every few
     // seconds must not scan the whole outbox, which keeps one row per mail ever sent.
     `with owed as (
-       select o.created_at from waitlist.outbox o join waitlist.entries e on e.id = o.entry_id and ${STILL_MEANT}
-        where o.relayed_at is null
+       select o.created_at from waitlist.outbox o left join waitlist.entries e on e.id = o.entry_id
+        where o.relayed_at is null and ${STILL_MEANT}
        union all
-       select o.created_at from waitlist.outbox o join waitlist.entries e on e.id = o.entry_id and ${STILL_MEANT}
-        where o.relayed_at is not null and o.sent_at is null and o.failed_at is null
+       select o.created_at from waitlist.outbox o left join waitlist.entries e on e.id = o.entry_id
+        where o.relayed_at is not null and o.sent_at is null and o.failed_at is null and ${STILL_MEANT}
      )
      select (select count(*) from waitlist.outbox where relayed_at is null) as unrelayed,
             count(*) as unsent,
@@ -289,8 +324,8 @@ export interface GivenUpRow {
 export async function givenUpRows(db: Queryable, kind: MailKind | undefined, limit: number): Promise<GivenUpRow[]> {
   const { rows } = await db.query<GivenUpRow>(
     `select o.id, o.kind, o.last_error as "lastError" from waitlist.outbox o
-       join waitlist.entries e on e.id = o.entry_id and ${STILL_MEANT}
-      where o.failed_at is not null and o.sent_at is null and ($1::text is null or o.kind = $1)
+       left join waitlist.entries e on e.id = o.entry_id
+      where ${STILL_MEANT} and o.failed_at is not null and o.sent_at is null and ($1::text is null or o.kind = $1)
       order by o.id
       limit $2`,
     [kind ?? null, limit],

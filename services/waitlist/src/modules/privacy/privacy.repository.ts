@@ -29,6 +29,8 @@ export async function queueDataAccessMail(
 
 export interface DataTokenRow {
   entryId: string;
+  /** The entry's address: what else the person left with us (contact messages) is found by it. */
+  email: string;
   purpose: string;
   expired: boolean;
   usedAt: Date | null;
@@ -37,11 +39,11 @@ export interface DataTokenRow {
 /** A data-access link or session and its entry, locked: two clicks cannot both spend one link. */
 export async function lockDataToken(client: pg.PoolClient, hash: Buffer): Promise<DataTokenRow | undefined> {
   const { rows } = await client.query<DataTokenRow>(
-    `select t.entry_id as "entryId", t.purpose, (t.expires_at is not null and t.expires_at <= now()) as expired,
-            t.used_at as "usedAt"
-       from waitlist.tokens t
+    `select t.entry_id as "entryId", e.email, t.purpose,
+            (t.expires_at is not null and t.expires_at <= now()) as expired, t.used_at as "usedAt"
+       from waitlist.tokens t join waitlist.entries e on e.id = t.entry_id
       where t.token_hash = $1
-      for update`,
+      for update of t`,
     [hash],
   );
   return rows[0];

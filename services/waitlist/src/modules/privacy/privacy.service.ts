@@ -34,6 +34,10 @@ export interface PrivacyServiceDeps {
   forgetMailJobs: (outboxIds: string[]) => Promise<void>;
   /** At most one data-access mail per address per this many seconds, whoever asks. */
   cooldownSeconds: number;
+  /** What the address wrote through the contact form (the contact module's), shown with the rest. */
+  messagesOf: (db: pg.PoolClient, email: string) => Promise<PersonalData['messages']>;
+  /** Erases those messages in the erasure's transaction. */
+  eraseMessagesOf: (db: pg.PoolClient, email: string) => Promise<number>;
 }
 
 /** Who erased, in the audit log: the person, through the page (no staff account, no address). */
@@ -54,6 +58,8 @@ export function createPrivacyService({
   placeOf,
   forgetMailJobs,
   cooldownSeconds,
+  messagesOf,
+  eraseMessagesOf,
 }: PrivacyServiceDeps) {
   async function personalData(client: pg.PoolClient, entryId: string): Promise<PersonalData> {
     const held = await readEntryData(client, entryId);
@@ -63,6 +69,8 @@ export function createPrivacyService({
       placeOf(entryId),
       findSuppression(client, suppressionHash(suppressionKey, entry.email)),
     ]);
+    // After the two above: a client in a transaction runs one statement at a time.
+    const messages = await messagesOf(client, entry.email);
     return {
       exportedAt: new Date().toISOString(),
       email: entry.email,
@@ -91,6 +99,7 @@ export function createPrivacyService({
         queuedAt: mail.queuedAt.toISOString(),
         sentAt: iso(mail.sentAt),
       })),
+      messages,
     };
   }
 
@@ -149,6 +158,8 @@ export function createPrivacyService({
         const ids = await outboxIdsOf(client, session.entryId);
         const { erased, creditedReferrer } = await erase(client, session.entryId);
         if (!erased) throw invalidLink();
+        // "Everything" includes what the address wrote to us (their mails to our desk go with them by cascade).
+        const messages = await eraseMessagesOf(client, session.email);
         const audit = { ...SELF, ip, requestId };
         if (creditedReferrer) {
           await writeAudit(client, {
@@ -158,7 +169,12 @@ export function createPrivacyService({
             details: { reason: 'referred_erased' },
           });
         }
-        await writeAudit(client, { ...audit, action: 'entry.self_erase', target: session.entryId });
+        await writeAudit(client, {
+          ...audit,
+          action: 'entry.self_erase',
+          target: session.entryId,
+          ...(messages ? { details: { messages } } : {}),
+        });
         return ids;
       });
       await forgetMailJobs(outboxIds).catch((error: unknown) =>

@@ -158,6 +158,27 @@ describe('the "Your data" page: the link', () => {
     expect(opened.text).not.toContain(friend);
   });
 
+  it("shows what the address wrote through the contact form (whatever the case it was typed in), and nobody else's", async () => {
+    const email = uniqueEmail('writer');
+    await system.api.request('/waitlist', { method: 'POST', body: { email } });
+    const wrote = (from: string, message: string) =>
+      system.api.request('/waitlist/contact', { method: 'POST', body: { name: 'Ana Silva', email: from, message } });
+    expect((await wrote(email.toUpperCase().replace('@EXAMPLE.COM', '@example.com'), 'First question')).status).toBe(
+      200,
+    );
+    expect((await wrote(email, 'Second question')).status).toBe(200);
+    expect((await wrote(uniqueEmail('other'), 'Not theirs')).status).toBe(200);
+
+    const token = await dataLinkFor(email);
+    const opened = await system.api.request('/waitlist/your-data/open', { method: 'POST', body: { token } });
+    expect(opened.status).toBe(200);
+    expect(opened.body.data.messages).toEqual([
+      { receivedAt: expect.any(String), name: 'Ana Silva', message: 'First question' },
+      { receivedAt: expect.any(String), name: 'Ana Silva', message: 'Second question' },
+    ]);
+    expect(opened.text).not.toContain('Not theirs');
+  });
+
   it('works once: a second opening answers 409 token_used', async () => {
     const email = uniqueEmail('once');
     await system.api.request('/waitlist', { method: 'POST', body: { email } });
@@ -212,6 +233,35 @@ describe('the "Your data" page: the link', () => {
 });
 
 describe('the "Your data" page: delete everything now', () => {
+  it('erases what the address wrote through the contact form too, with its mails to our desk', async () => {
+    const email = uniqueEmail('wrote-erased');
+    const other = uniqueEmail('wrote-kept');
+    await system.api.request('/waitlist', { method: 'POST', body: { email } });
+    for (const from of [email, other])
+      await system.api.request('/waitlist/contact', {
+        method: 'POST',
+        body: { name: 'Ana Silva', email: from, message: 'Hello' },
+      });
+    const token = await dataLinkFor(email);
+    const opened = await system.api.request('/waitlist/your-data/open', { method: 'POST', body: { token } });
+    const erased = await system.api.request('/waitlist/your-data/erase', {
+      method: 'POST',
+      body: { session: opened.body.session },
+    });
+    expect(erased.status).toBe(200);
+    const held = async (address: string) =>
+      (
+        await system.context.pool.query<{ messages: number; mails: number }>(
+          `select (select count(*)::int from waitlist.contact_messages where email_normalized = lower($1)) as messages,
+                  (select count(*)::int from waitlist.outbox o join waitlist.contact_messages m
+                      on m.id = o.contact_message_id where m.email_normalized = lower($1)) as mails`,
+          [address],
+        )
+      ).rows[0];
+    expect(await held(email)).toEqual({ messages: 0, mails: 0 });
+    expect(await held(other)).toEqual({ messages: 1, mails: 1 });
+  });
+
   it('erases the entry, its tokens, mails, credits and queue jobs at once; places move; the address can sign up again', async () => {
     const referrer = uniqueEmail('ref');
     const person = uniqueEmail('erased');

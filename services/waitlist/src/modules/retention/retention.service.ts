@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { inTransaction } from '../../lib/db.js';
 import { suppressAll, suppressionHash } from '../../lib/suppression.repository.js';
 import { writeAudit } from '../admin/admin.service.js';
+import { eraseOldContactMessages } from '../contact/contact.service.js';
 import { deleteOldAuditRows, lockLapsedUnconfirmed, lockLapsedUnsubscribed } from './retention.repository.js';
 
 /** Erases a batch of entries in the caller's transaction (the admin module's erasure, credit take-back included). */
@@ -18,6 +19,8 @@ export interface RetentionRules {
   unconfirmedHours: number;
   /** Audit rows go after this many days. */
   auditDays: number;
+  /** Contact-form messages go this many days after they arrived (with their mails' outbox rows). */
+  contactDays: number;
 }
 
 export interface RetentionDeps {
@@ -37,6 +40,7 @@ export interface RetentionCounts {
   unconfirmed: number;
   auditRows: number;
   creditsTakenBack: number;
+  contactMessages: number;
 }
 
 /** Who erased, in the audit log. */
@@ -92,7 +96,13 @@ export function createRetention({
     async runOnce(): Promise<RetentionCounts> {
       const started = Date.now();
       const deadline = started + budgetMs;
-      const counts: RetentionCounts = { unsubscribed: 0, unconfirmed: 0, auditRows: 0, creditsTakenBack: 0 };
+      const counts: RetentionCounts = {
+        unsubscribed: 0,
+        unconfirmed: 0,
+        auditRows: 0,
+        creditsTakenBack: 0,
+        contactMessages: 0,
+      };
       await drain(
         (client) => lockLapsedUnsubscribed(client, rules.unsubscribedHours, batchSize),
         counts,
@@ -111,7 +121,12 @@ export function createRetention({
         counts.auditRows += deleted;
         if (deleted < batchSize * 20 || Date.now() > deadline) break;
       }
-      if (counts.unsubscribed + counts.unconfirmed + counts.creditsTakenBack > 0) {
+      for (;;) {
+        const deleted = await eraseOldContactMessages(pool, rules.contactDays, batchSize);
+        counts.contactMessages += deleted;
+        if (deleted < batchSize || Date.now() > deadline) break;
+      }
+      if (counts.unsubscribed + counts.unconfirmed + counts.creditsTakenBack + counts.contactMessages > 0) {
         await writeAudit(pool, {
           ...RETENTION_ACTOR,
           action: 'retention.purge',

@@ -18,6 +18,8 @@ export const adminRoutes: RouteObject[] = [
       { path: paths.admin.users, lazy: () => import('./users.js') },
       { path: paths.admin.analytics, lazy: () => import('./analytics.js') },
       { path: paths.admin.launch, lazy: () => import('./launch.js') },
+      { path: paths.admin.messages, lazy: () => import('./messages.js') },
+      { path: `${paths.admin.messages}/:id`, lazy: () => import('./message.js') },
       {
         path: paths.admin.settings,
         lazy: () => import('./settings.js'),

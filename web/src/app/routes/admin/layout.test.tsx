@@ -33,6 +33,7 @@ describe('the admin layout', () => {
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Dashboard', '/admin'],
       ['Users', '/admin/users'],
+      ['Messages', '/admin/messages'],
       ['Analytics', '/admin/analytics'],
       ['Launch', '/admin/launch'],
       ['Settings', '/admin/settings'],

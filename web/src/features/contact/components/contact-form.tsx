@@ -1,39 +1,134 @@
-import { useId, useState, type FormEvent } from 'react';
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH, MAX_EMAIL_LENGTH } from '@mmdm/contracts/limits';
+import { checkEmailAddress } from '@mmdm/contracts/email';
+import { HONEYPOT_FIELD } from '@mmdm/contracts/waitlist';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { EmailAddress } from '../../../components/ui/email-address.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { createProofOfWork, type ProofOfWork } from '../../../lib/proof-of-work.js';
+import { useHydrated } from '../../../lib/use-hydrated.js';
+import { getContactChallenge } from '../api/get-contact-challenge.js';
+import { useSendContactMessage } from '../api/send-contact-message.js';
 
-export interface ContactMessage {
-  name: string;
-  email: string;
-  message: string;
+export const contactMessages = {
+  sending: 'Sending your message...',
+  sentTitle: 'Thank you! Your message has reached our team.',
+  notSent: 'Your message was not sent.',
+  unreachable: 'We could not reach our servers. Your message is still in the form: please try again.',
+} as const;
+
+/**
+ * Why the message was not sent, in the words of the service when it refused the message itself (a field, the rate
+ * limit, the proof of work); otherwise the server or the network failed, and the words are still in the form.
+ */
+export function contactFailureText(error: unknown): string {
+  const refusal =
+    error instanceof ApiError && error.kind === 'http' && error.status !== undefined && error.status < 500
+      ? error.serverMessage
+      : undefined;
+  return `${contactMessages.notSent} ${refusal ?? contactMessages.unreachable}`;
 }
 
 /**
- * The "Get in Touch" form. There is no submission endpoint yet: submitting keeps the
- * visitor on the page, hands the message to `onSubmit` (by default the browser console, as the spec says) and
- * thanks them.
+ * The "Get in Touch" form. It says what is true at each step: sending (everything disabled), sent (the form gives way
+ * to a thank-you naming the address we will answer), or not sent (why, with a button to try again; the words stay in
+ * the form). The proof of work the service may ask for is solved in the background while the visitor types
+ * (lib/proof-of-work.ts), as on the waitlist form. The fields are uncontrolled, so what is typed before the page's
+ * app has loaded survives hydration; sending waits for it.
  */
-export function ContactForm({ onSubmit = logMessage }: { onSubmit?: (message: ContactMessage) => void }) {
+export function ContactForm() {
   const id = useId();
-  const [sent, setSent] = useState(false);
+  const hydrated = useHydrated();
+  const challenge = useRef<ProofOfWork | null>(null);
+  const takeSolution = useCallback(
+    (signal: AbortSignal) => challenge.current?.take(signal) ?? Promise.resolve(undefined),
+    [],
+  );
+  const send = useSendContactMessage(takeSolution);
+  const form = useRef<HTMLFormElement>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
+  const sentPanel = useRef<HTMLDivElement>(null);
+  // The address the thank-you names, once the message is sent; null while the form shows.
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  // Set when the thank-you gives way to a new form: focus goes to its first field.
+  const writingAgain = useRef(false);
+  const sending = send.state.status === 'sending';
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  useEffect(() => {
+    const work = createProofOfWork(getContactChallenge);
+    challenge.current = work;
+    work.prepare();
+    return () => {
+      work.dispose();
+      challenge.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (sentTo !== null) sentPanel.current?.focus();
+    else if (writingAgain.current) nameInput.current?.focus();
+    writingAgain.current = false;
+  }, [sentTo]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    onSubmit({
-      name: String(data.get('name') ?? ''),
-      email: String(data.get('email') ?? ''),
-      message: String(data.get('message') ?? ''),
-    });
-    setSent(true);
-    event.currentTarget.reset();
+    if (sending) return;
+    const fields = new FormData(event.currentTarget);
+    const text = (name: string) => String(fields.get(name) ?? '');
+    const email = text('email');
+    void send
+      .send({ name: text('name'), email, message: text('message'), honeypot: text(HONEYPOT_FIELD) })
+      .then((sent) => {
+        if (!sent) return;
+        const checked = checkEmailAddress(email, { deliverable: true });
+        setSentTo(checked.ok ? checked.address : email.trim());
+      });
+  }
+
+  function writeAnother() {
+    writingAgain.current = true;
+    setSentTo(null);
+  }
+
+  if (sentTo !== null) {
+    return (
+      <div
+        className="card form contact-sent"
+        ref={sentPanel}
+        role="status"
+        tabIndex={-1}
+        aria-labelledby={`${id}-sent`}
+      >
+        <span className="contact-sent__icon" aria-hidden="true">
+          ✓
+        </span>
+        <h2 id={`${id}-sent`}>{contactMessages.sentTitle}</h2>
+        <p>
+          We'll reply to <EmailAddress address={sentTo} /> within two working days.
+        </p>
+        <button type="button" className="button button--ghost" onClick={writeAnother}>
+          Write another message
+        </button>
+      </div>
+    );
   }
 
   return (
-    <form className="card form" onSubmit={handleSubmit} aria-labelledby={`${id}-title`}>
+    <form ref={form} className="card form" onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Get in Touch</h2>
       <p className="muted">Send us a message and we'll reply within two working days.</p>
       <div className="field">
         <label htmlFor={`${id}-name`}>Your Name</label>
-        <input id={`${id}-name`} name="name" type="text" autoComplete="name" placeholder="Jane Doe" required />
+        <input
+          ref={nameInput}
+          id={`${id}-name`}
+          name="name"
+          type="text"
+          autoComplete="name"
+          placeholder="Jane Doe"
+          maxLength={CONTACT_NAME_MAX_LENGTH}
+          required
+          disabled={sending}
+        />
       </div>
       <div className="field">
         <label htmlFor={`${id}-email`}>Your Email</label>
@@ -42,26 +137,52 @@ export function ContactForm({ onSubmit = logMessage }: { onSubmit?: (message: Co
           name="email"
           type="email"
           autoComplete="email"
+          inputMode="email"
           placeholder="jane@example.com"
+          maxLength={MAX_EMAIL_LENGTH}
           required
+          disabled={sending}
         />
       </div>
       <div className="field">
         <label htmlFor={`${id}-message`}>Your Message</label>
-        <textarea id={`${id}-message`} name="message" rows={6} placeholder="How can we help you today?" required />
+        <textarea
+          id={`${id}-message`}
+          name="message"
+          rows={6}
+          placeholder="How can we help you today?"
+          maxLength={CONTACT_MESSAGE_MAX_LENGTH}
+          aria-describedby={`${id}-message-hint`}
+          required
+          disabled={sending}
+        />
+        <p id={`${id}-message-hint`} className="field__hint">
+          Up to {CONTACT_MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters.
+        </p>
       </div>
-      <button type="submit" className="button button--primary">
-        Send message
+      {/* A honeypot: out of sight, out of the tab order and of assistive technology; form-filling scripts fill it. */}
+      <div className="contact-form__trap" inert>
+        <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+        <input id={`${id}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+      <button type="submit" className="button button--primary" disabled={!hydrated || sending}>
+        {sending ? 'Sending...' : 'Send message'}
       </button>
       <p className="form__status" role="status">
-        {sent ? 'Thank you! Your message is ready for our team.' : ''}
+        {sending ? contactMessages.sending : ''}
       </p>
+      {send.state.status === 'failed' ? (
+        <div className="error-box contact-failure" role="alert">
+          <p>{contactFailureText(send.state.error)}</p>
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            onClick={() => form.current?.requestSubmit()}
+          >
+            Try again
+          </button>
+        </div>
+      ) : null}
     </form>
   );
-}
-
-function logMessage(message: ContactMessage) {
-  // The product's stand-in for a real endpoint; info level keeps the console free of warnings.
-  // eslint-disable-next-line no-console -- logging the message is the specified behaviour until an endpoint exists
-  console.info('Contact form submitted', message);
 }

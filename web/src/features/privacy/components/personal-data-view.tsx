@@ -50,13 +50,19 @@ export function PersonalDataView({ data }: { data: PersonalData }) {
         : 'no',
     ],
     ['E-mails we sent or queued', data.mails.length ? data.mails.map((mail) => mail.kind).join(', ') : 'none'],
+    ['Messages you wrote to us', data.messages.length ? String(data.messages.length) : 'none'],
+    // Each one as it reached us, signed with the name it was sent with.
+    ...data.messages.map((message): [string, string] => [
+      `Message of ${when(message.receivedAt)}`,
+      `${message.name}: ${message.message}`,
+    ]),
   ];
   return (
     <dl className="data-list">
       {rows.map(([term, value]) => (
         <div key={term} className="data-list__row">
           <dt>{term}</dt>
-          <dd>{value}</dd>
+          <dd className={term.startsWith('Message of ') ? 'data-list__text' : undefined}>{value}</dd>
         </div>
       ))}
     </dl>

@@ -35,6 +35,7 @@ const data: PersonalData = {
   consent: { at: '2026-11-01T10:00:00.000Z', policyVersion: 'sha256-59b9a38486edc442' },
   suppression: null,
   mails: [{ kind: 'confirmation', queuedAt: '2026-11-01T10:00:00.000Z', sentAt: '2026-11-01T10:00:01.000Z' }],
+  messages: [{ receivedAt: '2026-11-02T09:00:00.000Z', name: 'Ada', message: 'Will Porto be in the first wave?' }],
 };
 
 function renderAt(url: string) {
@@ -87,7 +88,15 @@ describe('the "Your data" page', () => {
     await userEvent.click(show);
     expect(await screen.findByRole('heading', { level: 1, name: 'Your data' })).toBeInTheDocument();
     expect(network.calls).toEqual(['POST /waitlist/your-data/open']);
-    for (const value of ['ada@example.com', 'ADA7K2Q9', 'FRIEND01', '1,234', 'Lisbon', 'sha256-59b9a38486edc442']) {
+    for (const value of [
+      'ada@example.com',
+      'ADA7K2Q9',
+      'FRIEND01',
+      '1,234',
+      'Lisbon',
+      'sha256-59b9a38486edc442',
+      'Ada: Will Porto be in the first wave?',
+    ]) {
       expect(screen.getByText(value)).toBeInTheDocument();
     }
     expect(screen.getByRole('button', { name: 'Download as JSON' })).toBeInTheDocument();

@@ -60,8 +60,8 @@ function OpenedData({ answer }: { answer: DataOpenAnswer }) {
         <div className="data-confirm" role="group" aria-labelledby="data-confirm-title">
           <h2 id="data-confirm-title">Delete everything now?</h2>
           <p>
-            Your entry, your place in line, your referral code and the credits friends gave you are erased at once and
-            cannot be brought back.
+            Your entry, your place in line, your referral code, the credits friends gave you and the messages you wrote
+            to us are erased at once and cannot be brought back.
           </p>
           <div className="data-actions">
             <button

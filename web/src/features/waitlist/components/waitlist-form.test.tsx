@@ -226,7 +226,7 @@ describe('proof of work and the honeypot', () => {
     challengeMock.mockImplementation(async () => json(200, { required: true, challenge }));
     fetchMock.mockResolvedValue(joined());
     // The solver's own chunk, loaded here first: its first load takes real time, which the fake clock does not move.
-    await import('../lib/solve-challenge.js');
+    await import('../../../lib/solve-challenge.js');
     renderForm();
     submit('ada@example.com');
     // Web Crypto's digests take real time too, on a thread pool a busy machine may keep waiting: the wait is

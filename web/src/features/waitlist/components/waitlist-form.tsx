@@ -12,7 +12,7 @@ import { ERROR_DISPLAY_MS, messages, SUCCESS_DISPLAY_MS, waitlistErrorMessage } 
  *
  * The fields are uncontrolled: the pre-rendered page shows the form before the app has loaded, and what a visitor
  * types meanwhile must survive hydration (a controlled field would be reset to its empty state). Meanwhile, the
- * proof of work the service may ask for is solved in the background (lib/signup-challenge.ts).
+ * proof of work the service may ask for is solved in the background (lib/proof-of-work.ts).
  */
 type Notice = { kind: 'success' } | { kind: 'error'; message: string };
 

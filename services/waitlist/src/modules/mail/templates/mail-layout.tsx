@@ -69,7 +69,11 @@ export interface MailLayoutProps {
   heading: string;
   /** Why this person gets this mail, in the footer. */
   reason: string;
-  unsubscribeUrl: string;
+  /**
+   * Every mail to a person has one, with the support address and the "Your data" page beside it. A mail to our own
+   * support desk (a visitor's contact message) has none: it is no mail to unsubscribe from.
+   */
+  unsubscribeUrl?: string;
   children: ReactNode;
 }
 
@@ -98,14 +102,16 @@ export function MailLayout({ site, preview, heading, reason, unsubscribeUrl, chi
             <Text style={{ fontSize: '12px', lineHeight: '18px', color: colors.muted, margin: '0 0 8px' }}>
               {reason}
             </Text>
-            <Text style={{ fontSize: '12px', lineHeight: '18px', color: colors.muted, margin: '0 0 8px' }}>
-              Questions? Write to{' '}
-              <Link href={`mailto:${site.supportEmail}`} style={styles.link}>
-                {site.supportEmail}
-              </Link>
-              . Stop these e-mails: <UrlLink href={unsubscribeUrl} />. See or erase what we hold about you:{' '}
-              <UrlLink href={dataUrl} />.
-            </Text>
+            {unsubscribeUrl !== undefined && (
+              <Text style={{ fontSize: '12px', lineHeight: '18px', color: colors.muted, margin: '0 0 8px' }}>
+                Questions? Write to{' '}
+                <Link href={`mailto:${site.supportEmail}`} style={styles.link}>
+                  {site.supportEmail}
+                </Link>
+                . Stop these e-mails: <UrlLink href={unsubscribeUrl} />. See or erase what we hold about you:{' '}
+                <UrlLink href={dataUrl} />.
+              </Text>
+            )}
             <Text style={{ fontSize: '12px', lineHeight: '18px', color: colors.muted, margin: 0 }}>
               Meet Match Date Marry, {site.postalAddress}
             </Text>

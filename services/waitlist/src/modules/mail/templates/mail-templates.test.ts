@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MAIL_TEMPLATE_NAMES, previewMailTemplate, renderMail, type MailSite } from './mail-templates.js';
+import {
+  MAIL_TEMPLATE_NAMES,
+  PERSON_MAIL_TEMPLATE_NAMES,
+  previewMailTemplate,
+  renderMail,
+  type MailSite,
+} from './mail-templates.js';
 import { linkProblems, remoteImages, wordsOf } from './mail-checks.js';
 
 const site: MailSite = {
@@ -9,16 +15,19 @@ const site: MailSite = {
 };
 
 describe('every mail template', () => {
-  it.each(MAIL_TEMPLATE_NAMES)('%s has the one footer: why, unsubscribe, data page, postal address', async (name) => {
-    const mail = await previewMailTemplate(name, site);
-    for (const part of [mail.html, mail.text]) {
-      expect(part).toMatch(/You get this e-mail because/);
-      expect(part).toContain('https://mmdm.test/unsubscribe?token=');
-      expect(part).toContain('https://mmdm.test/your-data');
-      expect(part).toContain('Rua das Flores 12, 1200-195 Lisboa, Portugal');
-      expect(part).toContain('support@mmdm.test');
-    }
-  });
+  it.each(PERSON_MAIL_TEMPLATE_NAMES)(
+    '%s has the one footer: why, unsubscribe, data page, postal address',
+    async (name) => {
+      const mail = await previewMailTemplate(name, site);
+      for (const part of [mail.html, mail.text]) {
+        expect(part).toMatch(/You get this e-mail because/);
+        expect(part).toContain('https://mmdm.test/unsubscribe?token=');
+        expect(part).toContain('https://mmdm.test/your-data');
+        expect(part).toContain('Rua das Flores 12, 1200-195 Lisboa, Portugal');
+        expect(part).toContain('support@mmdm.test');
+      }
+    },
+  );
 
   it.each(MAIL_TEMPLATE_NAMES)('%s says the same words in its text part as in its HTML part', async (name) => {
     const mail = await previewMailTemplate(name, site);
@@ -33,6 +42,38 @@ describe('every mail template', () => {
     const mail = await previewMailTemplate(name, site);
     expect(linkProblems(mail.html)).toEqual([]);
     expect(remoteImages(mail.html)).toEqual([]);
+  });
+});
+
+describe('the contact mail, to our own support desk', () => {
+  it('is the one mail not to a person on the list: why it came and the postal address, no unsubscribe link', async () => {
+    expect(MAIL_TEMPLATE_NAMES.filter((name) => !PERSON_MAIL_TEMPLATE_NAMES.includes(name))).toEqual(['contact']);
+    const mail = await previewMailTemplate('contact', site);
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toMatch(/You get this e-mail because support@mmdm\.test receives what visitors write/);
+      expect(part).toContain('Rua das Flores 12, 1200-195 Lisboa, Portugal');
+      expect(part).not.toContain('/unsubscribe');
+    }
+  });
+
+  it('shows what the visitor typed as text, line breaks kept, never as HTML', async () => {
+    const mail = await renderMail(
+      'contact',
+      {
+        name: '<img src=x onerror=alert(1)>',
+        email: 'ana@example.com',
+        message: 'Line one\n<script>alert(1)</script>\nLine three',
+        receivedAt: new Date('2026-03-02T14:05:00Z'),
+        messageUrl: 'https://mmdm.test/admin/messages/7',
+      },
+      site,
+    );
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<img src=x');
+    expect(mail.html).toContain('&lt;script&gt;');
+    expect(mail.html).toContain('Line one<br/>&lt;script&gt;alert(1)&lt;/script&gt;<br/>Line three');
+    expect(mail.text).toContain('Line one\n<script>alert(1)</script>\nLine three');
+    expect(mail.text.replace(/\s+/g, ' ')).toContain('2 March 2026 at 14:05 UTC');
   });
 });
 

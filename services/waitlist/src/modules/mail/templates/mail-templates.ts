@@ -1,13 +1,14 @@
 import { render, toPlainText } from '@react-email/render';
 import { createElement, type ReactElement } from 'react';
 import { ConfirmationMail, confirmationSubject, type ConfirmationProps } from './confirmation.template.js';
+import { ContactMail, contactSubject, type ContactProps } from './contact.template.js';
 import { DataAccessMail, dataAccessSubject, type DataAccessProps } from './data-access.template.js';
 import { InvitationMail, invitationSubject, type InvitationProps } from './invitation.template.js';
 import type { MailSite } from './mail-layout.js';
 import { WelcomeMail, welcomeSubject, type WelcomeProps } from './welcome.template.js';
 
 export type { MailSite } from './mail-layout.js';
-export type { ConfirmationProps, DataAccessProps, InvitationProps, WelcomeProps };
+export type { ConfirmationProps, ContactProps, DataAccessProps, InvitationProps, WelcomeProps };
 
 /** The props each template takes, by name. */
 export interface MailTemplateProps {
@@ -15,6 +16,7 @@ export interface MailTemplateProps {
   welcome: WelcomeProps;
   invitation: InvitationProps;
   'data-access': DataAccessProps;
+  contact: ContactProps;
 }
 
 export type MailTemplateName = keyof MailTemplateProps;
@@ -31,6 +33,11 @@ interface TemplateDefinition<P> {
   element(props: P, site: MailSite): ReactElement;
   /** Sample data for the staff preview. */
   sample(site: MailSite): P;
+  /**
+   * Set for a mail to our own support desk rather than to a person on the list: it has no unsubscribe link and no
+   * "Your data" line, which every mail to a person must have.
+   */
+  toSupport?: true;
 }
 
 const sampleToken = 'SAMPLE-TOKEN-not-a-real-link';
@@ -80,9 +87,26 @@ const templates: { [N in MailTemplateName]: TemplateDefinition<MailTemplateProps
       unsubscribeUrl: `${site.publicUrl}/unsubscribe?token=${sampleToken}`,
     }),
   },
+  contact: {
+    description: 'Sent to SUPPORT_EMAIL for each message of the contact form, with the visitor as Reply-To.',
+    subject: contactSubject,
+    element: (props, site) => createElement(ContactMail, { ...props, site }),
+    sample: (site) => ({
+      name: 'Ana Silva',
+      email: 'ana@example.com',
+      message:
+        'Hello! I joined the waitlist last week.\n\nWill the app open in Porto at launch, or only in Lisbon? Thank you.',
+      receivedAt: new Date('2026-03-02T14:05:00Z'),
+      messageUrl: `${site.publicUrl}/admin/messages/42`,
+    }),
+    toSupport: true,
+  },
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(templates) as MailTemplateName[];
+
+/** The mails to people on the list (every one but those to our own support desk): each has the whole footer. */
+export const PERSON_MAIL_TEMPLATE_NAMES = MAIL_TEMPLATE_NAMES.filter((name) => !templates[name].toSupport);
 
 export function isMailTemplateName(name: string): name is MailTemplateName {
   return Object.hasOwn(templates, name);

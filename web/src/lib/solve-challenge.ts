@@ -4,10 +4,10 @@ import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import type { ChallengeAnswer } from '@mmdm/contracts/waitlist';
 
 /**
- * Finds the challenge's secret counter the ALTCHA way (SHA-256 with Web Crypto, counting up) and returns the
- * sign-up's `altcha` field: base64 of `{challenge, solution}`. Null when it could not finish in time.
+ * Finds the challenge's secret counter the ALTCHA way (SHA-256 with Web Crypto, counting up) and returns the form's
+ * `altcha` field: base64 of `{challenge, solution}`. Null when it could not finish in time.
  */
-export async function solveForSignup(
+export async function solveProofOfWork(
   challenge: NonNullable<ChallengeAnswer['challenge']>,
   controller: AbortController,
   timeoutMs: number,

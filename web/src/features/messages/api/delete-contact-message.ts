@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messagePath } from '@mmdm/contracts/contact-admin';
+import { adminKeys } from '../../../lib/admin-query-keys.js';
+import { staffCommand } from '../../../lib/staff-api.js';
+
+/** DELETE /messages/:id: erased now, with its mail's row (an erasure request by mail, say); audited. */
+export function deleteContactMessage(id: string) {
+  return staffCommand(messagePath(id), { method: 'DELETE' });
+}
+
+export function useDeleteContactMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteContactMessage,
+    // Not retried: a first attempt that did erase would make the second a 404.
+    retry: false,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.messageLists }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
+      ]),
+  });
+}

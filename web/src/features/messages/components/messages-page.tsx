@@ -1,0 +1,136 @@
+import { MESSAGE_STATES, type MessageState } from '@mmdm/contracts/contact-admin';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { QueryState } from '../../../components/admin/query-state.js';
+import { SelectField } from '../../../components/admin/select-field.js';
+import { EmailAddress } from '../../../components/ui/email-address.js';
+import { paths } from '../../../config/paths.js';
+import { formatDateTime } from '../../../lib/format.js';
+import { useContactMessages } from '../api/get-contact-messages.js';
+import { MessageStateBadge } from './message-state-badge.js';
+
+const STATE_LABELS: Record<MessageState, string> = { open: 'Open', handled: 'Handled', all: 'All' };
+const EMPTY: Record<MessageState, string> = {
+  open: 'No message waits for an answer.',
+  handled: 'No message is marked handled yet.',
+  all: 'Nobody has written through the contact form yet.',
+};
+
+/** The filter lives in the address bar, so the list can be bookmarked and survives a reload. */
+const readState = (params: URLSearchParams): MessageState =>
+  MESSAGE_STATES.find((state) => state === params.get('state')) ?? 'open';
+
+/** Staff › Messages: what visitors wrote through the contact form, newest first; each one opens on its own page. */
+export function MessagesPage() {
+  const [params, setParams] = useSearchParams();
+  const state = readState(params);
+  return (
+    <div className="adm-page">
+      <h1 className="adm-page__title">Messages</h1>
+      <p className="adm-muted">
+        What visitors wrote through the contact form. Each one also went to the support mailbox; reply from there, then
+        mark it handled here.
+      </p>
+      <div className="adm-toolbar">
+        <SelectField
+          label="Show"
+          fieldClassName="adm-field--inline"
+          value={state}
+          onChange={(event) =>
+            setParams(event.target.value === 'open' ? {} : { state: event.target.value }, { replace: true })
+          }
+        >
+          {MESSAGE_STATES.map((option) => (
+            <option key={option} value={option}>
+              {STATE_LABELS[option]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {/* A new filter starts again at the first page: the key resets the table's page history. */}
+      <MessagesTable key={state} state={state} />
+    </div>
+  );
+}
+
+/** One page of messages; paging is keyset (the service hands out `nextCursor`), going back reuses the seen cursors. */
+function MessagesTable({ state }: { state: MessageState }) {
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const cursor = cursors[cursors.length - 1] ?? null;
+  const messages = useContactMessages({ state, cursor });
+  const page = messages.data;
+  const pageNumber = cursors.length;
+
+  return (
+    <section aria-label="Messages">
+      <QueryState query={messages} label="the messages" />
+      {page && (
+        <>
+          <p className="adm-notice" role="status">
+            {page.open === 0
+              ? 'Every message has been handled.'
+              : `${page.open} ${page.open === 1 ? 'message waits' : 'messages wait'} for an answer.`}
+          </p>
+          {page.items.length === 0 ? (
+            <p className="adm-empty">{pageNumber === 1 ? EMPTY[state] : 'No more messages.'}</p>
+          ) : (
+            <div className="adm-table-wrap">
+              <table className="adm-table adm-messages" aria-busy={messages.isFetching}>
+                <caption className="adm-visually-hidden">Messages, page {pageNumber}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">From</th>
+                    <th scope="col">Received</th>
+                    <th scope="col">Status</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.items.map((message) => (
+                    <tr key={message.id}>
+                      <th scope="row">
+                        <Link
+                          to={`${paths.admin.messages}/${message.id}`}
+                          aria-label={`Read the message from ${message.name}`}
+                        >
+                          {message.name}
+                        </Link>
+                        <span className="adm-messages__email">
+                          <EmailAddress address={message.email} />
+                        </span>
+                      </th>
+                      <td>{formatDateTime(message.receivedAt)}</td>
+                      <td className="adm-messages__state">
+                        <MessageStateBadge handledAt={message.handledAt} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {(pageNumber > 1 || page.nextCursor) && (
+            <nav className="adm-pager" aria-label="Pages">
+              <button
+                type="button"
+                className="adm-button"
+                onClick={() => setCursors((seen) => seen.slice(0, -1))}
+                disabled={pageNumber === 1}
+              >
+                Previous
+              </button>
+              <span className="adm-muted">Page {pageNumber}</span>
+              <button
+                type="button"
+                className="adm-button"
+                onClick={() => page.nextCursor && setCursors((seen) => [...seen, page.nextCursor ?? null])}
+                disabled={!page.nextCursor || messages.isPlaceholderData}
+              >
+                Next
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
