@@ -111,6 +111,44 @@ describe('scripted sign-ups', () => {
     expect((await countWhere('replay-%@people.test')).entries).toBe(1);
   });
 
+  it('a spent solution replayed with its signature in other letter cases is refused and writes nothing', async () => {
+    const altcha = await solved();
+    const first = await request(url(), '/waitlist', {
+      method: 'POST',
+      body: { email: 'case-replay-0@people.test', altcha },
+    });
+    expect(first.status).toBe(200);
+    // Hex reads the same in either case: upper case, and alternating cases, of the challenge's signature.
+    const payload = JSON.parse(Buffer.from(altcha, 'base64').toString('utf8')) as {
+      challenge: { signature: string };
+    };
+    const spellings = [
+      (hex: string) => hex.toUpperCase(),
+      (hex: string) => hex.replace(/[a-f]/, (c) => c.toUpperCase()),
+      (hex: string) => [...hex].map((c, i) => (i % 2 ? c.toUpperCase() : c)).join(''),
+      (hex: string) => [...hex].map((c, i) => (i % 2 ? c : c.toUpperCase())).join(''),
+    ];
+    const variants = spellings
+      .map((spell) => spell(payload.challenge.signature))
+      .filter((signature) => signature !== payload.challenge.signature);
+    expect(variants.length).toBeGreaterThan(0);
+    const replays = await Promise.all(
+      variants.map((signature, i) =>
+        request(url(), '/waitlist', {
+          method: 'POST',
+          body: {
+            email: `case-replay-${i + 1}@people.test`,
+            altcha: Buffer.from(
+              JSON.stringify({ ...payload, challenge: { ...payload.challenge, signature } }),
+            ).toString('base64'),
+          },
+        }),
+      ),
+    );
+    expect(replays.map((answer) => answer.status)).toEqual(variants.map(() => 400));
+    expect((await countWhere('case-replay-%@people.test')).entries).toBe(1);
+  });
+
   it('100 throwaway-domain sign-ups, each with a valid solution: 0 rows, 0 mails', async () => {
     const require = createRequire(import.meta.url);
     const list = require('disposable-email-domains') as string[];

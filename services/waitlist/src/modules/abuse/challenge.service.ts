@@ -50,11 +50,15 @@ function sortKeys(value: unknown): unknown {
 }
 
 const hmacHex = (secret: string, data: string | Buffer) => createHmac('sha256', secret).update(data).digest();
+/**
+ * A signature in its one canonical form: lower-case hex, exactly as the service wrote it. Hex decodes the same in
+ * either letter case, so accepting "A" beside "a" would turn one solution into 2^n spellings, each spent apart.
+ */
+const CANONICAL_HEX = /^(?:[0-9a-f]{2})+$/;
 const sameHex = (hex: string, expected: Buffer) => {
+  if (!CANONICAL_HEX.test(hex)) return false;
   const given = Buffer.from(hex, 'hex');
-  return (
-    given.length === expected.length && given.toString('hex') === hex.toLowerCase() && timingSafeEqual(given, expected)
-  );
+  return given.length === expected.length && timingSafeEqual(given, expected);
 };
 
 /**
@@ -188,6 +192,8 @@ export function createChallengeService({
       } catch {
         verified = false;
       }
+      // Verified means canonical (sameHex refuses any other spelling), so the spent-set key below is the one text
+      // this solution can have: a replay in another letter case is refused above, never counted as new.
       if (!verified) throw INVALID();
       // A challenge handed out at a lower pressure than now is honoured one step down: a visitor who opened the page
       // just before a flood is not refused, a stock of cheap challenges is.
