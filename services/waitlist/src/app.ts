@@ -18,6 +18,7 @@ import type { JWTVerifyGetKey } from 'jose';
 import type pg from 'pg';
 import type { ApiConfig } from './config.js';
 import { createClientRateLimiter } from './lib/rate-limit.js';
+import type { WaitlistKeys } from './lib/service-keys.js';
 import { remoteStaffKeys } from './lib/staff-keys.js';
 import { abuseRoutes } from './modules/abuse/abuse.routes.js';
 import { createChallengeService } from './modules/abuse/challenge.service.js';
@@ -69,6 +70,8 @@ const CONTACT_RATE_WINDOW_S = 3600;
 
 export interface AppDeps {
   config: ApiConfig;
+  /** The abuse and suppression keys: the environment's, else those kept in Postgres (resolveServiceKeys). */
+  keys: WaitlistKeys;
   pool: pg.Pool;
   /** Producer connection (fails fast while Redis is down). */
   redis: Redis;
@@ -86,6 +89,7 @@ export interface AppDeps {
 /** Builds the waitlist API without listening, so tests drive it in-process. */
 export function createApp({
   config,
+  keys: serviceKeys,
   pool,
   redis,
   logger,
@@ -111,7 +115,7 @@ export function createApp({
   });
   const challenge = createChallengeService({
     ...abuse.challenge,
-    key: abuse.key,
+    key: serviceKeys.abuse,
     redis,
     spentKeyPrefix: `${config.redis.prefix}:waitlist:altcha`,
     pressure,
@@ -120,7 +124,7 @@ export function createApp({
     pool,
     dns: abuse.dns.check ? createDnsCheck({ servers: abuse.dns.servers, timeoutMs: abuse.dns.timeoutMs }) : undefined,
   });
-  const guard = createSignupGuard({ challenge, pressure, domains, origins: createOriginHasher(abuse.key) });
+  const guard = createSignupGuard({ challenge, pressure, domains, origins: createOriginHasher(serviceKeys.abuse) });
   // The contact form: the same defences with counts of its own, so neither form's traffic makes the other pay. Its
   // spent solutions share the sign-up's store: a solution is accepted once, by whichever form.
   const contactPressure = createPressureGauge({
@@ -130,7 +134,7 @@ export function createApp({
   const contactGuard = createContactGuard({
     challenge: createChallengeService({
       ...abuse.challenge,
-      key: abuse.key,
+      key: serviceKeys.abuse,
       redis,
       spentKeyPrefix: `${config.redis.prefix}:waitlist:altcha`,
       pressure: contactPressure,
@@ -166,7 +170,7 @@ export function createApp({
     pool,
     publicUrl: config.publicUrl,
     resendCooldownSeconds: config.signup.resendCooldownSeconds,
-    suppressionKey: config.suppressionKey,
+    suppressionKey: serviceKeys.suppression,
     metrics: createSignupMetrics(registry),
     confirmation: places,
   });
@@ -189,7 +193,7 @@ export function createApp({
       service: createPrivacyService({
         pool,
         logger,
-        suppressionKey: config.suppressionKey,
+        suppressionKey: serviceKeys.suppression,
         // The erasure staff deletion uses, with the places module taking back the credit the entry gave.
         erase: (client, entryId) => eraseEntry(client, entryId, places.beforeErase),
         placeOf: async (entryId) => (await places.placesOf([entryId])).get(entryId)?.position ?? null,
@@ -215,7 +219,7 @@ export function createApp({
   if (config.hooks.ses || config.hooks.postmark) {
     const bounces = createBounceService({
       pool,
-      suppressionKey: config.suppressionKey,
+      suppressionKey: serviceKeys.suppression,
       logger,
       metrics: createBounceMetrics(registry),
     });
@@ -237,7 +241,7 @@ export function createApp({
   const adminService = createAdminService({
     pool,
     databaseUrl: config.databaseUrl,
-    suppressionKey: config.suppressionKey,
+    suppressionKey: serviceKeys.suppression,
     maxConcurrentExports: config.exportMaxConcurrent,
     places,
   });

@@ -28,9 +28,10 @@ const sharedSchema = commonEnvSchema.extend({
   MAIL_POSTAL_ADDRESS: z.string().trim().min(5).max(200).default(DEFAULT_POSTAL_ADDRESS),
   /**
    * Keys the suppression list's HMAC of each address. Changing it forgets the list (every address becomes mailable
-   * again), so set it once per deployment; the default is for development only.
+   * again), so set it once per deployment. Unset: a key generated at first start and kept in Postgres
+   * (lib/service-keys.ts), never a constant from the source.
    */
-  SUPPRESSION_KEY: z.string().min(16).default('development-only-suppression-key'),
+  SUPPRESSION_KEY: z.string().min(16).optional(),
   /** Places up per credited referral (the place rule; the worker rewrites place keys when it changes). */
   REFERRAL_BOOST: env.int(10, 0),
   /** Credited referrals per referrer at most; later ones are recorded as refused (`cap_reached`). */
@@ -100,10 +101,10 @@ export const apiEnvSchema = sharedSchema
     SIGNUP_PRESSURE_NETWORK: env.int(10, 1),
     /**
      * Keys the HMACs of the abuse defences: challenge signatures and the hashes of sign-up networks and devices.
-     * Changing it voids challenges in flight and makes old network hashes incomparable; the default is for
-     * development only.
+     * Changing it voids challenges in flight and makes old network hashes incomparable. Unset: a key generated at
+     * first start and kept in Postgres, shared by every replica (lib/service-keys.ts).
      */
-    ABUSE_KEY: z.string().min(16).default('development-only-abuse-key'),
+    ABUSE_KEY: z.string().min(16).optional(),
     /** Refuse domains with no MX, A or AAAA record (fail open when DNS fails or answers slower than DNS_TIMEOUT_MS). */
     EMAIL_DNS_CHECK: env.bool(true),
     /** Resolvers for that check, `host` or `host:port`, comma-separated; unset: the system's. */
@@ -220,7 +221,8 @@ export interface ApiConfig {
   confirmTokenTtlHours: number;
   /** What mail footers show, for the staff preview of the templates. */
   mailSite: { publicUrl: string; supportEmail: string; postalAddress: string };
-  suppressionKey: string;
+  /** ABUSE_KEY and SUPPRESSION_KEY when set; unset, the keys stored in Postgres (resolveServiceKeys) are used. */
+  keys: { abuse: string | undefined; suppression: string | undefined };
   referral: { boost: number; maxCredits: number };
   authJwksUrl: string;
   exportMaxConcurrent: number;
@@ -238,7 +240,6 @@ export interface ApiConfig {
 
 /** Every knob of the abuse defences in one place (docs/decisions/017). */
 export interface AbuseConfig {
-  key: string;
   challenge: {
     mode: 'off' | 'adaptive' | 'always';
     cost: number;
@@ -265,7 +266,8 @@ export interface WorkerConfig {
   redis: { url: string; prefix: string };
   publicUrl: string;
   confirmTokenTtlHours: number;
-  suppressionKey: string;
+  /** SUPPRESSION_KEY when set; unset, the key stored in Postgres (resolveServiceKeys). */
+  keys: { suppression: string | undefined };
   referral: { boost: number; maxCredits: number };
   mail: {
     smtpUrl: string | undefined;
@@ -310,7 +312,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     },
     confirmTokenTtlHours: e.CONFIRM_TOKEN_TTL_H,
     mailSite: { publicUrl: publicUrlOf(e), supportEmail: e.SUPPORT_EMAIL, postalAddress: e.MAIL_POSTAL_ADDRESS },
-    suppressionKey: e.SUPPRESSION_KEY,
+    keys: { abuse: e.ABUSE_KEY, suppression: e.SUPPRESSION_KEY },
     referral: { boost: e.REFERRAL_BOOST, maxCredits: e.REFERRAL_MAX_CREDITS },
     authJwksUrl: e.AUTH_JWKS_URL,
     exportMaxConcurrent: e.EXPORT_MAX_CONCURRENT,
@@ -328,7 +330,6 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
           : undefined,
     },
     abuse: {
-      key: e.ABUSE_KEY,
       challenge: {
         mode: e.SIGNUP_CHALLENGE,
         cost: e.SIGNUP_CHALLENGE_COST,
@@ -366,7 +367,7 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
     redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
     publicUrl: publicUrlOf(e),
     confirmTokenTtlHours: e.CONFIRM_TOKEN_TTL_H,
-    suppressionKey: e.SUPPRESSION_KEY,
+    keys: { suppression: e.SUPPRESSION_KEY },
     referral: { boost: e.REFERRAL_BOOST, maxCredits: e.REFERRAL_MAX_CREDITS },
     mail: {
       smtpUrl: e.SMTP_URL,

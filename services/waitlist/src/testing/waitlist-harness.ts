@@ -22,6 +22,7 @@ import {
 } from '@mmdm/tests/support';
 import { createApp } from '../app.js';
 import { loadApiConfig, loadWorkerConfig, type ApiConfig, type WorkerConfig } from '../config.js';
+import { resolveServiceKeys } from '../lib/service-keys.js';
 import { migrateWaitlist } from '../migrations.js';
 import { CONSENT_SESSION_SETTINGS } from '../modules/privacy/consent.js';
 import type { AwsFetch } from '../modules/bounces/sns-signature.js';
@@ -131,6 +132,8 @@ export async function startApi(context: TestContext, options: ApiOptions = {}): 
   await waitForRedis(redis, 5000);
   const app = createApp({
     config,
+    // As main.ts: the environment's keys, else those kept in the file's database (shared by every API it starts).
+    keys: await resolveServiceKeys(context.pool, config.keys),
     pool: context.pool,
     redis,
     logger,
