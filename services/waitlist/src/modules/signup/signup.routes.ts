@@ -1,5 +1,6 @@
 import { oneClickBody, oneClickQuery, signupBody, tokenBody, tokenQuery } from '@mmdm/contracts/waitlist';
 import { WEB_PATHS } from '@mmdm/contracts/web-paths';
+import { clientKeyOf } from '@mmdm/shared/client-address';
 import { jsonBody } from '@mmdm/shared/http';
 import express, { Router } from 'express';
 import type { IncomingMessage } from 'node:http';
@@ -45,7 +46,8 @@ export type SignupCall = (body: unknown, origin: SignupOrigin, id: string) => Pr
 export function createSignupCall({ service, signupLimiter, guard }: SignupRoutesDeps): SignupCall {
   return async (body, origin, id) => {
     const input = signupBody.parse(body);
-    await signupLimiter.consume(origin.address);
+    // Per client: an IPv6 host's whole /64, which it can roam at will (@mmdm/shared/client-address).
+    await signupLimiter.consume(clientKeyOf(origin.address));
     const verdict = await guard?.check(input, origin);
     // A filled honeypot is a bot: it gets the very answer a person gets, and nothing is written.
     if (!verdict?.discard) {
