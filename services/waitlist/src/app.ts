@@ -22,6 +22,7 @@ import type { WaitlistKeys } from './lib/service-keys.js';
 import { remoteStaffKeys } from './lib/staff-keys.js';
 import { abuseRoutes } from './modules/abuse/abuse.routes.js';
 import { createChallengeService } from './modules/abuse/challenge.service.js';
+import { createClientPace } from './modules/abuse/client-pace.js';
 import { createContactGuard } from './modules/abuse/contact-guard.js';
 import { createDnsCheck } from './modules/abuse/dns-check.js';
 import { createDomainCheck } from './modules/abuse/domain-check.js';
@@ -101,14 +102,21 @@ export function createApp({
   const metrics = createHttpMetrics(registry);
   const app = createServiceApp({ logger, trustProxy: config.http.trustProxy, metrics });
 
+  const { abuse } = config;
+  // The per-client ceiling: with proof of work the work carries a busy address's load up to SIGNUP_RATE_LIMIT; without
+  // it (`off`), the free sign-ups are all a client gets.
+  const signupCeiling =
+    abuse.challenge.mode === 'off'
+      ? Math.min(config.signup.rateLimit, config.signup.workAfter)
+      : config.signup.rateLimit;
   const signupLimiter = createClientRateLimiter({
     redis,
     keyPrefix: `${config.redis.prefix}:waitlist:signup`,
-    points: config.signup.rateLimit,
+    points: signupCeiling,
     windowSeconds: config.signup.rateWindowSeconds,
     message: 'Too many sign-ups from your network. Please try again later.',
   });
-  const { abuse } = config;
+  const pace = createClientPace(signupLimiter, config.signup.workAfter);
   const pressure = createPressureGauge({
     global: abuse.challenge.pressureGlobal,
     network: abuse.challenge.pressureNetwork,
@@ -174,7 +182,7 @@ export function createApp({
     metrics: createSignupMetrics(registry),
     confirmation: places,
   });
-  const signup = { service: signupService, signupLimiter, guard };
+  const signup = { service: signupService, signupLimiter, guard, pace };
   // Before every other route: the sign-up's lean route hands its failures back through this point.
   installSignupLeanRoute(app, { signUp: createSignupCall(signup), logger, metrics });
 
@@ -186,7 +194,7 @@ export function createApp({
   registerRedisMetrics(registry, { producer: redis });
   registerReadiness(registry, checks);
 
-  app.use(abuseRoutes({ challenge }));
+  app.use(abuseRoutes({ challenge, pace }));
   app.use(signupRoutes(signup));
   app.use(
     privacyRoutes({

@@ -43,7 +43,15 @@ export const apiEnvSchema = sharedSchema
     WAITLIST_PORT: env.port(8082),
     /** Loopback unless told otherwise: only the gateway calls a service (compose sets 0.0.0.0 on its own network). */
     HOST: z.string().default('127.0.0.1'),
-    SIGNUP_RATE_LIMIT: env.int(10, 1),
+    /**
+     * The hard ceiling of sign-ups per client (an IPv4 address or an IPv6 /64) per window, whatever work it does: a
+     * rate no crowd of browsers behind one address reaches, since past SIGNUP_WORK_AFTER each pays a proof of work
+     * that doubles as its count doubles. With SIGNUP_CHALLENGE=off no work carries the load: SIGNUP_WORK_AFTER is then
+     * the ceiling.
+     */
+    SIGNUP_RATE_LIMIT: env.int(1000, 1),
+    /** Sign-ups per client per window before its own pace asks for proof of work (a household's sign-ups are free). */
+    SIGNUP_WORK_AFTER: env.int(10, 1),
     SIGNUP_RATE_WINDOW_S: env.int(3600, 1),
     AUTH_JWKS_URL: env.url('http://127.0.0.1:8081/.well-known/jwks.json', ['http:', 'https:']),
     /** CSV exports streaming at once (each holds its own Postgres connection); more are refused with 429. */
@@ -217,7 +225,7 @@ export interface ApiConfig {
   databaseUrl: string;
   redis: { url: string; prefix: string };
   publicUrl: string;
-  signup: { rateLimit: number; rateWindowSeconds: number; resendCooldownSeconds: number };
+  signup: { rateLimit: number; workAfter: number; rateWindowSeconds: number; resendCooldownSeconds: number };
   confirmTokenTtlHours: number;
   /** What mail footers show, for the staff preview of the templates. */
   mailSite: { publicUrl: string; supportEmail: string; postalAddress: string };
@@ -307,6 +315,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     publicUrl: publicUrlOf(e),
     signup: {
       rateLimit: e.SIGNUP_RATE_LIMIT,
+      workAfter: e.SIGNUP_WORK_AFTER,
       rateWindowSeconds: e.SIGNUP_RATE_WINDOW_S,
       resendCooldownSeconds: e.RESEND_COOLDOWN_S,
     },

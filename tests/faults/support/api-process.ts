@@ -25,6 +25,7 @@ export async function startApiWithDatabase(context: TestContext, databaseUrl: st
     REDIS_PREFIX: context.prefix,
     TRUST_PROXY: 'loopback',
     SIGNUP_RATE_LIMIT: '100000',
+    SIGNUP_WORK_AFTER: '100000',
     SIGNUP_CHALLENGE: 'off',
     EMAIL_DNS_CHECK: 'false',
   });

@@ -101,9 +101,12 @@ export function createChallengeService({
   const { hmacSignatureSecret, hmacKeySignatureSecret } = secrets;
   const localSpent = new Map<string, number>();
 
-  /** Level 1 at least when a solution is always required; the pressure's level otherwise. */
-  const levelFor = (network: string) => {
-    const level = pressure.level(network);
+  /**
+   * The pressure's level on the network, or the client's own pace (`clientLevel`, client-pace.ts) when higher; level 1
+   * at least when a solution is always required.
+   */
+  const levelFor = (network: string, clientLevel: number) => {
+    const level = Math.max(pressure.level(network), clientLevel);
     return mode === 'always' ? Math.max(1, level) : level;
   };
 
@@ -136,9 +139,9 @@ export function createChallengeService({
     mode,
 
     /** A challenge for the page to solve in the background; in `off` mode none. */
-    async issue(network: string): Promise<ChallengeAnswer> {
+    async issue(network: string, clientLevel = 0): Promise<ChallengeAnswer> {
       if (mode === 'off') return { required: false, challenge: null };
-      const level = levelFor(network);
+      const level = levelFor(network, clientLevel);
       const max = cost * 2 ** Math.max(0, level - 1);
       const challenge = await createChallenge({
         algorithm: 'SHA-256',
@@ -160,8 +163,8 @@ export function createChallengeService({
      * Whether this sign-up must carry a solution now. In `adaptive` mode at no pressure nothing is verified: the
      * hot path then pays nothing for the defence.
      */
-    needed(network: string): number {
-      return mode === 'off' ? 0 : levelFor(network);
+    needed(network: string, clientLevel = 0): number {
+      return mode === 'off' ? 0 : levelFor(network, clientLevel);
     },
 
     /**

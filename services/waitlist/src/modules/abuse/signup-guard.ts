@@ -37,7 +37,8 @@ export interface SignupGuardDeps {
  */
 export function createSignupGuard({ challenge, pressure, domains, origins }: SignupGuardDeps) {
   return {
-    async check(input: SignupInput, origin: SignupOrigin): Promise<GuardVerdict> {
+    /** `clientLevel`: the proof of work the client's own pace asks for (client-pace.ts), 0 when none. */
+    async check(input: SignupInput, origin: SignupOrigin, clientLevel = 0): Promise<GuardVerdict> {
       const network = networkOf(origin.address);
       pressure.recordNetwork(network);
       // Everywhere's count takes what the network's own limits do not stop: at once while the network is calm, only
@@ -45,7 +46,7 @@ export function createSignupGuard({ challenge, pressure, domains, origins }: Sig
       const pressed = pressure.networkLevel(network) > 0;
       if (!pressed) pressure.recordGlobal();
       if (input[HONEYPOT_FIELD]) return { discard: true };
-      const level = challenge.needed(network);
+      const level = challenge.needed(network, clientLevel);
       const spent = level > 0 ? await challenge.verify(input.altcha, level) : undefined;
       if (pressed) pressure.recordGlobal();
       const undo = async () => {
