@@ -67,6 +67,7 @@ export class BenchSystem {
       PUBLIC_URL: `http://127.0.0.1:${ports.gateway}`,
       // The load comes from one address; the per-address limit would otherwise end the benchmark after 10 sign-ups.
       SIGNUP_RATE_LIMIT: '1000000000',
+      SIGNUP_WORK_AFTER: '1000000000',
       // The plain sign-up path: the proof of work is measured on its own (the sign-up suite's challenge variant), and
       // no DNS is reachable from a bench machine.
       SIGNUP_CHALLENGE: 'off',

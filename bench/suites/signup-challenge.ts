@@ -66,6 +66,7 @@ export async function challengeVariant(
       REDIS_URL: options.redisUrl,
       REDIS_PREFIX: `${redisPrefix}pow`,
       SIGNUP_RATE_LIMIT: '1000000000',
+      SIGNUP_WORK_AFTER: '1000000000',
       SIGNUP_CHALLENGE: 'always',
       // The bench's one address would otherwise raise the cost past the minted solutions' level: this variant
       // measures the verification, not the pressure policy (its own service test).

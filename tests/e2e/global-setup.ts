@@ -77,6 +77,7 @@ export default async function globalSetup() {
       ADMIN_PASSWORD: info.admin.password,
       // Journeys sign up many addresses from one client address; the limiter has its own service-level tests.
       SIGNUP_RATE_LIMIT: '100000',
+      SIGNUP_WORK_AFTER: '100000',
       // Likewise the contact form's messages (its limit has its own service-level test).
       CONTACT_RATE_LIMIT: '100000',
       SUPPORT_EMAIL: info.supportEmail,

@@ -1,10 +1,20 @@
+import { createHmac } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { createChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChallengeAnswer } from '@mmdm/contracts/waitlist';
+import { challengeSecrets } from '../../services/waitlist/src/modules/abuse/challenge.service.js';
 import { solveForSignup } from '../../services/waitlist/src/testing/altcha-solver.js';
-import { confirmTokenIn } from '../../services/waitlist/src/testing/waitlist-harness.js';
+import {
+  confirmTokenIn,
+  createTestContext,
+  type TestContext,
+} from '../../services/waitlist/src/testing/waitlist-harness.js';
 import { SmtpSink, startTestDnsServer, type TestDnsServer } from '../support/index.js';
 import { request } from '../support/http.js';
+import { freePort } from './support/redis-server.js';
+import { startServiceProcess, untilHealthy, type ServiceProcess } from './support/service-process.js';
 import { sleep } from './support/timing.js';
 import { startSystem, type System } from './support/system.js';
 
@@ -111,6 +121,44 @@ describe('scripted sign-ups', () => {
     expect((await countWhere('replay-%@people.test')).entries).toBe(1);
   });
 
+  it('a spent solution replayed with its signature in other letter cases is refused and writes nothing', async () => {
+    const altcha = await solved();
+    const first = await request(url(), '/waitlist', {
+      method: 'POST',
+      body: { email: 'case-replay-0@people.test', altcha },
+    });
+    expect(first.status).toBe(200);
+    // Hex reads the same in either case: upper case, and alternating cases, of the challenge's signature.
+    const payload = JSON.parse(Buffer.from(altcha, 'base64').toString('utf8')) as {
+      challenge: { signature: string };
+    };
+    const spellings = [
+      (hex: string) => hex.toUpperCase(),
+      (hex: string) => hex.replace(/[a-f]/, (c) => c.toUpperCase()),
+      (hex: string) => [...hex].map((c, i) => (i % 2 ? c.toUpperCase() : c)).join(''),
+      (hex: string) => [...hex].map((c, i) => (i % 2 ? c : c.toUpperCase())).join(''),
+    ];
+    const variants = spellings
+      .map((spell) => spell(payload.challenge.signature))
+      .filter((signature) => signature !== payload.challenge.signature);
+    expect(variants.length).toBeGreaterThan(0);
+    const replays = await Promise.all(
+      variants.map((signature, i) =>
+        request(url(), '/waitlist', {
+          method: 'POST',
+          body: {
+            email: `case-replay-${i + 1}@people.test`,
+            altcha: Buffer.from(
+              JSON.stringify({ ...payload, challenge: { ...payload.challenge, signature } }),
+            ).toString('base64'),
+          },
+        }),
+      ),
+    );
+    expect(replays.map((answer) => answer.status)).toEqual(variants.map(() => 400));
+    expect((await countWhere('case-replay-%@people.test')).entries).toBe(1);
+  });
+
   it('100 throwaway-domain sign-ups, each with a valid solution: 0 rows, 0 mails', async () => {
     const require = createRequire(import.meta.url);
     const list = require('disposable-email-domains') as string[];
@@ -126,6 +174,95 @@ describe('scripted sign-ups', () => {
       Array(100).fill('400 Please use a permanent e-mail address'),
     );
     expect(await countWhere('throwaway-%')).toEqual({ entries: 0, outbox: 0 });
+  });
+});
+
+/** The constants the keys fell back to before decision 025, public in the source's history. */
+const OLD_PUBLIC_ABUSE_KEY = 'development-only-abuse-key';
+const OLD_PUBLIC_SUPPRESSION_KEY = 'development-only-suppression-key';
+
+describe('no key with a public default (ABUSE_KEY, SUPPRESSION_KEY unset)', () => {
+  it('refuses a challenge signed with the old public default key, solved, and writes nothing', async () => {
+    const forged = await createChallenge({
+      algorithm: 'SHA-256',
+      cost: 1,
+      deriveKey,
+      counter: 3,
+      data: { level: 8 },
+      expiresAt: Math.floor(Date.now() / 1000) + 600,
+      ...challengeSecrets(OLD_PUBLIC_ABUSE_KEY),
+    });
+    const altcha = await solveForSignup({
+      required: true,
+      challenge: { parameters: { ...forged.parameters }, signature: forged.signature ?? '' },
+    });
+    const answer = await request(url(), '/waitlist', {
+      method: 'POST',
+      body: { email: 'old-key-forgery@people.test', altcha },
+    });
+    expect(`${answer.status} ${answer.body?.code}`).toBe('400 challenge_invalid');
+    expect((await countWhere('old-key-forgery@people.test')).entries).toBe(0);
+  });
+
+  it('keys the suppression list with a key of its own, not the old public one', async () => {
+    const signup = await request(url(), '/waitlist', {
+      method: 'POST',
+      body: { email: 'leaving@people.test', altcha: await solved() },
+    });
+    expect(signup.status).toBe(200);
+    await sink.waitFor(() => sink.to('leaving@people.test').length > 0);
+    const mail = sink.to('leaving@people.test')[0]!;
+    const token = /unsubscribe\?token=([A-Za-z0-9_-]{43})/.exec(mail.parsed.text ?? '')?.[1];
+    expect(token).toBeDefined();
+    expect((await request(url(), '/waitlist/unsubscribe', { method: 'POST', body: { token } })).status).toBe(200);
+    const { rows } = await system.context.pool.query<{ email_hash: Buffer }>(
+      'select email_hash from waitlist.suppressions',
+    );
+    expect(rows).toHaveLength(1);
+    const underOldKey = createHmac('sha256', OLD_PUBLIC_SUPPRESSION_KEY).update('leaving@people.test').digest();
+    expect(rows[0]!.email_hash.equals(underOldKey)).toBe(false);
+  });
+
+  describe('two API processes started at once on a fresh database', () => {
+    let context: TestContext;
+    const processes: ServiceProcess[] = [];
+    afterAll(async () => {
+      for (const child of processes) if (child.child.exitCode === null) child.child.kill('SIGKILL');
+      await context?.close();
+    });
+
+    it('generate one key, keep it in Postgres and share it: a challenge from one is accepted by the other', async () => {
+      context = await createTestContext();
+      const ports = [await freePort(), await freePort()];
+      for (const port of ports)
+        processes.push(
+          startServiceProcess('services/waitlist/src/main.ts', {
+            DATABASE_URL: context.databaseUrl,
+            REDIS_URL: context.redisUrl,
+            REDIS_PREFIX: context.prefix,
+            WAITLIST_PORT: String(port),
+            HOST: '127.0.0.1',
+            TRUST_PROXY: 'loopback',
+            SIGNUP_CHALLENGE: 'always',
+            EMAIL_DNS_CHECK: 'false',
+          }),
+        );
+      const [first, second] = ports.map((port) => `http://127.0.0.1:${port}`) as [string, string];
+      // Two processes compiling their sources at once on a loaded machine: give them time.
+      await Promise.all([untilHealthy(first, processes[0]!, 120_000), untilHealthy(second, processes[1]!, 120_000)]);
+      const challenge = await request(first, '/waitlist/challenge');
+      const answer = await request(second, '/waitlist', {
+        method: 'POST',
+        body: { email: 'shared-key@people.test', altcha: await solveForSignup(challenge.body as ChallengeAnswer) },
+      });
+      expect(answer.status).toBe(200);
+      const { rows } = await context.pool.query<{ name: string; secret: string }>(
+        'select name, secret from waitlist.service_keys order by name',
+      );
+      expect(rows.map((row) => row.name)).toEqual(['abuse', 'suppression']);
+      expect(rows.map((row) => row.secret)).not.toContain(OLD_PUBLIC_ABUSE_KEY);
+      expect(rows.map((row) => row.secret)).not.toContain(OLD_PUBLIC_SUPPRESSION_KEY);
+    });
   });
 });
 

@@ -29,6 +29,7 @@ describe('SIGTERM to the waitlist API under load', () => {
       HOST: '127.0.0.1',
       TRUST_PROXY: 'loopback',
       SIGNUP_RATE_LIMIT: '100000',
+      SIGNUP_WORK_AFTER: '100000',
       SHUTDOWN_TIMEOUT_MS: '8000',
       // A stream of sign-ups from one address with no solved challenge, to example.com, which test machines cannot
       // resolve: what this measures is the stop, so the abuse defences (tested on their own) stand aside.

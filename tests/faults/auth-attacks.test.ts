@@ -72,6 +72,41 @@ describe('brute force and credential stuffing through the gateway', () => {
   });
 });
 
+describe('guesses from one IPv6 home network (one /64)', () => {
+  /** A random address in the /64 `prefix`, as a host's privacy addresses are (RFC 8981): one per guess. */
+  const inPrefix = (prefix: string) =>
+    `${prefix}:${[...randomBytes(8).toString('hex').matchAll(/..../g)].map(([group]) => group).join(':')}`;
+
+  /** Straight at auth, whose trusted proxy (loopback) says where each guess comes from, as the gateway does. */
+  const guessFrom = (email: string, address: string) =>
+    request(system.auth.url, '/api/admin/login', {
+      method: 'POST',
+      body: { email, password: `guess-${randomUUID()}` },
+      headers: { 'x-forwarded-for': address },
+    });
+
+  it('40 guesses at one account, each from a new address of one /64, are cut to the per-address limit (10)', async () => {
+    const owner = await createStaff(system.auth, { role: 'admin', password: `owner ${randomUUID()}` });
+    secrets.add(owner.password);
+    const answers: Answer[] = [];
+    for (let i = 0; i < 40; i++) answers.push(await guessFrom(owner.email, inPrefix('2001:db8:4a:1')));
+    const checked = answers.filter((answer) => answer.status !== 429);
+    expect(checked.every((answer) => answer.status === 401)).toBe(true);
+    expect(checked.length).toBe(10);
+    for (const answer of answers.filter((a) => a.status === 429)) expectRetryAfter(answer);
+    // Another /64 is another client: its first guess is checked.
+    expect((await guessFrom(owner.email, inPrefix('2001:db8:4a:2'))).status).toBe(401);
+  });
+
+  it('40 guesses spread over 40 accounts from one /64 are cut to the per-address limit (30)', async () => {
+    const answers: Answer[] = [];
+    for (let i = 0; i < 40; i++)
+      answers.push(await guessFrom(`nobody-${i}-${randomUUID().slice(0, 8)}@example.com`, inPrefix('2001:db8:4b:1')));
+    expect(answers.filter((answer) => answer.status === 401)).toHaveLength(30);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(10);
+  });
+});
+
 describe('stored password hashes', () => {
   it("are argon2id with at least OWASP's parameters", async () => {
     const { admin } = await staffOf(system);

@@ -5,6 +5,7 @@ import { createLogger } from '@mmdm/shared/logger';
 import { createRedis } from '@mmdm/shared/redis';
 import { createApp } from '../../services/waitlist/src/app.js';
 import { loadApiConfig } from '../../services/waitlist/src/config.js';
+import { resolveServiceKeys } from '../../services/waitlist/src/lib/service-keys.js';
 import { createMailQueue } from '../../services/waitlist/src/modules/mail/mail.queue.js';
 import {
   createTestContext,
@@ -76,7 +77,16 @@ describe('producers with Redis down', () => {
     });
     const logger = createLogger({ name: 'waitlist', level: 'info', destination: captureLogs().stream });
     const redis = createRedis(config.redis.url, 'producer');
-    server = createServer(createApp({ config, pool: context.pool, redis, logger, staffKeys: (await keys).keys }));
+    server = createServer(
+      createApp({
+        config,
+        keys: await resolveServiceKeys(context.pool, config.keys),
+        pool: context.pool,
+        redis,
+        logger,
+        staffKeys: (await keys).keys,
+      }),
+    );
     server.on('close', () => redis.disconnect());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

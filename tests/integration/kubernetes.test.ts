@@ -180,6 +180,30 @@ describe.each(Object.keys(overlays) as (keyof typeof overlays)[])('the %s overla
   });
 });
 
+describe("the production overlay's secret instructions", () => {
+  it('name every secret a process reads (keys, passwords, URLs carrying credentials)', async () => {
+    const schemas = await Promise.all([
+      import('../../services/waitlist/src/config.js').then((m) => [m.apiEnvSchema, m.workerEnvSchema]),
+      import('../../services/auth/src/config.js').then((m) => [m.authEnvSchema]),
+      import('../../gateway/src/config.js').then((m) => [m.gatewayEnvSchema]),
+      import('../../services/backup/src/modules/backup/backup.schema.js').then((m) => [m.backupEnvSchema]),
+    ]);
+    const variablesOf = (schema: unknown): string[] => {
+      const def = (schema as { def: { type: string; in?: unknown; shape?: Record<string, unknown> } }).def;
+      if (def.type === 'pipe' && def.in) return variablesOf(def.in);
+      return Object.keys(def.shape ?? {});
+    };
+    const secrets = [...new Set(schemas.flat().flatMap(variablesOf))].filter(
+      (name) =>
+        /(_KEY|PASSWORD|SECRET)$/.test(name) ||
+        ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'BOUNCE_MAILBOX_URL'].includes(name),
+    );
+    expect(secrets).toEqual(expect.arrayContaining(['ABUSE_KEY', 'SUPPRESSION_KEY', 'MFA_ENCRYPTION_KEY']));
+    const instructions = readFileSync(root('infra/k8s/overlays/production/kustomization.yaml'), 'utf8');
+    expect(secrets.filter((name) => !instructions.includes(name))).toEqual([]);
+  });
+});
+
 describe('backups in the production overlay', () => {
   const objects = rendered.production;
   const [cronJob] = find(objects, 'CronJob', 'mmdm-backup');

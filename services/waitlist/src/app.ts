@@ -18,9 +18,11 @@ import type { JWTVerifyGetKey } from 'jose';
 import type pg from 'pg';
 import type { ApiConfig } from './config.js';
 import { createClientRateLimiter } from './lib/rate-limit.js';
+import type { WaitlistKeys } from './lib/service-keys.js';
 import { remoteStaffKeys } from './lib/staff-keys.js';
 import { abuseRoutes } from './modules/abuse/abuse.routes.js';
 import { createChallengeService } from './modules/abuse/challenge.service.js';
+import { createClientPace } from './modules/abuse/client-pace.js';
 import { createContactGuard } from './modules/abuse/contact-guard.js';
 import { createDnsCheck } from './modules/abuse/dns-check.js';
 import { createDomainCheck } from './modules/abuse/domain-check.js';
@@ -69,6 +71,8 @@ const CONTACT_RATE_WINDOW_S = 3600;
 
 export interface AppDeps {
   config: ApiConfig;
+  /** The abuse and suppression keys: the environment's, else those kept in Postgres (resolveServiceKeys). */
+  keys: WaitlistKeys;
   pool: pg.Pool;
   /** Producer connection (fails fast while Redis is down). */
   redis: Redis;
@@ -86,6 +90,7 @@ export interface AppDeps {
 /** Builds the waitlist API without listening, so tests drive it in-process. */
 export function createApp({
   config,
+  keys: serviceKeys,
   pool,
   redis,
   logger,
@@ -97,21 +102,28 @@ export function createApp({
   const metrics = createHttpMetrics(registry);
   const app = createServiceApp({ logger, trustProxy: config.http.trustProxy, metrics });
 
+  const { abuse } = config;
+  // The per-client ceiling: with proof of work the work carries a busy address's load up to SIGNUP_RATE_LIMIT; without
+  // it (`off`), the free sign-ups are all a client gets.
+  const signupCeiling =
+    abuse.challenge.mode === 'off'
+      ? Math.min(config.signup.rateLimit, config.signup.workAfter)
+      : config.signup.rateLimit;
   const signupLimiter = createClientRateLimiter({
     redis,
     keyPrefix: `${config.redis.prefix}:waitlist:signup`,
-    points: config.signup.rateLimit,
+    points: signupCeiling,
     windowSeconds: config.signup.rateWindowSeconds,
     message: 'Too many sign-ups from your network. Please try again later.',
   });
-  const { abuse } = config;
+  const pace = createClientPace(signupLimiter, config.signup.workAfter);
   const pressure = createPressureGauge({
     global: abuse.challenge.pressureGlobal,
     network: abuse.challenge.pressureNetwork,
   });
   const challenge = createChallengeService({
     ...abuse.challenge,
-    key: abuse.key,
+    key: serviceKeys.abuse,
     redis,
     spentKeyPrefix: `${config.redis.prefix}:waitlist:altcha`,
     pressure,
@@ -120,7 +132,7 @@ export function createApp({
     pool,
     dns: abuse.dns.check ? createDnsCheck({ servers: abuse.dns.servers, timeoutMs: abuse.dns.timeoutMs }) : undefined,
   });
-  const guard = createSignupGuard({ challenge, pressure, domains, origins: createOriginHasher(abuse.key) });
+  const guard = createSignupGuard({ challenge, pressure, domains, origins: createOriginHasher(serviceKeys.abuse) });
   // The contact form: the same defences with counts of its own, so neither form's traffic makes the other pay. Its
   // spent solutions share the sign-up's store: a solution is accepted once, by whichever form.
   const contactPressure = createPressureGauge({
@@ -130,7 +142,7 @@ export function createApp({
   const contactGuard = createContactGuard({
     challenge: createChallengeService({
       ...abuse.challenge,
-      key: abuse.key,
+      key: serviceKeys.abuse,
       redis,
       spentKeyPrefix: `${config.redis.prefix}:waitlist:altcha`,
       pressure: contactPressure,
@@ -166,11 +178,11 @@ export function createApp({
     pool,
     publicUrl: config.publicUrl,
     resendCooldownSeconds: config.signup.resendCooldownSeconds,
-    suppressionKey: config.suppressionKey,
+    suppressionKey: serviceKeys.suppression,
     metrics: createSignupMetrics(registry),
     confirmation: places,
   });
-  const signup = { service: signupService, signupLimiter, guard };
+  const signup = { service: signupService, signupLimiter, guard, pace };
   // Before every other route: the sign-up's lean route hands its failures back through this point.
   installSignupLeanRoute(app, { signUp: createSignupCall(signup), logger, metrics });
 
@@ -182,14 +194,14 @@ export function createApp({
   registerRedisMetrics(registry, { producer: redis });
   registerReadiness(registry, checks);
 
-  app.use(abuseRoutes({ challenge }));
+  app.use(abuseRoutes({ challenge, pace }));
   app.use(signupRoutes(signup));
   app.use(
     privacyRoutes({
       service: createPrivacyService({
         pool,
         logger,
-        suppressionKey: config.suppressionKey,
+        suppressionKey: serviceKeys.suppression,
         // The erasure staff deletion uses, with the places module taking back the credit the entry gave.
         erase: (client, entryId) => eraseEntry(client, entryId, places.beforeErase),
         placeOf: async (entryId) => (await places.placesOf([entryId])).get(entryId)?.position ?? null,
@@ -215,7 +227,7 @@ export function createApp({
   if (config.hooks.ses || config.hooks.postmark) {
     const bounces = createBounceService({
       pool,
-      suppressionKey: config.suppressionKey,
+      suppressionKey: serviceKeys.suppression,
       logger,
       metrics: createBounceMetrics(registry),
     });
@@ -237,7 +249,7 @@ export function createApp({
   const adminService = createAdminService({
     pool,
     databaseUrl: config.databaseUrl,
-    suppressionKey: config.suppressionKey,
+    suppressionKey: serviceKeys.suppression,
     maxConcurrentExports: config.exportMaxConcurrent,
     places,
   });

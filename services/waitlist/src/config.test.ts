@@ -23,6 +23,16 @@ describe('waitlist config', () => {
     expect(worker.mail.from).toBe('Meet Match Date Marry <hello@meetmatchdatemarry.com>');
   });
 
+  it('gives no key a default from the source: unset keys are generated and kept in Postgres (decision 025)', () => {
+    expect(loadApiConfig({}).keys).toEqual({ abuse: undefined, suppression: undefined });
+    expect(loadWorkerConfig({}).keys).toEqual({ suppression: undefined });
+    const given = 'a-key-the-operator-chose-0123456789';
+    expect(loadApiConfig({ ABUSE_KEY: given, SUPPRESSION_KEY: given }).keys).toEqual({
+      abuse: given,
+      suppression: given,
+    });
+  });
+
   it('drops a trailing slash from PUBLIC_URL so links never hold "//"', () => {
     expect(loadApiConfig({ PUBLIC_URL: 'https://meetmatchdatemarry.com/' }).publicUrl).toBe(
       'https://meetmatchdatemarry.com',

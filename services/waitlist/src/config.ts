@@ -28,9 +28,10 @@ const sharedSchema = commonEnvSchema.extend({
   MAIL_POSTAL_ADDRESS: z.string().trim().min(5).max(200).default(DEFAULT_POSTAL_ADDRESS),
   /**
    * Keys the suppression list's HMAC of each address. Changing it forgets the list (every address becomes mailable
-   * again), so set it once per deployment; the default is for development only.
+   * again), so set it once per deployment. Unset: a key generated at first start and kept in Postgres
+   * (lib/service-keys.ts), never a constant from the source.
    */
-  SUPPRESSION_KEY: z.string().min(16).default('development-only-suppression-key'),
+  SUPPRESSION_KEY: z.string().min(16).optional(),
   /** Places up per credited referral (the place rule; the worker rewrites place keys when it changes). */
   REFERRAL_BOOST: env.int(10, 0),
   /** Credited referrals per referrer at most; later ones are recorded as refused (`cap_reached`). */
@@ -42,7 +43,15 @@ export const apiEnvSchema = sharedSchema
     WAITLIST_PORT: env.port(8082),
     /** Loopback unless told otherwise: only the gateway calls a service (compose sets 0.0.0.0 on its own network). */
     HOST: z.string().default('127.0.0.1'),
-    SIGNUP_RATE_LIMIT: env.int(10, 1),
+    /**
+     * The hard ceiling of sign-ups per client (an IPv4 address or an IPv6 /64) per window, whatever work it does: a
+     * rate no crowd of browsers behind one address reaches, since past SIGNUP_WORK_AFTER each pays a proof of work
+     * that doubles as its count doubles. With SIGNUP_CHALLENGE=off no work carries the load: SIGNUP_WORK_AFTER is then
+     * the ceiling.
+     */
+    SIGNUP_RATE_LIMIT: env.int(1000, 1),
+    /** Sign-ups per client per window before its own pace asks for proof of work (a household's sign-ups are free). */
+    SIGNUP_WORK_AFTER: env.int(10, 1),
     SIGNUP_RATE_WINDOW_S: env.int(3600, 1),
     AUTH_JWKS_URL: env.url('http://127.0.0.1:8081/.well-known/jwks.json', ['http:', 'https:']),
     /** CSV exports streaming at once (each holds its own Postgres connection); more are refused with 429. */
@@ -100,10 +109,10 @@ export const apiEnvSchema = sharedSchema
     SIGNUP_PRESSURE_NETWORK: env.int(10, 1),
     /**
      * Keys the HMACs of the abuse defences: challenge signatures and the hashes of sign-up networks and devices.
-     * Changing it voids challenges in flight and makes old network hashes incomparable; the default is for
-     * development only.
+     * Changing it voids challenges in flight and makes old network hashes incomparable. Unset: a key generated at
+     * first start and kept in Postgres, shared by every replica (lib/service-keys.ts).
      */
-    ABUSE_KEY: z.string().min(16).default('development-only-abuse-key'),
+    ABUSE_KEY: z.string().min(16).optional(),
     /** Refuse domains with no MX, A or AAAA record (fail open when DNS fails or answers slower than DNS_TIMEOUT_MS). */
     EMAIL_DNS_CHECK: env.bool(true),
     /** Resolvers for that check, `host` or `host:port`, comma-separated; unset: the system's. */
@@ -216,11 +225,12 @@ export interface ApiConfig {
   databaseUrl: string;
   redis: { url: string; prefix: string };
   publicUrl: string;
-  signup: { rateLimit: number; rateWindowSeconds: number; resendCooldownSeconds: number };
+  signup: { rateLimit: number; workAfter: number; rateWindowSeconds: number; resendCooldownSeconds: number };
   confirmTokenTtlHours: number;
   /** What mail footers show, for the staff preview of the templates. */
   mailSite: { publicUrl: string; supportEmail: string; postalAddress: string };
-  suppressionKey: string;
+  /** ABUSE_KEY and SUPPRESSION_KEY when set; unset, the keys stored in Postgres (resolveServiceKeys) are used. */
+  keys: { abuse: string | undefined; suppression: string | undefined };
   referral: { boost: number; maxCredits: number };
   authJwksUrl: string;
   exportMaxConcurrent: number;
@@ -238,7 +248,6 @@ export interface ApiConfig {
 
 /** Every knob of the abuse defences in one place (docs/decisions/017). */
 export interface AbuseConfig {
-  key: string;
   challenge: {
     mode: 'off' | 'adaptive' | 'always';
     cost: number;
@@ -265,7 +274,8 @@ export interface WorkerConfig {
   redis: { url: string; prefix: string };
   publicUrl: string;
   confirmTokenTtlHours: number;
-  suppressionKey: string;
+  /** SUPPRESSION_KEY when set; unset, the key stored in Postgres (resolveServiceKeys). */
+  keys: { suppression: string | undefined };
   referral: { boost: number; maxCredits: number };
   mail: {
     smtpUrl: string | undefined;
@@ -305,12 +315,13 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     publicUrl: publicUrlOf(e),
     signup: {
       rateLimit: e.SIGNUP_RATE_LIMIT,
+      workAfter: e.SIGNUP_WORK_AFTER,
       rateWindowSeconds: e.SIGNUP_RATE_WINDOW_S,
       resendCooldownSeconds: e.RESEND_COOLDOWN_S,
     },
     confirmTokenTtlHours: e.CONFIRM_TOKEN_TTL_H,
     mailSite: { publicUrl: publicUrlOf(e), supportEmail: e.SUPPORT_EMAIL, postalAddress: e.MAIL_POSTAL_ADDRESS },
-    suppressionKey: e.SUPPRESSION_KEY,
+    keys: { abuse: e.ABUSE_KEY, suppression: e.SUPPRESSION_KEY },
     referral: { boost: e.REFERRAL_BOOST, maxCredits: e.REFERRAL_MAX_CREDITS },
     authJwksUrl: e.AUTH_JWKS_URL,
     exportMaxConcurrent: e.EXPORT_MAX_CONCURRENT,
@@ -328,7 +339,6 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
           : undefined,
     },
     abuse: {
-      key: e.ABUSE_KEY,
       challenge: {
         mode: e.SIGNUP_CHALLENGE,
         cost: e.SIGNUP_CHALLENGE_COST,
@@ -366,7 +376,7 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
     redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
     publicUrl: publicUrlOf(e),
     confirmTokenTtlHours: e.CONFIRM_TOKEN_TTL_H,
-    suppressionKey: e.SUPPRESSION_KEY,
+    keys: { suppression: e.SUPPRESSION_KEY },
     referral: { boost: e.REFERRAL_BOOST, maxCredits: e.REFERRAL_MAX_CREDITS },
     mail: {
       smtpUrl: e.SMTP_URL,

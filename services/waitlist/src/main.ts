@@ -6,6 +6,7 @@ import { createLogger } from '@mmdm/shared/logger';
 import { createRedis } from '@mmdm/shared/redis';
 import { createApp } from './app.js';
 import { loadApiConfig, type ApiConfig } from './config.js';
+import { resolveServiceKeys } from './lib/service-keys.js';
 import { migrateWaitlist } from './migrations.js';
 import { CONSENT_SESSION_SETTINGS } from './modules/privacy/consent.js';
 
@@ -38,8 +39,9 @@ await runProcess({
   async start() {
     await assertPostgresReachable(config.databaseUrl);
     await migrateWaitlist(config.databaseUrl, logger);
+    const keys = await resolveServiceKeys(pool, config.keys, logger);
     return {
-      server: createServer(createApp({ config, pool, redis, logger })),
+      server: createServer(createApp({ config, keys, pool, redis, logger })),
       resources: [
         { name: 'redis', close: () => redis.quit() },
         { name: 'postgres', close: () => pool.end() },

@@ -17,6 +17,7 @@ import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { WorkerConfig } from './config.js';
+import { resolveServiceKeys } from './lib/service-keys.js';
 import { eraseEntries } from './modules/admin/erase-entry.js';
 import { startStatsRollup } from './modules/admin/stats-rollup.js';
 import { registerWaveBacklogMetrics } from './modules/invitations/invitations.metrics.js';
@@ -93,6 +94,7 @@ export async function startMailWorker({
       applicationName: 'waitlist-worker',
       max: config.mail.concurrency + 4,
     });
+  const { suppression: suppressionKey } = await resolveServiceKeys(pool, config.keys, logger);
   const producer = createRedis(config.redis.url, 'producer');
   const consumer = createRedis(config.redis.url, 'worker');
 
@@ -122,7 +124,7 @@ export async function startMailWorker({
   const bounceMetrics = createBounceMetrics(registry);
   const sender = withSuppression(transport, {
     db: pool,
-    key: config.suppressionKey,
+    key: suppressionKey,
     logger,
     onBounce: (kind) => countBounce(bounceMetrics, 'smtp', kind),
   });
@@ -197,7 +199,7 @@ export async function startMailWorker({
     ? startBounceMailbox({
         settings: mailboxSettingsOf(config.bounceMailbox.url),
         pool,
-        service: createBounceService({ pool, suppressionKey: config.suppressionKey, logger, metrics: bounceMetrics }),
+        service: createBounceService({ pool, suppressionKey, logger, metrics: bounceMetrics }),
         logger,
         intervalMs: config.bounceMailbox.pollMs,
         registry,
@@ -209,7 +211,7 @@ export async function startMailWorker({
     pool,
     logger,
     rules: config.retention,
-    suppressionKey: config.suppressionKey,
+    suppressionKey,
     // Staff deletion's erasure (the referrer's credit taken back), keeping the anonymous daily counts.
     erase: (client, entryIds) => eraseEntries(client, entryIds, places.beforeErase),
   });

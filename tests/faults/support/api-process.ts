@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { createApp } from '../../../services/waitlist/src/app.js';
 import { loadApiConfig } from '../../../services/waitlist/src/config.js';
+import { resolveServiceKeys } from '../../../services/waitlist/src/lib/service-keys.js';
 import { staffKeys, type TestContext } from '../../../services/waitlist/src/testing/waitlist-harness.js';
 import { captureLogs, type CapturedLogs } from '../../support/index.js';
 
@@ -24,6 +25,7 @@ export async function startApiWithDatabase(context: TestContext, databaseUrl: st
     REDIS_PREFIX: context.prefix,
     TRUST_PROXY: 'loopback',
     SIGNUP_RATE_LIMIT: '100000',
+    SIGNUP_WORK_AFTER: '100000',
     SIGNUP_CHALLENGE: 'off',
     EMAIL_DNS_CHECK: 'false',
   });
@@ -32,7 +34,16 @@ export async function startApiWithDatabase(context: TestContext, databaseUrl: st
   await waitForRedis(redis, 5000);
   const logs = captureLogs();
   const logger = createLogger({ name: 'waitlist', level: 'info', destination: logs.stream });
-  const server: Server = createServer(createApp({ config, pool, redis, logger, staffKeys: (await staffKeys()).keys }));
+  const server: Server = createServer(
+    createApp({
+      config,
+      keys: await resolveServiceKeys(pool, config.keys),
+      pool,
+      redis,
+      logger,
+      staffKeys: (await staffKeys()).keys,
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline/promises';
 import { exitOnConfigError } from '@mmdm/shared/config';
 import { createPool } from '@mmdm/shared/db';
 import { loadWorkerConfig, type WorkerConfig } from '../config.js';
+import { resolveServiceKeys } from '../lib/service-keys.js';
 import { liftSuppression, suppressionHash } from '../lib/suppression.repository.js';
 import { writeAudit } from '../modules/admin/audit.repository.js';
 
@@ -34,7 +35,8 @@ async function main(): Promise<number> {
   }
   const pool = createPool({ connectionString: config.databaseUrl, applicationName: 'mmdm-mail-cli', max: 1 });
   try {
-    const hash = suppressionHash(config.suppressionKey, address);
+    const { suppression } = await resolveServiceKeys(pool, config.keys);
+    const hash = suppressionHash(suppression, address);
     const reason = await liftSuppression(pool, hash);
     if (!reason) {
       console.log('That address is not on the suppression list (with this SUPPRESSION_KEY); nothing was changed.');

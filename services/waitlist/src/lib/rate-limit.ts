@@ -20,8 +20,13 @@ export interface RateLimitSettings {
 
 /** Counts attempts per client address against a budget that every replica shares through Redis. */
 export interface ClientRateLimiter {
-  /** Counts one attempt by `client`; throws a 429 AppError with Retry-After when its budget is spent. */
-  consume(client: string): Promise<void>;
+  /**
+   * Counts one attempt by `client`; throws a 429 AppError with Retry-After when its budget is spent. Answers the
+   * client's count in the window with this attempt, as this process knows it (a lower bound of the shared one).
+   */
+  consume(client: string): Promise<number>;
+  /** The client's count in the window so far, as this process knows it (nothing counted). */
+  peek(client: string): number;
   /** Stops the background sync (the counts not yet sent are dropped). */
   close(): void;
 }
@@ -186,11 +191,16 @@ export function createClientRateLimiter({
           schedule();
         }
         if (!admitted) throw refusal(bucket, Date.now());
-        return;
+        return known(bucket);
       }
       bucket.pending += 1;
       dirty.add(client);
       schedule();
+      return known(bucket);
+    },
+    peek(client) {
+      const bucket = buckets.get(client);
+      return bucket && bucket.resetAt > Date.now() ? known(bucket) : 0;
     },
     close() {
       closed = true;

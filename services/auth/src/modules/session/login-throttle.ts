@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { clientKeyOf } from '@mmdm/shared/client-address';
 import { UnavailableError } from '@mmdm/shared/errors';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
@@ -56,8 +57,10 @@ export function createLoginThrottle(redis: Redis, prefix: string, limits: LoginT
   const byAccountIp = limiter('account-ip', limits.accountIp);
   const byAccount = limiter('account', limits.account);
 
-  const keysFor = (ip: string, emailNormalized: string) => {
+  const keysFor = (address: string, emailNormalized: string) => {
     const account = accountKey(emailNormalized);
+    // One client is an IPv4 address or an IPv6 /64: a host holds a whole /64 and can pick a new address per guess.
+    const ip = clientKeyOf(address);
     return {
       ip,
       accountIp: `${account}:${ip}`,

@@ -2,3 +2,4 @@
 // contact form's.
 export type { SignupGuard, SignupOrigin } from './signup-guard.js';
 export type { ContactGuard } from './contact-guard.js';
+export type { ClientPace } from './client-pace.js';

@@ -50,11 +50,15 @@ function sortKeys(value: unknown): unknown {
 }
 
 const hmacHex = (secret: string, data: string | Buffer) => createHmac('sha256', secret).update(data).digest();
+/**
+ * A signature in its one canonical form: lower-case hex, exactly as the service wrote it. Hex decodes the same in
+ * either letter case, so accepting "A" beside "a" would turn one solution into 2^n spellings, each spent apart.
+ */
+const CANONICAL_HEX = /^(?:[0-9a-f]{2})+$/;
 const sameHex = (hex: string, expected: Buffer) => {
+  if (!CANONICAL_HEX.test(hex)) return false;
   const given = Buffer.from(hex, 'hex');
-  return (
-    given.length === expected.length && given.toString('hex') === hex.toLowerCase() && timingSafeEqual(given, expected)
-  );
+  return given.length === expected.length && timingSafeEqual(given, expected);
 };
 
 /**
@@ -97,9 +101,12 @@ export function createChallengeService({
   const { hmacSignatureSecret, hmacKeySignatureSecret } = secrets;
   const localSpent = new Map<string, number>();
 
-  /** Level 1 at least when a solution is always required; the pressure's level otherwise. */
-  const levelFor = (network: string) => {
-    const level = pressure.level(network);
+  /**
+   * The pressure's level on the network, or the client's own pace (`clientLevel`, client-pace.ts) when higher; level 1
+   * at least when a solution is always required.
+   */
+  const levelFor = (network: string, clientLevel: number) => {
+    const level = Math.max(pressure.level(network), clientLevel);
     return mode === 'always' ? Math.max(1, level) : level;
   };
 
@@ -132,9 +139,9 @@ export function createChallengeService({
     mode,
 
     /** A challenge for the page to solve in the background; in `off` mode none. */
-    async issue(network: string): Promise<ChallengeAnswer> {
+    async issue(network: string, clientLevel = 0): Promise<ChallengeAnswer> {
       if (mode === 'off') return { required: false, challenge: null };
-      const level = levelFor(network);
+      const level = levelFor(network, clientLevel);
       const max = cost * 2 ** Math.max(0, level - 1);
       const challenge = await createChallenge({
         algorithm: 'SHA-256',
@@ -156,8 +163,8 @@ export function createChallengeService({
      * Whether this sign-up must carry a solution now. In `adaptive` mode at no pressure nothing is verified: the
      * hot path then pays nothing for the defence.
      */
-    needed(network: string): number {
-      return mode === 'off' ? 0 : levelFor(network);
+    needed(network: string, clientLevel = 0): number {
+      return mode === 'off' ? 0 : levelFor(network, clientLevel);
     },
 
     /**
@@ -188,6 +195,8 @@ export function createChallengeService({
       } catch {
         verified = false;
       }
+      // Verified means canonical (sameHex refuses any other spelling), so the spent-set key below is the one text
+      // this solution can have: a replay in another letter case is refused above, never counted as new.
       if (!verified) throw INVALID();
       // A challenge handed out at a lower pressure than now is honoured one step down: a visitor who opened the page
       // just before a flood is not refused, a stock of cheap challenges is.

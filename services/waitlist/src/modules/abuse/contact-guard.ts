@@ -40,10 +40,14 @@ export function createContactGuard({ challenge, pressure, limiter }: ContactGuar
     async check(input: GuardedForm, address: string): Promise<ContactVerdict> {
       const network = networkOf(address);
       await limiter.consume(network);
-      pressure.record(network);
+      pressure.recordNetwork(network);
+      // As for sign-ups (signup-guard.ts): only what the network's own limits do not stop counts everywhere.
+      const pressed = pressure.networkLevel(network) > 0;
+      if (!pressed) pressure.recordGlobal();
       if (input[HONEYPOT_FIELD]) return { discard: true };
       const level = challenge.needed(network);
       const spent = level > 0 ? await challenge.verify(input.altcha, level) : undefined;
+      if (pressed) pressure.recordGlobal();
       return {
         discard: false,
         undo: async () => {

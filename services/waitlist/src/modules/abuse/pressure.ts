@@ -63,12 +63,24 @@ export function createPressureGauge({ global, network, maxLevel = 8, now = Date.
   }
 
   return {
-    /** Counts one sign-up attempt from `networkKey`. */
-    record(networkKey: string): void {
-      const at = now();
-      advance(everywhere, at);
+    /** Counts one attempt from `networkKey` on its network's own count. */
+    recordNetwork(networkKey: string): void {
+      windowOf(networkKey, now()).counts[0]! += 1;
+    },
+    /**
+     * Counts one attempt on the count of everywhere. Only for an attempt its network's own limits did not stop: one
+     * abuser's refused flood raises its own cost, not every other visitor's.
+     */
+    recordGlobal(): void {
+      advance(everywhere, now());
       everywhere.counts[0]! += 1;
-      windowOf(networkKey, at).counts[0]! += 1;
+    },
+    /** The pressure of a network's own attempts alone. */
+    networkLevel(networkKey: string): number {
+      const mine = networks.get(networkKey);
+      if (!mine) return 0;
+      advance(mine, now());
+      return levelOf(total(mine), network);
     },
     /** The pressure on a sign-up from `networkKey` now: the higher of the global and the network's level. */
     level(networkKey: string): number {

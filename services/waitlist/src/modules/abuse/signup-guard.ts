@@ -37,12 +37,18 @@ export interface SignupGuardDeps {
  */
 export function createSignupGuard({ challenge, pressure, domains, origins }: SignupGuardDeps) {
   return {
-    async check(input: SignupInput, origin: SignupOrigin): Promise<GuardVerdict> {
+    /** `clientLevel`: the proof of work the client's own pace asks for (client-pace.ts), 0 when none. */
+    async check(input: SignupInput, origin: SignupOrigin, clientLevel = 0): Promise<GuardVerdict> {
       const network = networkOf(origin.address);
-      pressure.record(network);
+      pressure.recordNetwork(network);
+      // Everywhere's count takes what the network's own limits do not stop: at once while the network is calm, only
+      // once its proof of work passed while it presses (a refused flood raises its own cost, not everyone's).
+      const pressed = pressure.networkLevel(network) > 0;
+      if (!pressed) pressure.recordGlobal();
       if (input[HONEYPOT_FIELD]) return { discard: true };
-      const level = challenge.needed(network);
+      const level = challenge.needed(network, clientLevel);
       const spent = level > 0 ? await challenge.verify(input.altcha, level) : undefined;
+      if (pressed) pressure.recordGlobal();
       const undo = async () => {
         if (spent) await challenge.release(spent);
       };

@@ -1,3 +1,4 @@
+import { clientKeyOf } from '@mmdm/shared/client-address';
 import { dataAccessBody, dataEraseBody, dataOpenBody, PRIVACY_API_PATHS } from '@mmdm/contracts/privacy';
 import { jsonBody, noStore } from '@mmdm/shared/http';
 import { Router } from 'express';
@@ -25,7 +26,7 @@ export function privacyRoutes({ service, requestLimiter }: PrivacyRoutesDeps): R
 
   router.post(PRIVACY_API_PATHS.requestLink, ...json, async (req, res) => {
     const { email } = dataAccessBody.parse(req.body);
-    await requestLimiter.consume(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    await requestLimiter.consume(clientKeyOf(req.ip ?? req.socket.remoteAddress ?? 'unknown'));
     await service.requestLink(email, requestId(req));
     res.json(LINK_REQUESTED);
   });

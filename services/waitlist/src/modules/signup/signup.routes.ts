@@ -1,11 +1,12 @@
 import { oneClickBody, oneClickQuery, signupBody, tokenBody, tokenQuery } from '@mmdm/contracts/waitlist';
 import { WEB_PATHS } from '@mmdm/contracts/web-paths';
+import { clientKeyOf } from '@mmdm/shared/client-address';
 import { jsonBody } from '@mmdm/shared/http';
 import express, { Router } from 'express';
 import type { IncomingMessage } from 'node:http';
 import proxyaddr from 'proxy-addr';
 import type { ClientRateLimiter } from '../../lib/rate-limit.js';
-import type { SignupGuard, SignupOrigin } from '../abuse/abuse.service.js';
+import type { ClientPace, SignupGuard, SignupOrigin } from '../abuse/abuse.service.js';
 import { requestId } from '@mmdm/shared/request-id';
 import type { SignupService } from './signup.service.js';
 
@@ -14,6 +15,8 @@ export interface SignupRoutesDeps {
   signupLimiter: ClientRateLimiter;
   /** The abuse defences (honeypot, proof of work, throwaway domains); wired in by the app. */
   guard?: SignupGuard;
+  /** The proof of work a client's own pace asks for past its free sign-ups (SIGNUP_WORK_AFTER). */
+  pace?: ClientPace;
 }
 
 const UNSUBSCRIBED = { success: true, message: 'You are unsubscribed. We will not e-mail you again.' } as const;
@@ -42,11 +45,12 @@ export type SignupCall = (body: unknown, origin: SignupOrigin, id: string) => Pr
  * The sign-up itself, from a parsed body to the answer's body. The Express route below and the lean route
  * (signup.lean-route.ts) both run exactly this, so a check every sign-up must pass belongs here and holds on both.
  */
-export function createSignupCall({ service, signupLimiter, guard }: SignupRoutesDeps): SignupCall {
+export function createSignupCall({ service, signupLimiter, guard, pace }: SignupRoutesDeps): SignupCall {
   return async (body, origin, id) => {
     const input = signupBody.parse(body);
-    await signupLimiter.consume(origin.address);
-    const verdict = await guard?.check(input, origin);
+    // Per client: an IPv6 host's whole /64, which it can roam at will (@mmdm/shared/client-address).
+    const count = await signupLimiter.consume(clientKeyOf(origin.address));
+    const verdict = await guard?.check(input, origin, pace?.levelAt(count) ?? 0);
     // A filled honeypot is a bot: it gets the very answer a person gets, and nothing is written.
     if (!verdict?.discard) {
       await service.signUp(input, id, verdict?.marks).catch(async (error: unknown) => {
