@@ -5,7 +5,13 @@ import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router, type Request } from 'express';
 import type pg from 'pg';
-import { auditStaffAction, auditStaffRead, listFilterOf, type AuditRecord } from '../admin/admin.service.js';
+import {
+  auditStaffAction,
+  auditStaffRead,
+  entriesReadOf,
+  listFilterOf,
+  type AuditRecord,
+} from '../admin/admin.service.js';
 import { cityCursor, placeCursor } from './places.schema.js';
 import type { PlacesService } from './places.service.js';
 
@@ -99,8 +105,11 @@ export function placesAdminRoutes({ service, pool, verifier }: PlacesAdminRoutes
     res.status(204).end();
   });
 
-  router.get('/api/admin/waitlist/launch-stats', viewer, async (_req, res) => {
-    res.json(await service.launchStats());
+  router.get('/api/admin/waitlist/launch-stats', viewer, async (req, res) => {
+    const stats = await service.launchStats();
+    // The top referrers are addresses: the read is audited with the entries it showed, before it is answered.
+    await auditStaffRead(pool, req, 'launch_stats.read', entriesReadOf(stats.topReferrers.map((row) => row.id)));
+    res.json(stats);
   });
 
   router.post('/api/admin/waitlist/credits/:referredId/revoke', admin, ...json, async (req, res) => {
