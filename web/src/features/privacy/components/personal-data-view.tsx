@@ -20,7 +20,6 @@ const SUPPRESSION: Record<string, string> = {
 
 const REVIEW_REASON: Record<string, string> = {
   dns_unavailable: "we could not check your e-mail domain's mail servers when you signed up",
-  dns_resolver_failing: "our name lookups were failing when you signed up, so we could not check your e-mail's domain",
 };
 
 const CREDIT_RULE: Record<string, string> = {
