@@ -80,7 +80,8 @@ export async function startTestDnsServer(zone: Record<string, DnsZoneEntry> = {}
     const { name, end } = readName(query, 12);
     const type = query.readUInt16BE(end);
     questions.push(`${name} ${TYPE_NAMES[type] ?? type}`);
-    const entry = entries.get(name.toLowerCase());
+    // `*` answers every name the zone does not list (a resolver that says NXDOMAIN to everything: `*: {nxdomain}`).
+    const entry = entries.get(name.toLowerCase()) ?? entries.get('*');
     if (entry?.silent) return;
     const answers = entry?.nxdomain ? [] : answersFor(entry, type);
     const header = Buffer.alloc(12);

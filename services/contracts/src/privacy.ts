@@ -46,6 +46,19 @@ export const dataEraseBody = z.strictObject(
 
 const timestamp = z.nullable(z.string());
 
+/**
+ * A referral credit as the person sees it: its state and why (`reason`; `rule` names the check that held it), and
+ * who decided it (`staff` after a review or a revocation, `automatic` by the rules), never the other person.
+ */
+const creditData = z.object({
+  state: z.string(),
+  reason: z.string(),
+  rule: z.nullable(z.string()),
+  at: z.string(),
+  decidedAt: timestamp,
+  decidedBy: z.nullable(z.enum(['staff', 'automatic'])),
+});
+
 /** Everything the waitlist holds about one person, as the page shows it and the JSON download contains it. */
 export const personalData = z.object({
   exportedAt: z.string(),
@@ -69,12 +82,19 @@ export const personalData = z.object({
   cityOther: z.boolean(),
   credits: z.object({
     /** The credit this sign-up gave to whoever referred it (never who that was: their address is theirs). */
-    given: z.nullable(z.object({ state: z.string(), reason: z.string(), at: z.string() })),
+    given: z.nullable(creditData),
     /** Credits from people who signed up with this person's code (each without who it was). */
-    received: z.array(z.object({ state: z.string(), reason: z.string(), at: z.string() })),
+    received: z.array(creditData),
     /** Granted credits counted towards the place. */
     granted: z.number(),
   }),
+  /**
+   * The abuse checks' review of the sign-up: `flagged` (with the checks' reasons) waits for staff; `approved` and
+   * `rejected` are staff's decision (a rejected sign-up holds no place). Null: never flagged.
+   */
+  review: z.nullable(z.object({ state: z.enum(['flagged', 'approved', 'rejected']), reasons: z.array(z.string()) })),
+  /** The invitation wave that invited the person: its number, when staff sent it, and its city if it had one. */
+  invitationWave: z.nullable(z.object({ id: z.number(), at: z.string(), city: z.nullable(z.string()) })),
   consent: z.object({
     at: z.string(),
     /** Version (hash) of the privacy policy text shown at sign-up; null for sign-ups from before it was recorded. */

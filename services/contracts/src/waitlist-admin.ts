@@ -71,13 +71,19 @@ export const analyticsParams = z
   });
 export type AnalyticsParams = z.output<typeof analyticsParams>;
 
-/** Audit actions of staff reading personal data (the Users list, a search, an export, the contact messages). */
+/**
+ * Audit actions of staff reading personal data (the Users list, a search, an export, the contact messages, and the
+ * dashboard, review queue and launch figures, which show addresses).
+ */
 export const STAFF_READ_ACTIONS = [
   'entries.list',
   'entries.search',
   'entries.export',
   'messages.list',
   'message.read',
+  'stats.read',
+  'review_queue.read',
+  'launch_stats.read',
 ] as const;
 
 /**

@@ -130,7 +130,7 @@ export function createApp({
   });
   const domains = createDomainCheck({
     pool,
-    dns: abuse.dns.check ? createDnsCheck({ servers: abuse.dns.servers, timeoutMs: abuse.dns.timeoutMs }) : undefined,
+    dns: abuse.dns.check ? createDnsCheck({ ...abuse.dns, logger, registry }) : undefined,
   });
   const guard = createSignupGuard({ challenge, pressure, domains, origins: createOriginHasher(serviceKeys.abuse) });
   // The contact form: the same defences with counts of its own, so neither form's traffic makes the other pay. Its

@@ -121,6 +121,16 @@ export const apiEnvSchema = sharedSchema
       .regex(/^\s*[^\s,]+(\s*,\s*[^\s,]+)*\s*$/, 'must be a comma-separated list of host or host:port')
       .optional(),
     DNS_TIMEOUT_MS: env.int(500, 10),
+    /**
+     * Domains that always take mail: when none of them resolves either, the resolver is failing (not the domain) and
+     * sign-ups are accepted and flagged instead of refused. Empty: every "no such domain" is believed.
+     */
+    DNS_WELL_KNOWN_DOMAINS: z
+      .string()
+      .regex(/^\s*([a-z0-9.-]+(\s*,\s*[a-z0-9.-]+)*)?\s*$/i, 'must be a comma-separated list of domains')
+      .default('gmail.com,outlook.com'),
+    /** How long the well-known domains' verdict is trusted before they are asked again (while failing, and after). */
+    DNS_WELL_KNOWN_RECHECK_MS: env.int(15_000, 100),
     /** Referral credits are held for review, not granted, beyond these (per referrer, within the window). */
     REFERRAL_HOLD_WINDOW_H: env.int(24, 1),
     REFERRAL_HOLD_PER_NETWORK: env.int(3, 0),
@@ -255,7 +265,7 @@ export interface AbuseConfig {
     pressureGlobal: number;
     pressureNetwork: number;
   };
-  dns: { check: boolean; servers: string[]; timeoutMs: number };
+  dns: { check: boolean; servers: string[]; timeoutMs: number; wellKnownDomains: string[]; probeTtlMs: number };
   /** Referral-fraud rules' thresholds (see modules/abuse/referral-rules.ts). */
   referralHold: {
     windowHours: number;
@@ -353,6 +363,10 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
           .map((server) => server.trim())
           .filter(Boolean),
         timeoutMs: e.DNS_TIMEOUT_MS,
+        wellKnownDomains: e.DNS_WELL_KNOWN_DOMAINS.split(',')
+          .map((domain) => domain.trim().toLowerCase())
+          .filter(Boolean),
+        probeTtlMs: e.DNS_WELL_KNOWN_RECHECK_MS,
       },
       referralHold: {
         windowHours: e.REFERRAL_HOLD_WINDOW_H,

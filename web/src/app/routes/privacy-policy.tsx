@@ -35,7 +35,10 @@ const sections: LegalSection[] = [
         <ul>
           <li>
             <strong>Waitlist sign-ups:</strong> your e-mail address, the referral code you entered (if any), and when
-            you signed up, confirmed or unsubscribed.
+            you signed up, confirmed or unsubscribed; your place in line, the city you chose and your referral credits;
+            and what was decided about your sign-up: whether our checks held it for review and why, a credit held or
+            refused and why, our staff's decision, and the invitation wave that invited you. The{' '}
+            <Link to={paths.yourData}>Your data</Link> page shows and downloads all of it.
           </li>
           <li>
             <strong>Messages you send us:</strong> when you write to us through the contact form, your name, your e-mail

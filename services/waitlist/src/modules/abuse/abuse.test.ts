@@ -34,6 +34,8 @@ beforeAll(async () => {
     'slow.test': { silent: true },
     'late.test': { mx: ['mx.late.test'], delayMs: 900 },
     'example.com': { mx: ['mx.example.com'] },
+    // A working resolver knows the well-known mail domains (DNS_WELL_KNOWN_DOMAINS): its "no such domain" is believed.
+    'gmail.com': { mx: ['gmail-smtp-in.l.google.com'] },
     'staff-allowed.test': { mx: ['mx.staff-allowed.test'] },
     'staff-denied.test': { mx: ['mx.staff-denied.test'] },
   });

@@ -1,4 +1,6 @@
 import { Resolver } from 'node:dns/promises';
+import type { Logger } from '@mmdm/shared/logger';
+import { Gauge, type Registry } from '@mmdm/shared/metrics';
 
 /** What the DNS says about a domain receiving mail: `mail` (MX, or A/AAAA as the implicit MX of RFC 5321 §5.1),
  * `none` (the domain does not exist, has no such record, or publishes a null MX, RFC 7505), `unknown` (no answer in
@@ -12,6 +14,16 @@ export interface DnsCheckSettings {
   /** How long answers are kept (ms): a positive answer, a negative one, and a failure. */
   ttl?: { mail: number; none: number; unknown: number };
   maxEntries?: number;
+  /**
+   * Domains that always take mail (gmail.com, outlook.com): when one of them does not resolve either, "no such
+   * domain" is the resolver failing (a DNS that only knows internal names), not the domain, and answers are unknown
+   * until they resolve again. Empty: every "none" is believed.
+   */
+  wellKnownDomains?: string[];
+  /** How long the well-known domains' verdict is kept (ms) before they are asked again. */
+  probeTtlMs?: number;
+  logger?: Logger;
+  registry?: Registry;
 }
 
 const NO_RECORD = new Set(['ENODATA', 'ENOTFOUND', 'ENONAME']);
@@ -25,6 +37,10 @@ export function createDnsCheck({
   timeoutMs,
   ttl = { mail: 3_600_000, none: 600_000, unknown: 10_000 },
   maxEntries = 20_000,
+  wellKnownDomains = [],
+  probeTtlMs = 15_000,
+  logger,
+  registry,
 }: DnsCheckSettings) {
   const resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
   if (servers.length) resolver.setServers(servers);
@@ -39,6 +55,54 @@ export function createDnsCheck({
       if (NO_RECORD.has((error as { code?: string }).code ?? '')) return [];
       throw error;
     }
+  }
+
+  const failingGauge = registry
+    ? new Gauge({
+        name: 'mmdm_dns_resolver_failing',
+        help: 'Whether the resolver says the well-known mail domains (DNS_WELL_KNOWN_DOMAINS) do not exist: 1 while sign-ups of domains it calls mail-less are accepted and flagged for review instead of refused',
+        registers: [registry],
+      })
+    : undefined;
+  failingGauge?.set(0);
+  let resolverFailing = false;
+  let probedUntil = 0;
+  let probing: Promise<boolean> | undefined;
+
+  /**
+   * Whether the resolver is failing: none of the well-known domains resolves to mail. Asked only when a domain looks
+   * mail-less, kept `probeTtlMs`, one probe at a time; a change is logged once each way.
+   */
+  function resolverIsFailing(): Promise<boolean> {
+    if (!wellKnownDomains.length) return Promise.resolve(false);
+    if (Date.now() < probedUntil) return Promise.resolve(resolverFailing);
+    probing ??= Promise.all(wellKnownDomains.map((domain) => lookUp(domain)))
+      .then((verdicts) => {
+        const failing = !verdicts.includes('mail');
+        if (failing !== resolverFailing) {
+          if (failing) {
+            logger?.warn(
+              { wellKnownDomains, verdicts },
+              'DNS resolver says well-known mail domains have no mail: treating mail-less answers as unknown (sign-ups accepted and flagged for review) until they resolve again',
+            );
+          } else logger?.info({ wellKnownDomains }, 'DNS resolver answers well-known mail domains again');
+        }
+        resolverFailing = failing;
+        failingGauge?.set(failing ? 1 : 0);
+        probedUntil = Date.now() + probeTtlMs;
+        return failing;
+      })
+      .finally(() => {
+        probing = undefined;
+      });
+    return probing;
+  }
+
+  /** A domain's verdict, where "none" from a resolver that denies gmail.com too is "unknown". */
+  async function verdictOf(domain: string): Promise<MailDomainVerdict> {
+    const verdict = await lookUp(domain);
+    if (verdict !== 'none') return verdict;
+    return (await resolverIsFailing()) ? 'unknown' : 'none';
   }
 
   async function lookUp(domain: string): Promise<MailDomainVerdict> {
@@ -72,7 +136,7 @@ export function createDnsCheck({
         const late = new Promise<MailDomainVerdict>((resolve) => {
           timer = setTimeout(() => resolve('unknown'), timeoutMs);
         });
-        pending = Promise.race([lookUp(domain), late]).then((verdict) => {
+        pending = Promise.race([verdictOf(domain), late]).then((verdict) => {
           clearTimeout(timer);
           inFlight.delete(domain);
           remember(domain, verdict);

@@ -3,7 +3,7 @@ import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router, type Request } from 'express';
 import type pg from 'pg';
-import { auditStaffAction, type AuditRecord } from '../admin/admin.service.js';
+import { auditStaffAction, auditStaffRead, entriesReadOf, type AuditRecord } from '../admin/admin.service.js';
 import type { ReviewService } from './review.service.js';
 
 export interface ReviewRoutesDeps {
@@ -22,8 +22,15 @@ export function reviewRoutes({ service, pool, verifier }: ReviewRoutesDeps): Rou
   const audit = (req: Request, action: AuditRecord['action'], target: string, details: Record<string, unknown>) =>
     auditStaffAction(pool, req, action, target, details);
 
-  router.get('/api/admin/waitlist/review', viewer, async (_req, res) => {
-    res.json(await service.queue());
+  router.get('/api/admin/waitlist/review', viewer, async (req, res) => {
+    const queue = await service.queue();
+    // The queue shows addresses: the read is audited with the entries it showed, before it is answered.
+    const shown = [
+      ...queue.entries.map((entry) => entry.id),
+      ...queue.credits.flatMap((credit) => [credit.referredId, credit.referrerId]),
+    ];
+    await auditStaffRead(pool, req, 'review_queue.read', entriesReadOf(shown));
+    res.json(queue);
   });
 
   router.post('/api/admin/waitlist/review/entries/:id', admin, ...json, async (req, res) => {

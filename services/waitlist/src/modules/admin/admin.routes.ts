@@ -6,7 +6,7 @@ import { requestId } from '@mmdm/shared/request-id';
 import { requestLogger } from '../../lib/request-context.js';
 import { analyticsQuery, auditQuery, entryIdParams, exportEntriesQuery, listEntriesQuery } from './admin.schema.js';
 import type { Actor, AdminService } from './admin.service.js';
-import { auditStaffRead, listFilterOf } from './staff-read-audit.js';
+import { auditStaffRead, entriesReadOf, listFilterOf } from './staff-read-audit.js';
 import type { Queryable } from '../../lib/db.js';
 
 export interface AdminRoutesDeps {
@@ -62,8 +62,11 @@ export function adminRoutes({ service, verifier, pool }: AdminRoutesDeps): Route
     res.status(204).end();
   });
 
-  router.get('/api/admin/waitlist/stats', viewer, async (_req, res) => {
-    res.json(await service.stats());
+  router.get('/api/admin/waitlist/stats', viewer, async (req, res) => {
+    const { stats, entriesShown } = await service.stats();
+    // The recent activity shows addresses: the read is audited with the entries it showed, before it is answered.
+    await auditStaffRead(pool, req, 'stats.read', entriesReadOf(entriesShown));
+    res.json(stats);
   });
 
   router.get('/api/admin/waitlist/analytics', viewer, async (req, res) => {

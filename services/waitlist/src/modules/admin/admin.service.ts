@@ -17,7 +17,7 @@ import { eraseEntry } from './erase-entry.js';
  */
 export { writeAudit, type AuditRecord } from './audit.repository.js';
 import { perDay, recentActivity, topReferralSources, totals } from './stats.repository.js';
-export { auditStaffAction, auditStaffRead, listFilterOf } from './staff-read-audit.js';
+export { auditStaffAction, auditStaffRead, entriesReadOf, listFilterOf } from './staff-read-audit.js';
 
 /** Places in line, wired in by the app (features do not import each other). */
 export interface AdminPlaceHooks {
@@ -202,11 +202,15 @@ export function createAdminService({
       await audit(actor, 'entry.delete', id);
     },
 
+    /** The dashboard's figures, and the entries whose addresses they show (for the audit row of the read). */
     async stats() {
       const [counts, recent] = await Promise.all([totals(pool), recentActivity(pool)]);
       return {
-        ...counts,
-        recent: recent.map((item) => ({ type: item.type, email: item.email, at: item.at.toISOString() })),
+        stats: {
+          ...counts,
+          recent: recent.map((item) => ({ type: item.type, email: item.email, at: item.at.toISOString() })),
+        },
+        entriesShown: recent.map((item) => item.id),
       };
     },
 

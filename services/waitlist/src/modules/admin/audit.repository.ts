@@ -16,6 +16,10 @@ export interface AuditRecord {
     | 'entries.search'
     | 'messages.list'
     | 'message.read'
+    // Reads whose answers show addresses outside the Users list: the dashboard, the review queue, launch figures.
+    | 'stats.read'
+    | 'review_queue.read'
+    | 'launch_stats.read'
     // Contact-form messages: marked handled, opened again, erased by staff.
     | 'message.handle'
     | 'message.reopen'

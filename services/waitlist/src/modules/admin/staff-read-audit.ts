@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import type { Queryable } from '../../lib/db.js';
+import { STAFF_READ_ACTIONS } from '@mmdm/contracts/waitlist-admin';
 import { requestId } from '@mmdm/shared/request-id';
 import { writeAudit, type AuditRecord } from './audit.repository.js';
 
@@ -26,6 +27,8 @@ export function auditStaffAction(
   });
 }
 
+export type StaffReadAction = Extract<AuditRecord['action'], (typeof STAFF_READ_ACTIONS)[number]>;
+
 /**
  * Staff reading personal data leaves a trail: who, when, from where and with what filter, never the rows read. One
  * insert per request whatever the page size, run beside the read (the list does not wait for it longer than for its
@@ -34,7 +37,7 @@ export function auditStaffAction(
 export function auditStaffRead(
   db: Queryable,
   req: Request,
-  action: 'entries.list' | 'entries.search' | 'messages.list' | 'message.read',
+  action: StaffReadAction,
   filter: Record<string, unknown>,
   target: string | null = null,
 ): Promise<void> {
@@ -59,4 +62,14 @@ export function listFilterOf(query: {
     limit: query.limit,
     laterPage: query.cursor !== undefined,
   };
+}
+
+/**
+ * What a read that shows addresses outside the Users list showed (the dashboard's recent activity, the review queue,
+ * the launch figures' top referrers): how many people and their entry numbers, never the addresses themselves. A
+ * person's entry number in the trail answers "which staff saw my address, and when".
+ */
+export function entriesReadOf(ids: Iterable<string | number>): { people: number; entries: string[] } {
+  const entries = [...new Set([...ids].map(String))];
+  return { people: entries.length, entries };
 }

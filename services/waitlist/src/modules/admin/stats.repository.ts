@@ -215,15 +215,17 @@ export async function totals(db: Queryable): Promise<Totals> {
 
 export interface Activity {
   type: 'signup' | 'confirmation';
+  /** The entry's id: not in the answer, only in the audit row of the read. */
+  id: string;
   email: string;
   at: Date;
 }
 
 export async function recentActivity(db: Queryable, limit = 10): Promise<Activity[]> {
   const { rows } = await db.query<Activity>(
-    `(select 'signup' as type, email, created_at as at from waitlist.entries order by created_at desc, id desc limit $1)
+    `(select 'signup' as type, id, email, created_at as at from waitlist.entries order by created_at desc, id desc limit $1)
      union all
-     (select 'confirmation', email, confirmed_at from waitlist.entries where confirmed_at is not null
+     (select 'confirmation', id, email, confirmed_at from waitlist.entries where confirmed_at is not null
        order by confirmed_at desc limit $1)
      order by at desc
      limit $1`,

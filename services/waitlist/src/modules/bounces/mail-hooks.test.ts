@@ -4,7 +4,7 @@ import { createSign, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   readSoftBounces,
   readSuppression,
@@ -25,6 +25,9 @@ let signingKey: string;
 let certificate: string;
 /** Every URL the service fetched "from AWS". */
 const fetched: string[] = [];
+/** Certificate names (`SimpleNotificationService-ee…`) whose fetch hangs until the test lets them go (a slow host). */
+let releaseSlow: () => void = () => undefined;
+let slow = new Promise<void>((resolve) => (releaseSlow = resolve));
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'mmdm-sns-'));
@@ -46,6 +49,7 @@ const system = useWaitlistApi({
   async fetchAws(url) {
     fetched.push(url.href);
     if (url.href === CERT_URL) return certificate;
+    if (url.pathname.startsWith('/SimpleNotificationService-ee')) await slow;
     if (url.pathname === '/' && url.searchParams.get('Action') === 'ConfirmSubscription')
       return '<ConfirmSubscriptionResponse/>';
     throw new Error(`404 ${url.href}`);
@@ -300,5 +304,56 @@ describe('webhooks not configured', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('the SES webhook fetches only SNS certificates, and not too often', () => {
+  const certUrl = (hex: string) => `https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-${hex}.pem`;
+  const complaintFrom = (url: string) =>
+    signed({ Type: 'Notification', Message: sesComplaint(uniqueEmail('cert')), SigningCertURL: url });
+
+  it('refuses a certificate URL on the SNS host but not where SNS publishes certificates, fetching nothing', async () => {
+    const before = fetched.length;
+    const urls = [
+      'https://sns.eu-west-1.amazonaws.com/anything.pem',
+      'https://sns.eu-west-1.amazonaws.com/',
+      'https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-xyz.pem',
+      'https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-abc.pem?Action=ConfirmSubscription',
+      'https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-abc.pem#x',
+      'https://sns.eu-west-1.amazonaws.com/a/SimpleNotificationService-abc.pem',
+      'https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-abc.pem.evil',
+    ];
+    for (const url of urls) {
+      const answer = await postSns(complaintFrom(url));
+      expect([url, answer.status, answer.body.code]).toEqual([url, 403, 'signature_invalid']);
+    }
+    expect(fetched.slice(before)).toEqual([]);
+  });
+
+  it('remembers a certificate that failed to load: messages naming it meanwhile answer 503 without fetching again', async () => {
+    const missing = certUrl('0badc0ffee');
+    const before = fetched.length;
+    for (let i = 0; i < 5; i++) expect((await postSns(complaintFrom(missing))).status).toBe(503);
+    expect(fetched.slice(before)).toEqual([missing]);
+    // The genuine certificate is unaffected.
+    expect((await postSns(signed({ Type: 'Notification', Message: sesComplaint(uniqueEmail('ok')) }))).status).toBe(
+      200,
+    );
+  });
+
+  it('fetches at most 4 certificates at once; messages past that answer 503 at once', async () => {
+    const before = fetched.length;
+    const answered: number[] = [];
+    const pending = Array.from({ length: 8 }, (_, i) =>
+      postSns(complaintFrom(certUrl(`ee${i}`))).then((answer) => answered.push(answer.status)),
+    );
+    // Whichever 4 arrive last answer while the first 4 still wait on the slow host.
+    await vi.waitFor(() => expect(answered).toHaveLength(4), { timeout: 10_000 });
+    expect(answered).toEqual([503, 503, 503, 503]);
+    expect(fetched.slice(before)).toHaveLength(4);
+    releaseSlow();
+    slow = Promise.resolve();
+    await Promise.all(pending);
+    expect(answered).toEqual(Array(8).fill(503));
   });
 });

@@ -78,7 +78,7 @@ export function sesWebhookRoutes({ service, verifier, fetchAws, topicArns, logge
       throw new AppError(503, 'unavailable', 'The signing certificate could not be fetched; try again.');
     }
     if (verdict === 'untrusted_certificate_url')
-      throw refused(403, ERROR_CODES.signatureInvalid, 'The signing certificate is not on an SNS host.');
+      throw refused(403, ERROR_CODES.signatureInvalid, 'The signing certificate is not one SNS publishes.');
     if (verdict !== 'valid') throw refused(403, ERROR_CODES.signatureInvalid, 'The SNS signature does not verify.');
     if (!topicArns.includes(message.TopicArn))
       throw refused(403, ERROR_CODES.topicNotAllowed, 'Messages from this topic are not accepted.');

@@ -5,8 +5,14 @@ import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router, type Request } from 'express';
 import type pg from 'pg';
-import { auditStaffAction, auditStaffRead, listFilterOf, type AuditRecord } from '../admin/admin.service.js';
-import { listCursor } from './places.schema.js';
+import {
+  auditStaffAction,
+  auditStaffRead,
+  entriesReadOf,
+  listFilterOf,
+  type AuditRecord,
+} from '../admin/admin.service.js';
+import { cityCursor, placeCursor } from './places.schema.js';
 import type { PlacesService } from './places.service.js';
 
 export interface PlacesAdminRoutesDeps {
@@ -15,10 +21,13 @@ export interface PlacesAdminRoutesDeps {
   verifier: StaffTokenVerifier;
 }
 
-function decodeCursor(value: string | undefined): [string, string] | undefined {
+/** The cursor's keys, checked against the shape of the order they page through (place keys or creation times). */
+function decodeCursor(value: string | undefined, order: 'place' | 'city'): [string, string] | undefined {
   if (!value) return undefined;
   try {
-    return listCursor.parse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
+    return (order === 'place' ? placeCursor : cityCursor).parse(
+      JSON.parse(Buffer.from(value, 'base64url').toString('utf8')),
+    );
   } catch {
     throw new AppError(400, 'validation_error', 'The cursor is not one this service handed out.', {
       issues: [{ path: 'cursor', message: 'The cursor is not one this service handed out.' }],
@@ -46,7 +55,7 @@ export function placesAdminRoutes({ service, pool, verifier }: PlacesAdminRoutes
         issues: [{ path: 'q', message: 'Search the whole list, or filter by place or city: not both.' }],
       });
     }
-    const after = decodeCursor(query.cursor);
+    const after = decodeCursor(query.cursor, query.order === 'place' ? 'place' : 'city');
     const [rows] = await Promise.all([
       service.listByPlaceOrCity({
         order: query.order,
@@ -96,8 +105,11 @@ export function placesAdminRoutes({ service, pool, verifier }: PlacesAdminRoutes
     res.status(204).end();
   });
 
-  router.get('/api/admin/waitlist/launch-stats', viewer, async (_req, res) => {
-    res.json(await service.launchStats());
+  router.get('/api/admin/waitlist/launch-stats', viewer, async (req, res) => {
+    const stats = await service.launchStats();
+    // The top referrers are addresses: the read is audited with the entries it showed, before it is answered.
+    await auditStaffRead(pool, req, 'launch_stats.read', entriesReadOf(stats.topReferrers.map((row) => row.id)));
+    res.json(stats);
   });
 
   router.post('/api/admin/waitlist/credits/:referredId/revoke', admin, ...json, async (req, res) => {

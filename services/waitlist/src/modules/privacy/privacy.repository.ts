@@ -85,6 +85,11 @@ export interface EntryDataRow {
   credits: number;
   consentAt: Date;
   consentPolicy: string | null;
+  reviewState: 'flagged' | 'approved' | 'rejected' | null;
+  reviewReasons: string[] | null;
+  waveId: string | null;
+  waveAt: Date | null;
+  waveCity: string | null;
 }
 
 export interface CreditRow {
@@ -92,7 +97,11 @@ export interface CreditRow {
   direction: 'given' | 'received';
   state: string;
   reason: string;
+  rule: string | null;
   at: Date;
+  decidedAt: Date | null;
+  /** Whether staff decided it (a review, a revocation); null when no one decided anything. */
+  decidedByStaff: boolean | null;
 }
 
 export interface MailRow {
@@ -114,15 +123,19 @@ export async function readEntryData(
               e.unsubscribed_at as "unsubscribedAt", e.invited_at as "invitedAt", e.admitted_at as "admittedAt",
               e.last_mail_queued_at as "lastMailQueuedAt", e.updated_at as "updatedAt",
               e.referral_source as "referralSource", e.referral_code as "referralCode", c.name as city, e.city_other as "cityOther", e.credits, e.consent_at as "consentAt",
-              e.consent_policy as "consentPolicy"
+              e.consent_policy as "consentPolicy", e.review_state as "reviewState",
+              e.review_reasons as "reviewReasons", w.id as "waveId", w.created_at as "waveAt", wc.name as "waveCity"
          from waitlist.entries e
          left join waitlist.cities c on c.id = e.city_id
+         left join waitlist.invitation_waves w on w.id = e.wave_id
+         left join waitlist.cities wc on wc.id = w.city_id
         where e.id = $1`,
     [entryId],
   );
   const credits = await db.query<CreditRow>(
-    `select case when referred_id = $1 then 'given' else 'received' end as direction, state, reason,
-              created_at as at
+    `select case when referred_id = $1 then 'given' else 'received' end as direction, state, reason, rule,
+              created_at as at, decided_at as "decidedAt",
+              case when decided_at is not null then decided_by is not null end as "decidedByStaff"
          from waitlist.referral_credits
         where referred_id = $1 or referrer_id = $1
         order by created_at, id`,

@@ -48,7 +48,14 @@ const invalidLink = () =>
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-const creditOf = (row: CreditRow) => ({ state: row.state, reason: row.reason, at: row.at.toISOString() });
+const creditOf = (row: CreditRow) => ({
+  state: row.state,
+  reason: row.reason,
+  rule: row.rule,
+  at: row.at.toISOString(),
+  decidedAt: iso(row.decidedAt),
+  decidedBy: row.decidedByStaff === null ? null : row.decidedByStaff ? ('staff' as const) : ('automatic' as const),
+});
 
 export function createPrivacyService({
   pool,
@@ -92,6 +99,11 @@ export function createPrivacyService({
         received: credits.filter((row) => row.direction === 'received').map(creditOf),
         granted: entry.credits,
       },
+      review: entry.reviewState ? { state: entry.reviewState, reasons: entry.reviewReasons ?? [] } : null,
+      invitationWave:
+        entry.waveId && entry.waveAt
+          ? { id: Number(entry.waveId), at: entry.waveAt.toISOString(), city: entry.waveCity }
+          : null,
       consent: { at: entry.consentAt.toISOString(), policyVersion: entry.consentPolicy },
       suppression: suppression ? { reason: suppression.reason, since: suppression.createdAt.toISOString() } : null,
       mails: mails.map((mail) => ({

@@ -1,6 +1,6 @@
 import { PRIVACY_POLICY_VERSION } from '@mmdm/contracts/privacy-policy';
 import { describe, expect, it } from 'vitest';
-import { buildCity } from '../../testing/waitlist-factories.js';
+import { buildCity, buildEntry, buildReferralCredit } from '../../testing/waitlist-factories.js';
 import { confirmTokenIn, startApi, uniqueEmail, useWaitlistSystem } from '../../testing/waitlist-harness.js';
 
 const system = useWaitlistSystem();
@@ -145,17 +145,88 @@ describe('the "Your data" page: the link', () => {
       city: `Porto ${person}`,
       cityOther: false,
       credits: {
-        given: { state: 'granted', reason: 'confirmed', at: expect.any(String) },
-        received: [{ state: 'granted', reason: 'confirmed', at: expect.any(String) }],
+        given: { state: 'granted', reason: 'confirmed', at: expect.any(String), decidedBy: 'automatic' },
+        received: [{ state: 'granted', reason: 'confirmed', at: expect.any(String), decidedBy: 'automatic' }],
         granted: 1,
       },
       consent: { at: expect.any(String), policyVersion: PRIVACY_POLICY_VERSION },
       suppression: null,
+      review: null,
+      invitationWave: null,
     });
     expect(data.mails.map((mail: { kind: string }) => mail.kind)).toEqual(['confirmation', 'welcome', 'data_access']);
     // Nobody else's address is in it: not the referrer's, not the friend's.
     expect(opened.text).not.toContain(referrer);
     expect(opened.text).not.toContain(friend);
+  });
+
+  it('shows everything decided about the person: the review and why, held and refused credits and why, the wave', async () => {
+    const person = uniqueEmail('decided');
+    await joinAndConfirm(person);
+    const id = (await entryId(person))!;
+    const pool = system.context.pool;
+    const admin = await system.staff.sign('admin');
+    // The checks flagged the sign-up; staff approved it.
+    await pool.query(
+      `update waitlist.entries set review_state = 'flagged', review_reasons = '{dns_unavailable}' where id = $1`,
+      [id],
+    );
+    const approved = await system.api.request(`/api/admin/waitlist/review/entries/${id}`, {
+      method: 'POST',
+      token: admin,
+      body: { decision: 'approve' },
+    });
+    expect(approved.status).toBe(200);
+    // Two friends' credits held by the referral rules; staff refused one of them.
+    const friends = [];
+    for (const label of ['held', 'refused']) {
+      const friend = await buildEntry(pool, { email: uniqueEmail(label), status: 'confirmed' });
+      await buildReferralCredit(pool, { referrerId: id, referredId: friend.id, state: 'held', reason: 'held' });
+      await pool.query(`update waitlist.referral_credits set rule = 'same_network' where referred_id = $1`, [
+        friend.id,
+      ]);
+      friends.push(friend);
+    }
+    const refused = await system.api.request(`/api/admin/waitlist/review/credits/${friends[1]!.id}`, {
+      method: 'POST',
+      token: admin,
+      body: { decision: 'reject' },
+    });
+    expect(refused.status).toBe(200);
+    // Then a wave for the person's city invited them.
+    const city = await buildCity(pool);
+    const { rows } = await pool.query<{ id: string }>(
+      `insert into waitlist.invitation_waves (created_by_sub, city_id, requested, invited) values ('staff', $1, 1, 1)
+       returning id`,
+      [city.id],
+    );
+    await pool.query(
+      `update waitlist.entries set status = 'invited', invited_at = now(), wave_id = $2, city_id = $3 where id = $1`,
+      [id, rows[0]!.id, city.id],
+    );
+
+    const token = await dataLinkFor(person);
+    const opened = await system.api.request('/waitlist/your-data/open', { method: 'POST', body: { token } });
+    expect(opened.status).toBe(200);
+    expect(opened.body.data).toMatchObject({
+      status: 'invited',
+      review: { state: 'approved', reasons: ['dns_unavailable'] },
+      invitationWave: { id: Number(rows[0]!.id), at: expect.any(String), city: city.name },
+      credits: {
+        received: [
+          { state: 'held', reason: 'held', rule: 'same_network', decidedAt: null, decidedBy: null },
+          {
+            state: 'refused',
+            reason: 'rejected_in_review',
+            rule: 'same_network',
+            decidedAt: expect.any(String),
+            decidedBy: 'staff',
+          },
+        ],
+      },
+    });
+    // Decided about the person, never revealing the friends or the staff member.
+    for (const friend of friends) expect(opened.text).not.toContain(friend.email);
   });
 
   it("shows what the address wrote through the contact form (whatever the case it was typed in), and nobody else's", async () => {

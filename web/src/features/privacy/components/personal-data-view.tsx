@@ -18,6 +18,34 @@ const SUPPRESSION: Record<string, string> = {
   soft_bounces: 'your mail server refused our e-mails several times',
 };
 
+const REVIEW_REASON: Record<string, string> = {
+  dns_unavailable: "we could not check your e-mail domain's mail servers when you signed up",
+};
+
+const CREDIT_RULE: Record<string, string> = {
+  same_network: 'many sign-ups came from the same network',
+  same_device: 'many sign-ups came from the same device',
+  alias: 'the address looked like another form of the same address',
+  burst: 'many sign-ups with the same code arrived at once',
+};
+
+function reviewText(review: PersonalData['review']): string {
+  if (!review) return 'none: your sign-up was never held for review';
+  const reasons = review.reasons.map((reason) => REVIEW_REASON[reason] ?? reason).join('; ');
+  if (review.state === 'flagged') return `held for review by our staff${reasons ? ` (${reasons})` : ''}`;
+  if (review.state === 'approved') return `approved by our staff${reasons ? ` (it was held: ${reasons})` : ''}`;
+  return `rejected by our staff: it holds no place in line${reasons ? ` (it was held: ${reasons})` : ''}`;
+}
+
+type Credit = NonNullable<PersonalData['credits']['given']>;
+
+/** A credit's state, why, and who decided it: "held (many sign-ups came from the same network)". */
+function creditText(credit: Credit): string {
+  const why = credit.rule ? (CREDIT_RULE[credit.rule] ?? credit.rule) : credit.reason;
+  const by = credit.decidedBy === 'staff' ? ', decided by our staff' : '';
+  return `${credit.state} (${why}${by}; ${when(credit.decidedAt ?? credit.at)})`;
+}
+
 /** Everything held about the person, as a list of what and its value. */
 export function PersonalDataView({ data }: { data: PersonalData }) {
   const rows: [string, string][] = [
@@ -33,9 +61,17 @@ export function PersonalDataView({ data }: { data: PersonalData }) {
     ['Your referral code', data.referralCode ?? '—'],
     ['Place in line', data.place === null ? '—' : data.place.toLocaleString('en-US')],
     ['Friends credited to you', String(data.credits.granted)],
+    ['Credit your sign-up gave', data.credits.given ? creditText(data.credits.given) : '—'],
+    // Credits held, refused or revoked say why: what was decided about the person is theirs to see.
+    ...data.credits.received
+      .filter((credit) => credit.state !== 'granted')
+      .map((credit, index): [string, string] => [`Credit from a friend (${index + 1})`, creditText(credit)]),
+    ['Review of your sign-up', reviewText(data.review)],
     [
-      'Credit your sign-up gave',
-      data.credits.given ? `${data.credits.given.state} (${when(data.credits.given.at)})` : '—',
+      'Invitation wave',
+      data.invitationWave
+        ? `wave ${data.invitationWave.id} of ${when(data.invitationWave.at)}${data.invitationWave.city ? `, ${data.invitationWave.city}` : ''}`
+        : '—',
     ],
     ['City', data.cityOther ? 'Other' : (data.city ?? '—')],
     ['Consent given', when(data.consent.at)],

@@ -28,10 +28,19 @@ const data: PersonalData = {
   city: 'Lisbon',
   cityOther: false,
   credits: {
-    given: { state: 'granted', reason: 'confirmed', at: '2026-11-01T10:05:00.000Z' },
+    given: {
+      state: 'granted',
+      reason: 'confirmed',
+      rule: null,
+      at: '2026-11-01T10:05:00.000Z',
+      decidedAt: '2026-11-01T10:05:00.000Z',
+      decidedBy: 'automatic',
+    },
     received: [],
     granted: 2,
   },
+  review: null,
+  invitationWave: null,
   consent: { at: '2026-11-01T10:00:00.000Z', policyVersion: 'sha256-59b9a38486edc442' },
   suppression: null,
   mails: [{ kind: 'confirmation', queuedAt: '2026-11-01T10:00:00.000Z', sentAt: '2026-11-01T10:00:01.000Z' }],
@@ -100,6 +109,50 @@ describe('the "Your data" page', () => {
       expect(screen.getByText(value)).toBeInTheDocument();
     }
     expect(screen.getByRole('button', { name: 'Download as JSON' })).toBeInTheDocument();
+  });
+
+  it('shows what was decided about the person: the review and why, a held or refused credit and why, the wave', async () => {
+    const network = fakeNetwork();
+    const decided: PersonalData = {
+      ...data,
+      status: 'invited',
+      review: { state: 'approved', reasons: ['dns_unavailable'] },
+      credits: {
+        ...data.credits,
+        received: [
+          {
+            state: 'held',
+            reason: 'held',
+            rule: 'same_network',
+            at: '2026-11-03T10:00:00.000Z',
+            decidedAt: null,
+            decidedBy: null,
+          },
+          {
+            state: 'refused',
+            reason: 'rejected_in_review',
+            rule: 'same_device',
+            at: '2026-11-03T11:00:00.000Z',
+            decidedAt: '2026-11-04T09:00:00.000Z',
+            decidedBy: 'staff',
+          },
+        ],
+      },
+      invitationWave: { id: 7, at: '2026-11-20T12:00:00.000Z', city: 'Lisbon' },
+    };
+    network.on('POST', '/waitlist/your-data/open', () =>
+      json(200, { success: true, data: decided, session: SESSION, sessionExpiresAt: '2026-11-25T10:15:00.000Z' }),
+    );
+    renderAt(`/your-data?token=${TOKEN}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Show my data' }));
+    const value = async (term: string) =>
+      (await screen.findByText(term, { selector: 'dt' })).nextElementSibling?.textContent ?? '';
+    expect(await value('Review of your sign-up')).toMatch(/^approved by our staff \(it was held: we could not check/);
+    expect(await value('Credit from a friend (1)')).toMatch(/^held \(many sign-ups came from the same network; /);
+    expect(await value('Credit from a friend (2)')).toMatch(
+      /^refused \(many sign-ups came from the same device, decided by our staff; /,
+    );
+    expect(await value('Invitation wave')).toMatch(/^wave 7 of .*, Lisbon$/);
   });
 
   it('deletes only after the second, confirming click, then says everything is erased', async () => {
