@@ -120,6 +120,10 @@ describe('WaitlistForm', () => {
       screen.getByText("We'll notify you when the dating app launches. Get ready to find your perfect match!"),
     ).toBeInTheDocument();
     expect(screen.queryByLabelText('Email address')).not.toBeInTheDocument();
+    // What to do next, with the address as typed: nothing counts before the link in the mail is opened.
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'We sent a confirmation link to ada@example.com. Open it to get your place in line.',
+    );
 
     await advance(4_999);
     expect(screen.getByRole('heading', { name: "You're on the list!" })).toBeInTheDocument();
@@ -143,12 +147,16 @@ describe('WaitlistForm', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(emailField()).toBeEnabled();
     expect(emailField()).toHaveValue('ada@example.com');
+    // The field is marked while the box shows, and its description is the box's message.
+    expect(emailField()).toHaveAttribute('aria-invalid', 'true');
+    expect(emailField()).toHaveAccessibleDescription('Too many sign-ups. Try again in a minute.');
 
     await advance(4_999);
     expect(screen.getByRole('alert')).toBeInTheDocument();
     await advance(1);
     await settle();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(emailField()).not.toHaveAttribute('aria-invalid');
   });
 
   it('retries a failing server once, then shows "Failed to join waitlist" when it said nothing', async () => {

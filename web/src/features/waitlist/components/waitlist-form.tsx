@@ -14,7 +14,7 @@ import { ERROR_DISPLAY_MS, messages, SUCCESS_DISPLAY_MS, waitlistErrorMessage } 
  * types meanwhile must survive hydration (a controlled field would be reset to its empty state). Meanwhile, the
  * proof of work the service may ask for is solved in the background (lib/proof-of-work.ts).
  */
-type Notice = { kind: 'success' } | { kind: 'error'; message: string };
+type Notice = { kind: 'success'; email: string } | { kind: 'error'; message: string };
 
 export function WaitlistForm() {
   const id = useId();
@@ -72,11 +72,12 @@ export function WaitlistForm() {
     setNotice(null);
     const fields = new FormData(event.currentTarget);
     const text = (name: string) => String(fields.get(name) ?? '');
+    const email = text('email').trim();
     join.join(
       { email: text('email'), referralSource: text('referralSource'), honeypot: text(HONEYPOT_FIELD) },
       {
         // The thank-you replaces the form; it comes back with empty fields.
-        onSuccess: () => setNotice({ kind: 'success' }),
+        onSuccess: () => setNotice({ kind: 'success', email }),
         onError: (error) => setNotice({ kind: 'error', message: waitlistErrorMessage(error) }),
       },
     );
@@ -90,10 +91,17 @@ export function WaitlistForm() {
         </span>
         <h2>{messages.successTitle}</h2>
         <p>{messages.successBody}</p>
+        {/* Nothing is saved until the address is confirmed (double opt-in): the person must know to open the mail. */}
+        <p className="waitlist-success__next">
+          {messages.confirmBefore}
+          <strong className="waitlist-success__email">{notice.email}</strong>
+          {messages.confirmAfter}
+        </p>
       </div>
     );
   }
 
+  const failed = notice?.kind === 'error';
   return (
     <div className="waitlist-form-wrap">
       <form className="waitlist-form" onSubmit={onSubmit} aria-label="Join the waitlist">
@@ -111,6 +119,9 @@ export function WaitlistForm() {
             maxLength={254}
             defaultValue=""
             disabled={sending}
+            // While the error box shows, the field it is about says so too (its red outline, and to screen readers).
+            aria-invalid={failed || undefined}
+            aria-describedby={failed ? `${id}-error` : undefined}
           />
         </div>
         <div className="field">
@@ -141,7 +152,7 @@ export function WaitlistForm() {
         </button>
       </form>
       {notice?.kind === 'error' ? (
-        <div className="error-box" role="alert">
+        <div id={`${id}-error`} className="error-box" role="alert">
           {notice.message}
         </div>
       ) : null}
