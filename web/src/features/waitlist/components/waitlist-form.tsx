@@ -1,7 +1,8 @@
-import { REFERRAL_CODE_MAX_LENGTH, REFERRAL_CODE_PATTERN as referralPattern } from '@mmdm/contracts/limits';
+import { REFERRAL_CODE_MAX_LENGTH } from '@mmdm/contracts/limits';
 import { HONEYPOT_FIELD } from '@mmdm/contracts/waitlist';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useShareCode, type ShareCode } from '../api/check-referral-code.js';
 import { useJoinWaitlist } from '../api/join-waitlist.js';
 import { createSignupChallenge, type SignupChallenge } from '../lib/signup-challenge.js';
 import { ERROR_DISPLAY_MS, messages, SUCCESS_DISPLAY_MS, waitlistErrorMessage } from './waitlist-messages.js';
@@ -42,12 +43,16 @@ export function WaitlistForm() {
     };
   }, []);
 
-  // ?ref= is only known in the browser (the page is pre-rendered without it); a code typed already is kept.
+  // ?ref= is only known in the browser (the page is pre-rendered without it). A code someone's on the list holds (or
+  // one the check could not answer for) fills the field; an unknown one is dropped, and the page says so. A code
+  // typed already is kept.
   const ref = searchParams.get('ref')?.trim() ?? '';
+  const shareCode = useShareCode(ref);
+  const codeToFill = shareCode.kind === 'valid' || shareCode.kind === 'unchecked' ? shareCode.code : '';
   useEffect(() => {
     const field = referralInput.current;
-    if (field && !field.value && referralPattern.test(ref)) field.value = ref;
-  }, [ref]);
+    if (field && !field.value && codeToFill) field.value = codeToFill;
+  }, [codeToFill]);
 
   useEffect(() => {
     if (!notice) {
@@ -104,6 +109,7 @@ export function WaitlistForm() {
   const failed = notice?.kind === 'error';
   return (
     <div className="waitlist-form-wrap">
+      <ShareCodeNote shareCode={shareCode} />
       <form className="waitlist-form" onSubmit={onSubmit} aria-label="Join the waitlist">
         <div className="field">
           <label htmlFor={`${id}-email`}>Email address</label>
@@ -158,4 +164,30 @@ export function WaitlistForm() {
       ) : null}
     </div>
   );
+}
+
+const places = (count: number) => (count === 1 ? '1 place' : `${count} places`);
+
+/**
+ * What a share link means, said before the form: a friend invited the visitor (never which friend: the check does not
+ * say, and the page must not guess from the code) and what joining with the code does for both of them.
+ */
+function ShareCodeNote({ shareCode }: { shareCode: ShareCode }) {
+  if (shareCode.kind === 'valid') {
+    const credit = shareCode.boost > 0 ? `moves ${places(shareCode.boost)} up the line` : 'is credited';
+    return (
+      <p className="share-note share-note--invited">
+        <strong>A friend invited you.</strong> Join with their code and confirm your address: your friend {credit}, and
+        you get a link of your own to move up the same way.
+      </p>
+    );
+  }
+  if (shareCode.kind === 'unknown') {
+    return (
+      <p className="share-note" role="status">
+        The code in your link isn't one we know, so we left it out. You can still join, with or without a friend's code.
+      </p>
+    );
+  }
+  return null;
 }
