@@ -99,7 +99,9 @@ export function WaitlistForm() {
         {/* Nothing is saved until the address is confirmed (double opt-in): the person must know to open the mail. */}
         <p className="waitlist-success__next">
           {messages.confirmBefore}
-          <strong className="waitlist-success__email">{notice.email}</strong>
+          <strong className="waitlist-success__email">
+            <AddressWithBreak address={notice.email} />
+          </strong>
           {messages.confirmAfter}
         </p>
       </div>
@@ -190,4 +192,17 @@ function ShareCodeNote({ shareCode }: { shareCode: ShareCode }) {
     );
   }
   return null;
+}
+
+/** An address that may wrap before its @ rather than inside a word, when it is longer than the line. */
+function AddressWithBreak({ address }: { address: string }) {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return address;
+  return (
+    <>
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </>
+  );
 }
