@@ -71,10 +71,13 @@ import {
 } from './privacy.js';
 import { mailHookAnswer, MAIL_HOOK_PATHS, postmarkEventSchema, snsMessageSchema } from './mail-feeds.js';
 import {
+  API_PATHS,
   challengeAnswer,
   joinAnswer,
   messageAnswer,
   oneClickBody,
+  referralCheckAnswer,
+  referralQuery,
   signupBody,
   tokenBody,
   tokenQuery,
@@ -240,6 +243,18 @@ const PUBLIC_ENDPOINTS: Endpoint[] = [
       "An ALTCHA v2 challenge (SHA-256, deterministic) the page solves in the background; its solution goes in the sign-up's `altcha` field (base64 of `{challenge, solution}`) and is accepted once. `required`: whether a sign-up sent now needs it. Never cached.",
     answers: ok('A challenge, or null when none is asked for (SIGNUP_CHALLENGE=off).', challengeAnswer),
     errors: [],
+  },
+  {
+    method: 'get',
+    path: API_PATHS.referral,
+    operationId: 'checkReferralCode',
+    tag: 'waitlist',
+    summary: "Whether a share link's code is someone's on the list",
+    description:
+      'What the sign-up page opened by a share link (`/waitlist?ref=CODE`) may know: `valid` (the code belongs to someone confirmed, invited or admitted) and `boost` (REFERRAL_BOOST, the same for every code). Nothing about whose code it is. 300 checks per client address per 15 minutes, then 429. Never cached.',
+    parameters: parametersOf(referralQuery, 'query', { code: 'The code of the share link.' }),
+    answers: ok('Whether the code is valid, and the boost.', referralCheckAnswer),
+    errors: [400, 429],
   },
   {
     method: 'get',

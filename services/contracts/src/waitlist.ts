@@ -13,6 +13,8 @@ export const API_PATHS = {
   resend: '/waitlist/resend',
   unsubscribe: '/waitlist/unsubscribe',
   challenge: '/waitlist/challenge',
+  /** GET ?code=: whether a share link's code belongs to someone on the list (nothing else about them). */
+  referral: '/waitlist/referral',
 } as const;
 
 /** The proof-of-work solution: base64 of the ALTCHA payload `{challenge, solution}` (about 800 characters). */
@@ -57,6 +59,18 @@ export type SignupInput = z.output<typeof signupBody>;
 const token = z
   .string({ error: 'A token is required.' })
   .check(z.regex(TOKEN_PATTERN, 'The link is incomplete or damaged. Open it again from the e-mail.'));
+
+/** GET /waitlist/referral?code=: the code of a share link (`/waitlist?ref=CODE`). */
+export const referralQuery = z.object({ code: referralCode });
+
+/**
+ * 200 of GET /waitlist/referral: `valid` says only whether the code is someone's on the list (confirmed, invited or
+ * admitted), never whose, their place or their friends; `boost` is the places a friend who confirms moves its owner up
+ * (REFERRAL_BOOST), the same for every code.
+ */
+export const referralCheck = z.object({ valid: z.boolean(), boost: z.number() });
+export type ReferralCheck = z.infer<typeof referralCheck>;
+export const referralCheckAnswer = z.object({ data: referralCheck });
 
 /** POST /waitlist/confirm, /waitlist/resend, /waitlist/unsubscribe: `{token}`. */
 export const tokenBody = z.strictObject({ token }, { error: 'Send a JSON object like {"token": "..."}.' });

@@ -66,6 +66,12 @@ import { createSignupService } from './modules/signup/signup.service.js';
  */
 const DATA_ACCESS_RATE_WINDOW_S = 900;
 const DATA_ACCESS_COOLDOWN_S = 120;
+/**
+ * Share-link code checks (GET /waitlist/referral) per client address per window: each visit by a share link makes
+ * one, so a crowd on one network (a launch party) fits; guessing 40-bit codes at this rate gets nowhere.
+ */
+const REFERRAL_CHECK_RATE_LIMIT = 300;
+const REFERRAL_CHECK_RATE_WINDOW_S = 900;
 /** The contact form's rate limit counts messages per network per hour (CONTACT_RATE_LIMIT). */
 const CONTACT_RATE_WINDOW_S = 3600;
 
@@ -220,7 +226,18 @@ export function createApp({
     }),
   );
   app.use(contactRoutes({ service: contact, guard: contactGuard }));
-  app.use(placesRoutes({ service: places }));
+  app.use(
+    placesRoutes({
+      service: places,
+      referralLimiter: createClientRateLimiter({
+        redis,
+        keyPrefix: `${config.redis.prefix}:waitlist:referral-check`,
+        points: REFERRAL_CHECK_RATE_LIMIT,
+        windowSeconds: REFERRAL_CHECK_RATE_WINDOW_S,
+        message: 'Too many requests from your network. Please try again later.',
+      }),
+    }),
+  );
   app.use(invitationRoutes({ service: invitations }));
 
   // Bounce and complaint webhooks: each one exists (else 404) only when configured.

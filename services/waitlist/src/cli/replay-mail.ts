@@ -15,7 +15,7 @@ import { writeAudit } from '../modules/admin/audit.repository.js';
 import { createMailJobEraser } from '../modules/mail/mail-jobs.js';
 import { givenUpRows, reopenGivenUp, type MailKind } from '../modules/mail/outbox.repository.js';
 
-const KINDS: readonly MailKind[] = ['confirmation', 'welcome', 'invitation', 'data_access'];
+const KINDS: readonly MailKind[] = ['confirmation', 'welcome', 'invitation', 'data_access', 'place_link'];
 const USAGE = `usage: mail:replay [--send] [--kind ${KINDS.join('|')}] [--limit N]`;
 
 async function main(): Promise<number> {

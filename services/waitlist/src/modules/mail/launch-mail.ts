@@ -13,11 +13,12 @@ export interface LaunchMailDeps extends LinkedMailDeps {
 /** Which entries a kind of mail is still for: a person who withdrew, or moved on, gets nothing more. */
 const STILL_FOR: Record<string, readonly string[]> = {
   welcome: ['confirmed', 'invited', 'admitted'],
+  place_link: ['confirmed', 'invited', 'admitted'],
   invitation: ['invited'],
 };
 
 /**
- * Sends the welcome and invitation mails, with the confirmation mail's guarantees: skips rows already sent or no
+ * Sends the welcome, place-link and invitation mails, with the confirmation mail's guarantees: skips rows already sent or no
  * longer meant for their entry (so a job delivered twice sends once), mints the links' tokens only for a mail that
  * leaves, retries with back-off, gives up on a permanent refusal.
  */
@@ -44,6 +45,23 @@ export function createLaunchMailSender({ confirmTokenTtlHours, placeOf, ...deps 
         template: 'welcome',
         // A fresh confirmation link: reading it shows the place and never confirms anything again. Its token
         // outlives its TTL for reading the place (status ignores expiry once confirmed).
+        link: { purpose: 'confirm', ttlHours: confirmTokenTtlHours, url: (raw) => mailLinks.confirm(publicUrl, raw) },
+        props: (statusUrl) => ({ place, referralCode: code, shareUrl: mailLinks.share(publicUrl, code), statusUrl }),
+      });
+    }
+    if (candidate.kind === 'place_link') {
+      const [code, place] = await Promise.all([
+        referralCodeOf(deps.pool, candidate.entryId),
+        placeOf(candidate.entryId),
+      ]);
+      if (!code) {
+        log.info({ kind: candidate.kind, reason: 'no code' }, 'mail skipped');
+        return 'skipped';
+      }
+      // No askedAt: the sign-up that queued it may have been typed by anyone, so a suppression (an unsubscribe, a
+      // complaint, a hard bounce) holds. Only a new confirmation mail, which needs the owner's click, lifts one.
+      return sendLinkedMail(candidate, outboxId, log, {
+        template: 'place-link',
         link: { purpose: 'confirm', ttlHours: confirmTokenTtlHours, url: (raw) => mailLinks.confirm(publicUrl, raw) },
         props: (statusUrl) => ({ place, referralCode: code, shareUrl: mailLinks.share(publicUrl, code), statusUrl }),
       });

@@ -3,7 +3,7 @@ import type { Queryable } from '../../lib/db.js';
 import type { TokenPurpose } from '../../lib/tokens.js';
 
 /** The mails the outbox carries (the table's check constraint, migration 012, lists the same). */
-export type MailKind = 'confirmation' | 'welcome' | 'invitation' | 'data_access' | 'contact';
+export type MailKind = 'confirmation' | 'welcome' | 'invitation' | 'data_access' | 'place_link' | 'contact';
 
 /**
  * The row an outbox row mails about: an entry, or for `contact` a visitor's contact message (migration 017; the
@@ -255,6 +255,7 @@ const STILL_MEANT = `(case o.kind
   when 'confirmation' then e.status = 'pending'
   when 'welcome' then e.status in ('confirmed', 'invited', 'admitted')
   when 'invitation' then e.status = 'invited'
+  when 'place_link' then e.status in ('confirmed', 'invited', 'admitted')
   when 'contact' then true
   else false end)`;
 

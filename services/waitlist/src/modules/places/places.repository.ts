@@ -122,6 +122,20 @@ export async function lockReferrerByCode(client: pg.PoolClient, code: string): P
   return rows[0];
 }
 
+/**
+ * Whether `code` is the referral code of an entry on the list (past confirmation), and the rule's boost: what a share
+ * link's page may know. Nothing about the entry itself leaves this query.
+ */
+export async function referralCodeCheck(db: Queryable, code: string): Promise<{ valid: boolean; boost: number }> {
+  const { rows } = await db.query<{ valid: boolean; boost: number }>(
+    `select exists (select 1 from waitlist.entries
+                     where referral_code = $1 and status in ('confirmed', 'invited', 'admitted')) as valid,
+            (select boost from waitlist.place_rule) as boost`,
+    [code],
+  );
+  return rows[0] ?? { valid: false, boost: 0 };
+}
+
 export type CreditState = 'granted' | 'refused' | 'revoked' | 'held';
 
 export async function recordCredit(

@@ -17,6 +17,7 @@ import {
   listCities,
   lockGrantedCreditOf,
   lockReferrerByCode,
+  referralCodeCheck,
   markCreditRevoked,
   perCityCounts,
   placeRuleBoost,
@@ -107,6 +108,11 @@ export function createPlacesService({ pool, publicUrl, maxCredits, creditHold }:
       if (result === 'no_entry') throw INVALID_LINK();
       if (result === 'no_city') throw new AppError(400, 'validation_error', 'Choose a city from the list.');
       return this.statusByConfirmToken(rawToken);
+    },
+
+    /** A share link's code: someone's on the list or not, and the boost; nothing about whose it is. */
+    async checkReferralCode(code: string): Promise<{ valid: boolean; boost: number }> {
+      return referralCodeCheck(pool, code);
     },
 
     async cities(): Promise<{ id: number; name: string }[]> {

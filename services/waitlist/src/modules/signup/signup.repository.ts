@@ -10,10 +10,24 @@ const resendDue = (cooldownParam: string) => `e.status = 'pending'
      and (e.last_mail_queued_at is null or e.last_mail_queued_at <= now() - make_interval(secs => ${cooldownParam}::int))`;
 
 /**
+ * At most one place-link mail per address in this time, however often it signs up again: enough for a person who
+ * lost the link (the mail arrives in seconds), too little for anyone to flood an inbox through the sign-up form.
+ */
+export const PLACE_LINK_COOLDOWN_SECONDS = 600;
+
+/** The entry `e` is confirmed (and so has a page behind a link) and was not sent its place link in the cooldown. */
+const placeLinkDue = `e.status in ('confirmed', 'invited', 'admitted')
+     and (e.place_link_queued_at is null
+          or e.place_link_queued_at <= now() - make_interval(secs => ${PLACE_LINK_COOLDOWN_SECONDS}))`;
+
+/**
  * THE sign-up statement (hot path, one round trip for one or several sign-ups, signup.writer.ts): insert each entry,
  * or, when its address is known, still pending and out of its resend cooldown (seconds in `$1`), bump
  * last_mail_queued_at; then one outbox row for whichever happened, with that sign-up's request id. All in one
- * statement, so the entries and their "send confirmation" records commit together (transactional outbox).
+ * statement, so the entries and their "send confirmation" records commit together (transactional outbox). A known
+ * address that is confirmed already gets its place link instead (`relinked`, at most one per
+ * PLACE_LINK_COOLDOWN_SECONDS): the answer is the same bytes either way, and the mail goes to the address itself, so
+ * only its owner learns anything.
  *
  * `input` yields the sign-ups as rows (email, email_normalized, referral_source, request_id, signup_network,
  * signup_device, review_reasons as a JSON array or null), with distinct addresses: the writer keeps a repeated
@@ -56,6 +70,15 @@ bumped as (
      and ${resendDue('$1')}
   returning e.id, e.email_normalized
 ),
+relinked as (
+  update waitlist.entries e
+     set place_link_queued_at = now()
+    from input
+   where e.email_normalized = input.email_normalized
+     and (select count(*) from inserted) < (select count(*) from input)
+     and ${placeLinkDue}
+  returning e.id, e.email_normalized
+),
 mailed as (
   select written.id, input.request_id
     from (select id, email_normalized from inserted union all select id, email_normalized from bumped) written
@@ -63,6 +86,12 @@ mailed as (
 ),
 queued as (
   ${enqueueMailFrom('mailed', 'confirmation', 'request_id')}
+),
+linked as (
+  select relinked.id, input.request_id from relinked join input using (email_normalized)
+),
+queued_links as (
+  ${enqueueMailFrom('linked', 'place_link', 'request_id')}
 )
 -- Postgres runs every data-modifying CTE to completion whether or not it is read: nothing is left to return.
 select`;

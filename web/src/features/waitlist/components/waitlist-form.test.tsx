@@ -14,6 +14,8 @@ import { waitlistErrorMessage } from './waitlist-messages.js';
 // service asks for none, as with SIGNUP_CHALLENGE=off).
 const fetchMock = vi.fn<typeof fetch>();
 const challengeMock = vi.fn<typeof fetch>();
+/** GET /waitlist/referral?code=: the share link's code check (by default: someone's code, boost 10). */
+const referralMock = vi.fn<typeof fetch>();
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -67,9 +69,14 @@ beforeEach(() => {
   fetchMock.mockReset();
   challengeMock.mockReset();
   challengeMock.mockImplementation(async () => json(200, { required: false, challenge: null }));
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
-    String(input) === '/waitlist/challenge' ? challengeMock(input, init) : fetchMock(input, init),
-  );
+  referralMock.mockReset();
+  referralMock.mockImplementation(async () => json(200, { success: true, data: { valid: true, boost: 10 } }));
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url === '/waitlist/challenge') return challengeMock(input, init);
+    if (url.startsWith('/waitlist/referral?')) return referralMock(input, init);
+    return fetchMock(input, init);
+  });
 });
 
 afterEach(() => {
@@ -103,7 +110,7 @@ describe('WaitlistForm', () => {
   it('sends the referral code as referralSource, pre-filled from ?ref=', async () => {
     fetchMock.mockResolvedValue(joined());
     renderForm('/waitlist?ref=ANNA-7K2Q');
-    await advance(0);
+    await settle();
     expect(referralField()).toHaveValue('ANNA-7K2Q');
     submit();
     await advance(0);
@@ -120,6 +127,10 @@ describe('WaitlistForm', () => {
       screen.getByText("We'll notify you when the dating app launches. Get ready to find your perfect match!"),
     ).toBeInTheDocument();
     expect(screen.queryByLabelText('Email address')).not.toBeInTheDocument();
+    // What to do next, with the address as typed: nothing counts before the link in the mail is opened.
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'We sent a confirmation link to ada@example.com. Open it to get your place in line.',
+    );
 
     await advance(4_999);
     expect(screen.getByRole('heading', { name: "You're on the list!" })).toBeInTheDocument();
@@ -143,12 +154,16 @@ describe('WaitlistForm', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(emailField()).toBeEnabled();
     expect(emailField()).toHaveValue('ada@example.com');
+    // The field is marked while the box shows, and its description is the box's message.
+    expect(emailField()).toHaveAttribute('aria-invalid', 'true');
+    expect(emailField()).toHaveAccessibleDescription('Too many sign-ups. Try again in a minute.');
 
     await advance(4_999);
     expect(screen.getByRole('alert')).toBeInTheDocument();
     await advance(1);
     await settle();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(emailField()).not.toHaveAttribute('aria-invalid');
   });
 
   it('retries a failing server once, then shows "Failed to join waitlist" when it said nothing', async () => {
@@ -210,6 +225,50 @@ describe('WaitlistForm', () => {
     await settle();
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to join waitlist');
     expect(fetchMock.mock.calls.length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('arriving by a share link (?ref=)', () => {
+  it('says a friend invited the visitor and what the code does for both, without naming the friend', async () => {
+    renderForm('/waitlist?ref=ANNA-7K2Q');
+    await settle();
+    expect(referralMock.mock.calls[0]?.[0]).toBe('/waitlist/referral?code=ANNA-7K2Q');
+    expect(screen.getByText(/A friend invited you\./).closest('p')).toHaveTextContent(
+      'A friend invited you. Join with their code and confirm your address: your friend moves 10 places up the line, and you get a link of your own to move up the same way.',
+    );
+    expect(referralField()).toHaveValue('ANNA-7K2Q');
+  });
+
+  it('drops an unknown code with a quiet note: the field stays empty and nothing of it is sent', async () => {
+    referralMock.mockImplementation(async () => json(200, { success: true, data: { valid: false, boost: 10 } }));
+    fetchMock.mockResolvedValue(joined());
+    renderForm('/waitlist?ref=NOSUCHCODE');
+    await settle();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      "The code in your link isn't one we know, so we left it out. You can still join, with or without a friend's code.",
+    );
+    expect(screen.queryByText(/A friend invited you/)).not.toBeInTheDocument();
+    expect(referralField()).toHaveValue('');
+    submit();
+    await advance(0);
+    expect(sentBody()).toEqual({ email: 'ada@example.com' });
+  });
+
+  it('drops a malformed code without asking the server', async () => {
+    renderForm('/waitlist?ref=%3Cscript%3E');
+    await settle();
+    expect(referralMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('status')).toHaveTextContent("The code in your link isn't one we know");
+    expect(referralField()).toHaveValue('');
+  });
+
+  it('keeps the code, claiming nothing, when the check cannot answer (offline, throttled)', async () => {
+    referralMock.mockImplementation(async () => json(429, { success: false, code: 'rate_limited', message: 'x' }));
+    renderForm('/waitlist?ref=ANNA-7K2Q');
+    await settle();
+    expect(referralField()).toHaveValue('ANNA-7K2Q');
+    expect(screen.queryByText(/A friend invited you/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/isn't one we know/)).not.toBeInTheDocument();
   });
 });
 

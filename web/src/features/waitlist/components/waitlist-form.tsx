@@ -1,7 +1,8 @@
-import { REFERRAL_CODE_MAX_LENGTH, REFERRAL_CODE_PATTERN as referralPattern } from '@mmdm/contracts/limits';
+import { REFERRAL_CODE_MAX_LENGTH } from '@mmdm/contracts/limits';
 import { HONEYPOT_FIELD } from '@mmdm/contracts/waitlist';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useShareCode, type ShareCode } from '../api/check-referral-code.js';
 import { useJoinWaitlist } from '../api/join-waitlist.js';
 import { createSignupChallenge, type SignupChallenge } from '../lib/signup-challenge.js';
 import { ERROR_DISPLAY_MS, messages, SUCCESS_DISPLAY_MS, waitlistErrorMessage } from './waitlist-messages.js';
@@ -14,7 +15,7 @@ import { ERROR_DISPLAY_MS, messages, SUCCESS_DISPLAY_MS, waitlistErrorMessage } 
  * types meanwhile must survive hydration (a controlled field would be reset to its empty state). Meanwhile, the
  * proof of work the service may ask for is solved in the background (lib/proof-of-work.ts).
  */
-type Notice = { kind: 'success' } | { kind: 'error'; message: string };
+type Notice = { kind: 'success'; email: string } | { kind: 'error'; message: string };
 
 export function WaitlistForm() {
   const id = useId();
@@ -42,12 +43,16 @@ export function WaitlistForm() {
     };
   }, []);
 
-  // ?ref= is only known in the browser (the page is pre-rendered without it); a code typed already is kept.
+  // ?ref= is only known in the browser (the page is pre-rendered without it). A code someone's on the list holds (or
+  // one the check could not answer for) fills the field; an unknown one is dropped, and the page says so. A code
+  // typed already is kept.
   const ref = searchParams.get('ref')?.trim() ?? '';
+  const shareCode = useShareCode(ref);
+  const codeToFill = shareCode.kind === 'valid' || shareCode.kind === 'unchecked' ? shareCode.code : '';
   useEffect(() => {
     const field = referralInput.current;
-    if (field && !field.value && referralPattern.test(ref)) field.value = ref;
-  }, [ref]);
+    if (field && !field.value && codeToFill) field.value = codeToFill;
+  }, [codeToFill]);
 
   useEffect(() => {
     if (!notice) {
@@ -72,11 +77,12 @@ export function WaitlistForm() {
     setNotice(null);
     const fields = new FormData(event.currentTarget);
     const text = (name: string) => String(fields.get(name) ?? '');
+    const email = text('email').trim();
     join.join(
       { email: text('email'), referralSource: text('referralSource'), honeypot: text(HONEYPOT_FIELD) },
       {
         // The thank-you replaces the form; it comes back with empty fields.
-        onSuccess: () => setNotice({ kind: 'success' }),
+        onSuccess: () => setNotice({ kind: 'success', email }),
         onError: (error) => setNotice({ kind: 'error', message: waitlistErrorMessage(error) }),
       },
     );
@@ -90,12 +96,22 @@ export function WaitlistForm() {
         </span>
         <h2>{messages.successTitle}</h2>
         <p>{messages.successBody}</p>
+        {/* Nothing is saved until the address is confirmed (double opt-in): the person must know to open the mail. */}
+        <p className="waitlist-success__next">
+          {messages.confirmBefore}
+          <strong className="waitlist-success__email">
+            <AddressWithBreak address={notice.email} />
+          </strong>
+          {messages.confirmAfter}
+        </p>
       </div>
     );
   }
 
+  const failed = notice?.kind === 'error';
   return (
     <div className="waitlist-form-wrap">
+      <ShareCodeNote shareCode={shareCode} />
       <form className="waitlist-form" onSubmit={onSubmit} aria-label="Join the waitlist">
         <div className="field">
           <label htmlFor={`${id}-email`}>Email address</label>
@@ -111,6 +127,9 @@ export function WaitlistForm() {
             maxLength={254}
             defaultValue=""
             disabled={sending}
+            // While the error box shows, the field it is about says so too (its red outline, and to screen readers).
+            aria-invalid={failed || undefined}
+            aria-describedby={failed ? `${id}-error` : undefined}
           />
         </div>
         <div className="field">
@@ -141,10 +160,49 @@ export function WaitlistForm() {
         </button>
       </form>
       {notice?.kind === 'error' ? (
-        <div className="error-box" role="alert">
+        <div id={`${id}-error`} className="error-box" role="alert">
           {notice.message}
         </div>
       ) : null}
     </div>
+  );
+}
+
+const places = (count: number) => (count === 1 ? '1 place' : `${count} places`);
+
+/**
+ * What a share link means, said before the form: a friend invited the visitor (never which friend: the check does not
+ * say, and the page must not guess from the code) and what joining with the code does for both of them.
+ */
+function ShareCodeNote({ shareCode }: { shareCode: ShareCode }) {
+  if (shareCode.kind === 'valid') {
+    const credit = shareCode.boost > 0 ? `moves ${places(shareCode.boost)} up the line` : 'is credited';
+    return (
+      <p className="share-note share-note--invited">
+        <strong>A friend invited you.</strong> Join with their code and confirm your address: your friend {credit}, and
+        you get a link of your own to move up the same way.
+      </p>
+    );
+  }
+  if (shareCode.kind === 'unknown') {
+    return (
+      <p className="share-note" role="status">
+        The code in your link isn't one we know, so we left it out. You can still join, with or without a friend's code.
+      </p>
+    );
+  }
+  return null;
+}
+
+/** An address that may wrap before its @ rather than inside a word, when it is longer than the line. */
+function AddressWithBreak({ address }: { address: string }) {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return address;
+  return (
+    <>
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </>
   );
 }

@@ -7,6 +7,9 @@ export const ERROR_DISPLAY_MS = 5_000;
 export const messages = {
   successTitle: "You're on the list!",
   successBody: "We'll notify you when the dating app launches. Get ready to find your perfect match!",
+  /** Around the address typed: the sign-up counts once the link in the mail is opened (double opt-in). */
+  confirmBefore: 'We sent a confirmation link to ',
+  confirmAfter: '. Open it to get your place in line.',
   failed: 'Failed to join waitlist',
   noMessage: 'Something went wrong. Please try again.',
 } as const;

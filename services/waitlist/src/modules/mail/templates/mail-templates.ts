@@ -5,15 +5,17 @@ import { ContactMail, contactSubject, type ContactProps } from './contact.templa
 import { DataAccessMail, dataAccessSubject, type DataAccessProps } from './data-access.template.js';
 import { InvitationMail, invitationSubject, type InvitationProps } from './invitation.template.js';
 import type { MailSite } from './mail-layout.js';
+import { PlaceLinkMail, placeLinkSubject, type PlaceLinkProps } from './place-link.template.js';
 import { WelcomeMail, welcomeSubject, type WelcomeProps } from './welcome.template.js';
 
 export type { MailSite } from './mail-layout.js';
-export type { ConfirmationProps, ContactProps, DataAccessProps, InvitationProps, WelcomeProps };
+export type { ConfirmationProps, ContactProps, DataAccessProps, InvitationProps, PlaceLinkProps, WelcomeProps };
 
 /** The props each template takes, by name. */
 export interface MailTemplateProps {
   confirmation: ConfirmationProps;
   welcome: WelcomeProps;
+  'place-link': PlaceLinkProps;
   invitation: InvitationProps;
   'data-access': DataAccessProps;
   contact: ContactProps;
@@ -57,6 +59,19 @@ const templates: { [N in MailTemplateName]: TemplateDefinition<MailTemplateProps
     description: 'Sent once an address is confirmed: the place in line and the link to share.',
     subject: welcomeSubject,
     element: (props, site) => createElement(WelcomeMail, { ...props, site }),
+    sample: (site) => ({
+      email: 'ana@example.com',
+      place: 1234,
+      referralCode: 'ANA7K2Q9',
+      shareUrl: `${site.publicUrl}/waitlist?ref=ANA7K2Q9`,
+      statusUrl: `${site.publicUrl}/confirm?token=${sampleToken}`,
+      unsubscribeUrl: `${site.publicUrl}/unsubscribe?token=${sampleToken}`,
+    }),
+  },
+  'place-link': {
+    description: 'Sent when a confirmed address signs up again (at most once per 10 minutes): its place link again.',
+    subject: placeLinkSubject,
+    element: (props, site) => createElement(PlaceLinkMail, { ...props, site }),
     sample: (site) => ({
       email: 'ana@example.com',
       place: 1234,
