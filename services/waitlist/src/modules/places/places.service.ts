@@ -56,6 +56,10 @@ export function createPlacesService({ pool, publicUrl, maxCredits, creditHold }:
     city: row.cityId !== null && row.cityName !== null ? { id: row.cityId, name: row.cityName } : null,
     cityOther: row.cityOther,
     tokenExpired: row.status === 'pending' && tokenExpired,
+    lineLength: row.lineLength,
+    behind: row.position === null ? null : Math.max(row.lineLength - row.position, 0),
+    friendsPending: row.friendsPending,
+    friendsHeld: row.friendsHeld,
   });
 
   return {

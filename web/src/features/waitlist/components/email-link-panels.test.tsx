@@ -22,6 +22,10 @@ const entry = {
   city: null,
   cityOther: false,
   tokenExpired: false,
+  lineLength: 42,
+  behind: 0,
+  friendsPending: 0,
+  friendsHeld: 0,
 };
 
 function renderAt(url: string, panel: 'confirm' | 'unsubscribe') {
