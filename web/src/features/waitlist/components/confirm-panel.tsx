@@ -4,7 +4,7 @@ import { useHydrated } from '../../../lib/use-hydrated.js';
 import { useConfirmEntry, type ConfirmedPlace, type ConfirmOutcome } from '../api/confirm-entry.js';
 import { useConfirmationStatus } from '../api/get-confirmation-status.js';
 import { CityChoice } from './city-choice.js';
-import { LinkUnreachable, LinkWorking } from './link-states.js';
+import { EntryRemoved, LinkUnreachable, LinkWorking } from './link-states.js';
 import { PlaceCard } from './place-card.js';
 import { ResendLink } from './resend-link.js';
 import { SharePanel } from './share-panel.js';
@@ -94,6 +94,8 @@ function Outcome({ outcome, token }: { outcome: ConfirmOutcome; token: string })
           <ResendLink token={token} />
         </>
       );
+    case 'removed':
+      return <EntryRemoved />;
     case 'invalid':
       return (
         <>
