@@ -105,7 +105,21 @@ if (/<link rel="modulepreload"/.test(template))
     'dist/index.html preloads modules before the first paint: src/boot.ts must import nothing but its helper',
   );
 
+/**
+ * The link preview's picture, shipped with the site (web/design/og-image.svg rendered by scripts/og-image.sh):
+ * 1200 × 630, the size Open Graph and Twitter's large card show without cropping.
+ */
+const OG_IMAGE = { path: '/images/og-image.jpg', width: 1200, height: 630, type: 'image/jpeg' } as const;
+const OG_IMAGE_ALT = 'Meet Match Date Marry: the future of Dating and Friendships. Join the waitlist, launching soon.';
+if (!existsSync(join(dist, OG_IMAGE.path))) throw new Error(`the client build lacks ${OG_IMAGE.path} (web/public)`);
+
+/**
+ * Title, description, canonical URL and the link preview (Open Graph and Twitter card), in the served HTML: link
+ * previews are made by crawlers that run no script. A share link (`/waitlist?ref=CODE`) is served the /waitlist page,
+ * so it previews as the waitlist.
+ */
 function head(meta: PageMeta, canonical: string | null): string {
+  const image = `${server.publicEnv.publicUrl}${OG_IMAGE.path}`;
   const tags = [
     `<title>${escape(meta.title)}</title>`,
     `<meta name="description" content="${escape(meta.description)}" />`,
@@ -117,7 +131,16 @@ function head(meta: PageMeta, canonical: string | null): string {
     `<meta property="og:title" content="${escape(meta.title)}" />`,
     `<meta property="og:description" content="${escape(meta.description)}" />`,
     canonical ? `<meta property="og:url" content="${escape(canonical)}" />` : '',
-    '<meta name="twitter:card" content="summary" />',
+    `<meta property="og:image" content="${escape(image)}" />`,
+    `<meta property="og:image:type" content="${OG_IMAGE.type}" />`,
+    `<meta property="og:image:width" content="${OG_IMAGE.width}" />`,
+    `<meta property="og:image:height" content="${OG_IMAGE.height}" />`,
+    `<meta property="og:image:alt" content="${escape(OG_IMAGE_ALT)}" />`,
+    '<meta name="twitter:card" content="summary_large_image" />',
+    `<meta name="twitter:title" content="${escape(meta.title)}" />`,
+    `<meta name="twitter:description" content="${escape(meta.description)}" />`,
+    `<meta name="twitter:image" content="${escape(image)}" />`,
+    `<meta name="twitter:image:alt" content="${escape(OG_IMAGE_ALT)}" />`,
   ];
   return tags.filter(Boolean).join('\n    ');
 }

@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   tokenUsed: 'token_used',
   tokenExpired: 'token_expired',
   notPending: 'not_pending',
+  /** The link's entry was unsubscribed or erased: its place, code and credits are gone. */
+  entryRemoved: 'entry_removed',
   // mail providers' webhooks
   signatureMissing: 'signature_missing',
   signatureInvalid: 'signature_invalid',

@@ -66,6 +66,14 @@ export const placeStatus = z.object({
   cityOther: z.boolean(),
   /** Only for a pending entry: the link is past its lifetime (confirming it would answer 410). */
   tokenExpired: z.boolean(),
+  /** People holding a place in line now (the length of the line). */
+  lineLength: z.number(),
+  /** Place holders behind this person (joined after them, or overtaken by them); null without a place. */
+  behind: z.nullable(z.number()),
+  /** Friends who signed up with this person's code and have not confirmed yet (they credit nothing so far). */
+  friendsPending: z.number(),
+  /** Friends whose credit is held for a staff check (the referral-fraud rules); granted or refused later. */
+  friendsHeld: z.number(),
 });
 export type PlaceStatus = z.infer<typeof placeStatus>;
 export const placeStatusAnswer = z.object({ data: placeStatus });

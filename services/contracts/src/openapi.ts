@@ -75,6 +75,7 @@ import {
   challengeAnswer,
   joinAnswer,
   messageAnswer,
+  unsubscribeLinkAnswer,
   oneClickBody,
   referralCheckAnswer,
   referralQuery,
@@ -331,6 +332,18 @@ const PUBLIC_ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'get',
+    path: '/waitlist/unsubscribe/link',
+    operationId: 'getUnsubscribeLink',
+    tag: 'waitlist',
+    summary: 'What an unsubscribe link stands for (read-only)',
+    description:
+      'The address the link unsubscribes and whether that is done (used before, or the entry erased since: then the address is null). Changes nothing.',
+    parameters: tokenParam('The unsubscribe token from the mail.'),
+    answers: ok('The address and whether it is unsubscribed already.', unsubscribeLinkAnswer),
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
     path: '/waitlist/status',
     operationId: 'getPlaceStatus',
     tag: 'launch',
@@ -338,7 +351,7 @@ const PUBLIC_ENDPOINTS: Endpoint[] = [
     description: 'What the confirmation link shows: the place, credited friends, the chosen city.',
     parameters: parametersOf(launchTokenQuery, 'query', { token: 'A confirmation token.' }),
     answers: ok('The place status.', placeStatusAnswer),
-    errors: [400, 404],
+    errors: [400, 404, 410],
   },
   {
     method: 'get',
@@ -370,7 +383,7 @@ const PUBLIC_ENDPOINTS: Endpoint[] = [
     description: 'What the invitation link stands for.',
     parameters: parametersOf(launchTokenQuery, 'query', { token: 'An invitation token.' }),
     answers: ok('The invitation.', invitationAnswer),
-    errors: [400, 404],
+    errors: [400, 404, 410],
   },
   {
     method: 'post',

@@ -12,6 +12,8 @@ export const API_PATHS = {
   confirm: '/waitlist/confirm',
   resend: '/waitlist/resend',
   unsubscribe: '/waitlist/unsubscribe',
+  /** GET ?token=: what an unsubscribe link stands for (read-only): the address, and whether it is done. */
+  unsubscribeLink: '/waitlist/unsubscribe/link',
   challenge: '/waitlist/challenge',
   /** GET ?code=: whether a share link's code belongs to someone on the list (nothing else about them). */
   referral: '/waitlist/referral',
@@ -121,6 +123,15 @@ export const challengeAnswer = z.object({
   ),
 });
 export type ChallengeAnswer = z.infer<typeof challengeAnswer>;
+
+/**
+ * `data` of GET /waitlist/unsubscribe/link: the address the link unsubscribes (null once its entry is erased) and
+ * whether that is done already (the link was used, or its entry erased). The token is the mail's secret: only its
+ * holder learns the address, as the mail itself told them.
+ */
+export const unsubscribeLink = z.object({ email: z.nullable(z.string()), done: z.boolean() });
+export type UnsubscribeLink = z.infer<typeof unsubscribeLink>;
+export const unsubscribeLinkAnswer = z.object({ data: unsubscribeLink });
 
 /** 200 of resend and unsubscribe: a sentence, whatever the token (no enumeration). */
 export const messageAnswer = z.object({ success: z.literal(true), message: z.optional(z.string()) });

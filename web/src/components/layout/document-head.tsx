@@ -20,6 +20,8 @@ export function DocumentHead() {
     setMeta('meta[property="og:title"]', meta.title);
     setMeta('meta[property="og:description"]', meta.description);
     setMeta('meta[property="og:url"]', url);
+    setMeta('meta[name="twitter:title"]', meta.title);
+    setMeta('meta[name="twitter:description"]', meta.description);
     document.head.querySelector('link[rel="canonical"]')?.setAttribute('href', url);
   }, [pathname]);
   return null;

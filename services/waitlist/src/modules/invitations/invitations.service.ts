@@ -2,6 +2,7 @@ import type { Invitation } from '@mmdm/contracts/launch';
 import { AppError } from '@mmdm/shared/errors';
 import type pg from 'pg';
 import { inTransaction, isDeadlock } from '../../lib/db.js';
+import { erasedLinkPurpose } from '../../lib/erased-links.repository.js';
 import { hashToken } from '../../lib/tokens.js';
 import {
   admit,
@@ -41,6 +42,8 @@ export interface WaveRequest {
 }
 
 const INVALID = () => new AppError(404, 'token_invalid', 'This invitation link is not valid.');
+const REMOVED = () =>
+  new AppError(410, 'entry_removed', 'This invitation belonged to an entry that has been removed from the waitlist.');
 
 function toInvitation(row: InvitationRow, admittedAt: Date | null = row.admittedAt): Invitation {
   return {
@@ -141,7 +144,10 @@ export function createInvitationsService({ pool, metrics, waveBatch = WAVE_BATCH
 
     /** Read-only: what the invitation page shows. Unknown token, another purpose, or no longer invited: 404. */
     async invitation(rawToken: string): Promise<Invitation> {
-      const row = await findInvitation(pool, hashToken(rawToken));
+      const hash = hashToken(rawToken);
+      const row = await findInvitation(pool, hash);
+      if (row?.purpose === 'invite' && row.status === 'unsubscribed') throw REMOVED();
+      if (!row && (await erasedLinkPurpose(pool, hash)) === 'invite') throw REMOVED();
       if (!row || row.purpose !== 'invite' || (row.status !== 'invited' && row.status !== 'admitted')) throw INVALID();
       return toInvitation(row);
     },
@@ -152,6 +158,8 @@ export function createInvitationsService({ pool, metrics, waveBatch = WAVE_BATCH
       let admittedNow = false;
       const invitation = await inTransaction(pool, async (client) => {
         const row = await findInvitation(client, hash, true);
+        if (row?.purpose === 'invite' && row.status === 'unsubscribed') throw REMOVED();
+        if (!row && (await erasedLinkPurpose(client, hash)) === 'invite') throw REMOVED();
         if (!row || row.purpose !== 'invite' || (row.status !== 'invited' && row.status !== 'admitted')) {
           throw INVALID();
         }

@@ -37,11 +37,26 @@ export interface StatusRow {
   cityOther: boolean;
   invitedAt: Date | null;
   admittedAt: Date | null;
+  lineLength: number;
+  friendsPending: number;
+  friendsHeld: number;
 }
 
+/**
+ * The whole picture of one entry: its own columns, the line's length (the bucket counts: at most ~1,000 small rows),
+ * friends who signed up with its code and have not confirmed (entries_referral_source_pending_idx, migration 016)
+ * and friends whose credit is held for a check (referral_credits_referrer_idx).
+ */
 const STATUS_COLUMNS = `e.id as "entryId", e.email, e.status, e.referral_code as "referralCode", e.credits as "referralCount",
   (select boost from waitlist.place_rule) as boost, e.confirmed_at as "confirmedAt", e.city_id as "cityId",
-  c.name as "cityName", e.city_other as "cityOther", e.invited_at as "invitedAt", e.admitted_at as "admittedAt"`;
+  c.name as "cityName", e.city_other as "cityOther", e.invited_at as "invitedAt", e.admitted_at as "admittedAt",
+  (select coalesce(sum(b.holders), 0)::int from waitlist.place_buckets b) as "lineLength",
+  (case when e.referral_code is null then 0 else
+     (select count(*) from waitlist.entries f
+       where f.referral_source = e.referral_code and f.status = 'pending' and f.referral_source is not null)
+   end)::int as "friendsPending",
+  (select count(*) from waitlist.referral_credits h where h.referrer_id = e.id and h.state = 'held')::int
+    as "friendsHeld"`;
 
 /** The status page's one statement ($1: the token's hash); exported so the bench can EXPLAIN exactly this. */
 export const STATUS_BY_TOKEN = `select t.purpose, (t.expires_at is not null and t.expires_at <= now()) as expired,

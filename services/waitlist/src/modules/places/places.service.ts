@@ -3,6 +3,7 @@ import { mailLinks } from '@mmdm/contracts/web-paths';
 import { AppError } from '@mmdm/shared/errors';
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db.js';
+import { erasedLinkPurpose } from '../../lib/erased-links.repository.js';
 import { hashToken } from '../../lib/tokens.js';
 import { enqueueMail } from '../mail/mail.service.js';
 import {
@@ -40,6 +41,13 @@ export interface PlacesServiceDeps {
 
 const INVALID_LINK = () =>
   new AppError(404, 'token_invalid', 'This confirmation link is not valid. Sign up again to get a new one.');
+/** The link was real, but its entry unsubscribed or was erased: its place, code and credits are gone with it. */
+const ENTRY_REMOVED = () =>
+  new AppError(
+    410,
+    'entry_removed',
+    'This entry has been removed from the waitlist. Sign up again to get a new place.',
+  );
 
 /** Why a referral earned nothing, or that it earned a credit: the reason on its row. */
 export type CreditOutcome = 'granted' | 'held' | 'self_referral' | 'cap_reached' | 'unknown_code' | 'no_code';
@@ -57,6 +65,10 @@ export function createPlacesService({ pool, publicUrl, maxCredits, creditHold }:
     city: row.cityId !== null && row.cityName !== null ? { id: row.cityId, name: row.cityName } : null,
     cityOther: row.cityOther,
     tokenExpired: row.status === 'pending' && tokenExpired,
+    lineLength: row.lineLength,
+    behind: row.position === null ? null : Math.max(row.lineLength - row.position, 0),
+    friendsPending: row.friendsPending,
+    friendsHeld: row.friendsHeld,
   });
 
   return {
@@ -97,8 +109,11 @@ export function createPlacesService({ pool, publicUrl, maxCredits, creditHold }:
      * confirm token is not spent by reading it). Unknown, foreign-purpose or withdrawn: 404 like confirm.
      */
     async statusByConfirmToken(rawToken: string): Promise<PlaceStatus> {
-      const row = await findByToken(pool, hashToken(rawToken));
-      if (!row || row.purpose !== 'confirm' || row.status === 'unsubscribed') throw INVALID_LINK();
+      const hash = hashToken(rawToken);
+      const row = await findByToken(pool, hash);
+      if (row?.purpose === 'confirm' && row.status === 'unsubscribed') throw ENTRY_REMOVED();
+      if (!row && (await erasedLinkPurpose(pool, hash)) === 'confirm') throw ENTRY_REMOVED();
+      if (!row || row.purpose !== 'confirm') throw INVALID_LINK();
       return toStatus(row, row.expired);
     },
 

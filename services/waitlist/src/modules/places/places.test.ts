@@ -35,7 +35,15 @@ async function confirm(person: Person) {
 async function statusOf(person: Person) {
   const answer = await system.api.request(`/waitlist/status?token=${person.token}`);
   expect(answer.status).toBe(200);
-  return answer.body.data as { position: number | null; referralCount: number; status: string };
+  return answer.body.data as {
+    position: number | null;
+    referralCount: number;
+    status: string;
+    lineLength: number;
+    behind: number | null;
+    friendsPending: number;
+    friendsHeld: number;
+  };
 }
 
 const mail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
@@ -117,6 +125,31 @@ describe('the place rule', () => {
       [alias.id],
     );
     expect(rows).toEqual([{ state: 'refused', reason: 'self_referral' }]);
+  });
+
+  it('shows the whole picture: the line, who joined after, friends credited, not yet confirmed, and held', async () => {
+    await freshLine(system.context.pool);
+    const people: Person[] = [];
+    for (let i = 1; i <= 3; i++) people.push(await signedUp(mail(`picture${i}`)));
+    const codes: string[] = [];
+    for (const person of people) codes.push((await confirm(person)).referralCode);
+    expect(await statusOf(people[0]!)).toMatchObject({ position: 1, lineLength: 3, behind: 2 });
+
+    // Of #1's friends one has not confirmed yet, one confirms (credited), and one, an alias of the other, is held.
+    const local = `pal${randomUUID().slice(0, 6)}`;
+    await signedUp(mail('waiting'), codes[0]!);
+    await confirm(await signedUp(`${local}1@example.com`, codes[0]!));
+    await confirm(await signedUp(`${local}2@example.com`, codes[0]!));
+    expect(await statusOf(people[0]!)).toMatchObject({
+      position: 1,
+      lineLength: 5,
+      behind: 4,
+      referralCount: 1,
+      friendsPending: 1,
+      friendsHeld: 1,
+    });
+    // Someone else's friends are not theirs.
+    expect(await statusOf(people[1]!)).toMatchObject({ friendsPending: 0, friendsHeld: 0, referralCount: 0 });
   });
 
   it('keeps an unknown code as a source and credits nobody', async () => {

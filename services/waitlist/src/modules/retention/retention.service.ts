@@ -1,6 +1,7 @@
 import type { Logger } from '@mmdm/shared/logger';
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db.js';
+import { forgetOldErasedLinks } from '../../lib/erased-links.repository.js';
 import { suppressAll, suppressionHash } from '../../lib/suppression.repository.js';
 import { writeAudit } from '../admin/admin.service.js';
 import { eraseOldContactMessages } from '../contact/contact.service.js';
@@ -41,6 +42,8 @@ export interface RetentionCounts {
   auditRows: number;
   creditsTakenBack: number;
   contactMessages: number;
+  /** Links of erased entries forgotten after ERASED_LINK_RETENTION_DAYS (migration 016). */
+  erasedLinks: number;
 }
 
 /** Who erased, in the audit log. */
@@ -102,6 +105,7 @@ export function createRetention({
         auditRows: 0,
         creditsTakenBack: 0,
         contactMessages: 0,
+        erasedLinks: 0,
       };
       await drain(
         (client) => lockLapsedUnsubscribed(client, rules.unsubscribedHours, batchSize),
@@ -125,6 +129,11 @@ export function createRetention({
         const deleted = await eraseOldContactMessages(pool, rules.contactDays, batchSize);
         counts.contactMessages += deleted;
         if (deleted < batchSize || Date.now() > deadline) break;
+      }
+      for (;;) {
+        const deleted = await forgetOldErasedLinks(pool, batchSize * 20);
+        counts.erasedLinks += deleted;
+        if (deleted < batchSize * 20 || Date.now() > deadline) break;
       }
       if (counts.unsubscribed + counts.unconfirmed + counts.creditsTakenBack + counts.contactMessages > 0) {
         await writeAudit(pool, {

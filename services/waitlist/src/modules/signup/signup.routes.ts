@@ -1,4 +1,4 @@
-import { oneClickBody, oneClickQuery, signupBody, tokenBody, tokenQuery } from '@mmdm/contracts/waitlist';
+import { API_PATHS, oneClickBody, oneClickQuery, signupBody, tokenBody, tokenQuery } from '@mmdm/contracts/waitlist';
 import { WEB_PATHS } from '@mmdm/contracts/web-paths';
 import { clientKeyOf } from '@mmdm/shared/client-address';
 import { jsonBody } from '@mmdm/shared/http';
@@ -119,6 +119,13 @@ export function signupRoutes(deps: SignupRoutesDeps): Router {
     const { token } = tokenBody.parse(req.body);
     await service.unsubscribe(token);
     res.json(UNSUBSCRIBED);
+  });
+
+  router.get(API_PATHS.unsubscribeLink, async (req, res) => {
+    const { token } = tokenQuery.parse(req.query);
+    const data = await service.unsubscribeLink(token);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ success: true, data });
   });
 
   // A GET never changes state (mail scanners fetch links): send the person to the page that asks and POSTs.

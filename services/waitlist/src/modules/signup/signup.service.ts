@@ -4,6 +4,7 @@ import type { ConfirmedEntry, SignupInput } from '@mmdm/contracts/waitlist';
 import { AppError } from '@mmdm/shared/errors';
 import type pg from 'pg';
 import { inTransaction, isDeadlock, isUniqueViolation } from '../../lib/db.js';
+import { erasedLinkPurpose } from '../../lib/erased-links.repository.js';
 import { suppress, suppressionHash } from '../../lib/suppression.repository.js';
 import { hashToken, newReferralCode } from '../../lib/tokens.js';
 import {
@@ -65,6 +66,22 @@ export function createSignupService({
   /** Place, credits and city for the answer, once the entry has a place (read after the commit). */
   const describe = async (entryId: string): Promise<object> => (confirmation ? confirmation.describe(entryId) : {});
 
+  const entryRemoved = () =>
+    new AppError(
+      410,
+      'entry_removed',
+      'This entry has been removed from the waitlist. Sign up again to get a new place.',
+    );
+
+  /**
+   * A confirmation link that finds no live entry: one whose entry unsubscribed or was erased says so (410
+   * `entry_removed`), anything else is not a link of ours (404). Only the token's holder can ask.
+   */
+  async function refuseDeadLink(token: TokenRow | undefined, hash: Buffer): Promise<void> {
+    if (token?.purpose === 'confirm' && token.status === 'unsubscribed') throw entryRemoved();
+    if (!token && (await erasedLinkPurpose(pool, hash)) === 'confirm') throw entryRemoved();
+  }
+
   function confirmableState(
     token: TokenRow | undefined,
   ):
@@ -111,7 +128,10 @@ export function createSignupService({
      * that an already confirmed address is a status to show, not a conflict.
      */
     async confirmationStatus(rawToken: string): Promise<ConfirmationStatus> {
-      const state = confirmableState(await findToken(pool, hashToken(rawToken)));
+      const hash = hashToken(rawToken);
+      const token = await findToken(pool, hash);
+      await refuseDeadLink(token, hash);
+      const state = confirmableState(token);
       return state.status === 'confirmed'
         ? { status: 'confirmed', ...(await describe(state.entryId)), ...state.entry }
         : { status: 'pending', email: state.email };
@@ -123,6 +143,7 @@ export function createSignupService({
         try {
           const confirmed = await inTransaction(pool, async (client) => {
             const token = await findTokenForUpdate(client, hash);
+            await refuseDeadLink(token, hash);
             const state = confirmableState(token);
             if (state.status === 'confirmed') {
               // The page still shows the code (and the place), so a second click is not a dead end.
@@ -152,10 +173,26 @@ export function createSignupService({
       await queueResendByToken(pool, hashToken(rawToken), resendCooldownSeconds, requestId);
     },
 
+    /**
+     * What an unsubscribe link stands for, changing nothing: the address, and whether it is unsubscribed already
+     * (the link was used, or the entry has been erased since, when the address is no longer known).
+     */
+    async unsubscribeLink(rawToken: string): Promise<{ email: string | null; done: boolean }> {
+      const hash = hashToken(rawToken);
+      const token = await findToken(pool, hash);
+      if (!token && (await erasedLinkPurpose(pool, hash)) === 'unsubscribe') return { email: null, done: true };
+      if (!token || token.purpose !== 'unsubscribe') {
+        throw new AppError(404, 'token_invalid', 'This unsubscribe link is not valid.');
+      }
+      return { email: token.email, done: token.usedAt !== null || token.status === 'unsubscribed' };
+    },
+
     async unsubscribe(rawToken: string): Promise<void> {
       const hash = hashToken(rawToken);
       await inTransaction(pool, async (client) => {
         const token = await findTokenForUpdate(client, hash);
+        // Its entry erased since (retention purges unsubscribed rows): done already, and answered so.
+        if (!token && (await erasedLinkPurpose(client, hash)) === 'unsubscribe') return;
         if (!token || token.purpose !== 'unsubscribe') {
           throw new AppError(404, 'token_invalid', 'This unsubscribe link is not valid.');
         }

@@ -415,10 +415,10 @@ describe('unsubscribe', () => {
       (await system.api.request('/waitlist/resend', { method: 'POST', body: { token: confirmToken } })).status,
     ).toBe(200);
     expect(await outboxCount(email)).toBe(1);
-    // The old confirmation link no longer signs the address back up.
-    expect(
-      (await system.api.request('/waitlist/confirm', { method: 'POST', body: { token: confirmToken } })).status,
-    ).toBe(404);
+    // The old confirmation link no longer signs the address back up: it says the entry was removed.
+    const reopened = await system.api.request('/waitlist/confirm', { method: 'POST', body: { token: confirmToken } });
+    expect(reopened.status).toBe(410);
+    expect(reopened.body.code).toBe('entry_removed');
   });
 
   it('the JSON form unsubscribes too; a one-click post without the form body is refused', async () => {

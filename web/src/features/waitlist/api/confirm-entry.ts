@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { confirmedPlace, confirmedPlaceAnswer, type ConfirmedPlace } from '@mmdm/contracts/launch';
 import { API_PATHS } from '@mmdm/contracts/waitlist';
+import { ERROR_CODES } from '@mmdm/contracts/error-codes';
 import { ApiError, postJson } from '../../../lib/api-client.js';
 
 export type { ConfirmedPlace };
@@ -9,7 +10,9 @@ export type ConfirmOutcome =
   | { kind: 'confirmed'; entry: ConfirmedPlace; alreadyConfirmed: boolean }
   | { kind: 'expired' }
   | { kind: 'used' }
-  | { kind: 'invalid' };
+  | { kind: 'invalid' }
+  /** The link was real; its entry unsubscribed or was erased since (410 `entry_removed`). */
+  | { kind: 'removed' };
 
 export const CONFIRM_TIMEOUT_MS = 10_000;
 
@@ -21,7 +24,7 @@ export function refusalOutcome(error: unknown): ConfirmOutcome {
     const entry = confirmedPlace.safeParse(error.data);
     return entry.success ? { kind: 'confirmed', entry: entry.data, alreadyConfirmed: true } : { kind: 'used' };
   }
-  if (error.status === 410) return { kind: 'expired' };
+  if (error.status === 410) return { kind: error.code === ERROR_CODES.entryRemoved ? 'removed' : 'expired' };
   if (error.status === 404 || error.status === 400) return { kind: 'invalid' };
   throw error;
 }

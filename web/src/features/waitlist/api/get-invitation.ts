@@ -1,16 +1,24 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { invitationAnswer, LAUNCH_API_PATHS, type Invitation } from '@mmdm/contracts/launch';
+import { ERROR_CODES } from '@mmdm/contracts/error-codes';
 import { ApiError, apiRequest } from '../../../lib/api-client.js';
 
 export type { Invitation };
 
 /** An invitation link: the invitation it stands for, or a link the service does not know (or a damaged one). */
-export type InvitationOutcome = { kind: 'invitation'; invitation: Invitation } | { kind: 'invalid' };
+export type InvitationOutcome =
+  | { kind: 'invitation'; invitation: Invitation }
+  | { kind: 'invalid' }
+  /** The link was real; its entry unsubscribed or was erased since (410 `entry_removed`). */
+  | { kind: 'removed' };
 
 export const INVITATION_TIMEOUT_MS = 10_000;
 
 /** The refusal a link can meet (unknown or malformed token) as an outcome the page explains; anything else is thrown. */
 export function invitationRefusal(error: unknown): InvitationOutcome {
+  if (error instanceof ApiError && error.kind === 'http' && error.code === ERROR_CODES.entryRemoved) {
+    return { kind: 'removed' };
+  }
   if (error instanceof ApiError && error.kind === 'http' && (error.status === 404 || error.status === 400)) {
     return { kind: 'invalid' };
   }

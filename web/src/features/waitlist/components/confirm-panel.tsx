@@ -4,10 +4,10 @@ import { useHydrated } from '../../../lib/use-hydrated.js';
 import { useConfirmEntry, type ConfirmedPlace, type ConfirmOutcome } from '../api/confirm-entry.js';
 import { useConfirmationStatus } from '../api/get-confirmation-status.js';
 import { CityChoice } from './city-choice.js';
-import { CopyButton } from './copy-button.js';
-import { LinkUnreachable, LinkWorking } from './link-states.js';
+import { EntryRemoved, LinkUnreachable, LinkWorking } from './link-states.js';
 import { PlaceCard } from './place-card.js';
 import { ResendLink } from './resend-link.js';
+import { SharePanel } from './share-panel.js';
 
 function Working({ title }: { title: string }) {
   return (
@@ -94,6 +94,8 @@ function Outcome({ outcome, token }: { outcome: ConfirmOutcome; token: string })
           <ResendLink token={token} />
         </>
       );
+    case 'removed':
+      return <EntryRemoved />;
     case 'invalid':
       return (
         <>
@@ -110,11 +112,20 @@ function Outcome({ outcome, token }: { outcome: ConfirmOutcome; token: string })
   }
 }
 
+/**
+ * The code, the link and the ways to share it. In line, friends move the person up; once invited or let in they no
+ * longer do, and the card says only what sharing still does: a friend gets a place of their own.
+ */
 function ShareCard({ place }: { place: ConfirmedPlace }) {
+  const inLine = place.status === 'confirmed';
   return (
     <div className="card referral-card">
-      <h2>Invite your friends</h2>
-      <p>Share your personal link. Friends who join with it and confirm move you up the line.</p>
+      <h2>{inLine ? 'Invite your friends' : 'Bring your friends along'}</h2>
+      <p>
+        {inLine
+          ? 'Share your personal link. Friends who join with it and confirm move you up the line.'
+          : 'Your own wait is over. Friends who join with your link get their place in line, and we write to them when their turn comes.'}
+      </p>
       <dl className="referral-card__details">
         <div>
           <dt>Your referral code</dt>
@@ -125,7 +136,7 @@ function ShareCard({ place }: { place: ConfirmedPlace }) {
           <dd className="referral-card__link">{place.shareUrl}</dd>
         </div>
       </dl>
-      <CopyButton text={place.shareUrl} label="Copy share link" />
+      <SharePanel shareUrl={place.shareUrl} inLine={inLine} />
     </div>
   );
 }
@@ -152,7 +163,8 @@ function Confirmed({
           {invited ? (
             <>
               Your wait is over: we have sent <strong>{place.email}</strong> an invitation to Meet Match Date Marry.
-              Open it to accept and get the app.
+              Open it to accept and get the app. You no longer hold a place in line, so friends who join now do not move
+              you: they get a place of their own.
             </>
           ) : (
             <>

@@ -22,6 +22,10 @@ const entry = {
   city: null,
   cityOther: false,
   tokenExpired: false,
+  lineLength: 42,
+  behind: 0,
+  friendsPending: 0,
+  friendsHeld: 0,
 };
 
 function renderAt(url: string, panel: 'confirm' | 'unsubscribe') {
@@ -141,14 +145,41 @@ describe('ConfirmPanel', () => {
 });
 
 describe('UnsubscribePanel', () => {
-  it('does nothing on opening; the button POSTs the token and confirms', async () => {
-    fetchMock.mockResolvedValue(json(200, { success: true, message: 'Unsubscribed' }));
+  const link = (email: string | null, done: boolean) => json(200, { success: true, data: { email, done } });
+
+  it('on opening only reads the link: names the address and what goes with it; the button POSTs the token', async () => {
+    fetchMock.mockResolvedValueOnce(link('ada@example.com', false));
+    fetchMock.mockResolvedValueOnce(json(200, { success: true, message: 'Unsubscribed' }));
     renderAt('/unsubscribe?token=tok-9', 'unsubscribe');
     const button = await screen.findByRole('button', { name: 'Unsubscribe' });
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.map((call) => [String(call[0]), call[1]?.method ?? 'GET'])).toEqual([
+      ['/waitlist/unsubscribe/link?token=tok-9', 'GET'],
+    ]);
+    expect(screen.getByText(/stop sending/).textContent).toContain('ada@example.com');
+    expect(
+      screen.getByText(/its place in line, its referral code and the friends credited to it are erased with it/),
+    ).toBeInTheDocument();
     fireEvent.click(button);
     expect(await screen.findByRole('heading', { level: 1, name: "You're unsubscribed" })).toBeInTheDocument();
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/waitlist/unsubscribe');
-    expect(body(0)).toEqual({ token: 'tok-9' });
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/waitlist/unsubscribe');
+    expect(body(1)).toEqual({ token: 'tok-9' });
+  });
+
+  it('a link used before says it is done, with no button', async () => {
+    fetchMock.mockResolvedValueOnce(link('ada@example.com', true));
+    renderAt('/unsubscribe?token=tok-9', 'unsubscribe');
+    expect(await screen.findByRole('heading', { level: 1, name: 'You have already unsubscribed' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Unsubscribe' })).not.toBeInTheDocument();
+  });
+
+  it('a place link of a removed entry says it was removed, not that it was copied in part', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(410, { success: false, code: 'entry_removed', message: 'This entry has been removed.' }),
+    );
+    renderAt('/confirm?token=tok-1', 'confirm');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This entry was removed from the waitlist' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/copied only in part/)).not.toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { StoreBadges } from '../../../components/ui/store-badges.js';
 import { useHydrated } from '../../../lib/use-hydrated.js';
 import { useAcceptInvitation } from '../api/accept-invitation.js';
 import { useInvitation, type Invitation } from '../api/get-invitation.js';
-import { LinkUnreachable, LinkWorking } from './link-states.js';
+import { EntryRemoved, LinkUnreachable, LinkWorking } from './link-states.js';
 
 function Working() {
   return <LinkWorking title="Opening your invitation" noscript="Please turn on JavaScript to open your invitation." />;
@@ -51,6 +51,7 @@ export function InvitationPanel() {
 
   const outcome = accept.data ?? invitation.data;
   if (!outcome) return <Working />;
+  if (outcome.kind === 'removed') return <EntryRemoved />;
   if (outcome.kind === 'invalid') {
     return (
       <>

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths.js';
 
 /**
  * A mail link's page while it reads the link or sends the click. The page is rendered on the server first, and the
@@ -27,6 +29,22 @@ export function LinkUnreachable({ title, onRetry }: { title: string; onRetry: ()
       <button type="button" className="button button--primary" onClick={onRetry}>
         Try again
       </button>
+    </>
+  );
+}
+
+/** A mail's link (place, invitation) whose entry unsubscribed or was erased: said plainly, not blamed on a damaged link. */
+export function EntryRemoved() {
+  return (
+    <>
+      <h1>This entry was removed from the waitlist</h1>
+      <p className="lead">
+        The address this link belonged to was unsubscribed or erased, and its place in line, referral code and credits
+        went with it. Nothing about it is kept. You are welcome to join again: you would start with a new place.
+      </p>
+      <Link to={paths.waitlist} className="button button--primary">
+        Join the waitlist
+      </Link>
     </>
   );
 }

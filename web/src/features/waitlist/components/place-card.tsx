@@ -1,6 +1,7 @@
 import type { ConfirmedPlace } from '../api/confirm-entry.js';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+const numberFormat = new Intl.NumberFormat('en-US');
 
 function friends(count: number): string {
   return count === 1 ? '1 friend' : `${count} friends`;
@@ -23,7 +24,19 @@ export function placeExplanation({ confirmedAt, referralCount, boost }: Confirme
   return `${confirmed}, ${friends(referralCount)} joined: ${places(referralCount * boost)} up.`;
 }
 
-/** The person's place in line, the friends credited, and how both came about. */
+/** "1,234 people": counts of people, in words that read. */
+export function people(count: number): string {
+  return count === 1 ? '1 person' : `${numberFormat.format(count)} people`;
+}
+
+/** Why a friend's credit waits: the one sentence the page and the tests share. */
+export const HOLD_REASON =
+  'We check a friend’s sign-up by hand when several come from one network or device, or look like copies of one address, so nobody climbs the line with made-up friends.';
+
+/**
+ * The person's place in line with the whole picture around it: how long the line is, how many are behind them, the
+ * friends credited, those who joined and have not confirmed yet, and those held for a check.
+ */
 export function PlaceCard({ place }: { place: ConfirmedPlace }) {
   return (
     <div className="card place-card">
@@ -32,9 +45,30 @@ export function PlaceCard({ place }: { place: ConfirmedPlace }) {
         // A confirmed entry without a place is being checked (the review queue): no number to show yet.
         <p>We are checking your sign-up; your place shows here once that is done.</p>
       ) : (
-        <p className="place-card__number">#{place.position}</p>
+        <>
+          <p className="place-card__number">#{numberFormat.format(place.position)}</p>
+          <p className="place-card__line">
+            of {people(place.lineLength)} in line · {people(place.behind ?? 0)} behind you
+          </p>
+        </>
       )}
-      <p className="place-card__friends">{friends(place.referralCount)} credited</p>
+      <h3 className="place-card__subheading">Your friends</h3>
+      <ul className="place-card__friends-list">
+        <li className="place-card__friends">{friends(place.referralCount)} credited</li>
+        {place.friendsPending > 0 ? (
+          <li>
+            {place.friendsPending === 1
+              ? '1 friend joined and has not confirmed yet'
+              : `${place.friendsPending} friends joined and have not confirmed yet`}
+            : they count once they open the link in their e-mail.
+          </li>
+        ) : null}
+        {place.friendsHeld > 0 ? (
+          <li>
+            {friends(place.friendsHeld)} held for a check. {HOLD_REASON}
+          </li>
+        ) : null}
+      </ul>
       <p>{placeExplanation(place)}</p>
       <p className="place-card__rule">{placeRule(place.boost)}</p>
     </div>

@@ -20,6 +20,10 @@ const place = {
   city: null,
   cityOther: false,
   tokenExpired: false,
+  lineLength: 1234,
+  behind: 1192,
+  friendsPending: 0,
+  friendsHeld: 0,
 };
 const cities = {
   success: true,
@@ -118,6 +122,36 @@ describe('the confirmation link as the person’s own page', () => {
     renderAt('/confirm?token=tok-1', 'confirm');
     expect(await screen.findByRole('heading', { level: 1, name: "You're invited!" })).toBeInTheDocument();
     expect(screen.queryByText(/#\d/)).not.toBeInTheDocument();
+    // No promise that friends move them any more.
+    expect(screen.queryByText(/move you up/)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Bring your friends along' })).toBeInTheDocument();
+  });
+
+  it('shows the whole picture: the line, who is behind, friends credited, not confirmed yet and held, and why', async () => {
+    network.on('GET', '/waitlist/confirm', () =>
+      json(200, { success: true, data: { ...place, friendsPending: 2, friendsHeld: 1 } }),
+    );
+    network.on('GET', '/waitlist/cities', () => json(200, cities));
+    renderAt('/confirm?token=tok-1', 'confirm');
+    expect(await screen.findByText('of 1,234 people in line · 1,192 people behind you')).toBeInTheDocument();
+    expect(screen.getByText('3 friends credited')).toBeInTheDocument();
+    expect(screen.getByText(/^2 friends joined and have not confirmed yet/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/^1 friend held for a check\. We check a friend’s sign-up by hand when/),
+    ).toBeInTheDocument();
+  });
+
+  it('offers WhatsApp, SMS, e-mail and X links with the message, and the device’s share sheet where there is one', async () => {
+    const shared: ShareData[] = [];
+    vi.stubGlobal('navigator', { ...navigator, share: (data: ShareData) => (shared.push(data), Promise.resolve()) });
+    network.on('GET', '/waitlist/confirm', () => json(200, { success: true, data: place }));
+    network.on('GET', '/waitlist/cities', () => json(200, cities));
+    renderAt('/confirm?token=tok-1', 'confirm');
+    const links = within(await screen.findByRole('list', { name: 'Share with' })).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['WhatsApp', 'SMS', 'E-mail', 'X']);
+    for (const link of links) expect(decodeURIComponent(link.getAttribute('href')!)).toContain(place.shareUrl);
+    fireEvent.click(await screen.findByRole('button', { name: 'Share my link' }));
+    expect(shared).toEqual([expect.objectContaining({ url: place.shareUrl })]);
   });
 
   it('an admitted person is told they are in', async () => {
