@@ -56,6 +56,12 @@ const CSV_HEADER = [
   'created_at',
   'confirmed_at',
   'unsubscribed_at',
+  // Added after the first eight, so a sheet that reads columns by position keeps working.
+  'place',
+  'city',
+  'friends_credited',
+  'invited_at',
+  'admitted_at',
 ];
 
 export function createAdminService({
@@ -150,6 +156,11 @@ export function createAdminService({
               row.created_at.toISOString(),
               row.confirmed_at?.toISOString(),
               row.unsubscribed_at?.toISOString(),
+              row.place,
+              row.city,
+              row.credits,
+              row.invited_at?.toISOString(),
+              row.admitted_at?.toISOString(),
             ]);
             callback(null, headerSent ? line : ((headerSent = true), csvRow(CSV_HEADER) + line));
           },
