@@ -82,6 +82,7 @@ export function createAdminService({
   ) =>
     writeAudit(pool, {
       actorSub: actor.staff.sub,
+      actorEmail: actor.staff.email,
       actorRole: actor.staff.role,
       action,
       target,
