@@ -35,6 +35,14 @@ export const reviewQueueSchema = z.object({
 });
 export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
 
+/** 200 of GET /review/count: how many wait for a decision, and nothing about who (polled by every staff screen). */
+export const reviewCountSchema = z.object({
+  entries: z.number().int().min(0),
+  credits: z.number().int().min(0),
+  total: z.number().int().min(0),
+});
+export type ReviewCount = z.infer<typeof reviewCountSchema>;
+
 export const reviewParams = z.object({ id: z.string().regex(/^\d{1,18}$/, 'An entry id is a number.') });
 
 export const reviewDecisionBody = z.strictObject({ decision: z.enum(['approve', 'reject']) });

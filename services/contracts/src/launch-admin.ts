@@ -41,6 +41,9 @@ export type Wave = z.infer<typeof waveSchema>;
 /** 200 of GET /invitations (newest first, at most 100). */
 export const wavesSchema = z.object({ items: z.array(waveSchema) });
 
+/** Unicode's bidirectional formatting characters (UAX #9): marks, embeddings, overrides and isolates. */
+export const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
 /** POST /cities */
 export const createCityBody = z.strictObject({
   name: z
@@ -50,6 +53,12 @@ export const createCityBody = z.strictObject({
     .max(CITY_NAME_MAX_LENGTH)
     .refine((value) => ![...value].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127), {
       message: 'The name may not contain control characters.',
+    })
+    // A right-to-left override (U+202E) and its kin show the name reversed or reordered on the public page.
+    .refine((value) => !BIDI_CONTROLS.test(value), {
+      message:
+        'The name may not contain bidirectional control characters (U+061C, U+200E, U+200F, U+202A–U+202E, ' +
+        'U+2066–U+2069): type the name as it reads.',
     }),
   sort: z.number().int().min(-1_000_000).max(1_000_000).optional(),
 });

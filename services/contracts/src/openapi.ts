@@ -89,6 +89,7 @@ import {
   domainRulesSchema,
   reviewDecisionBody,
   reviewQueueSchema,
+  reviewCountSchema,
 } from './abuse-admin.js';
 import {
   analyticsParams,
@@ -1076,6 +1077,18 @@ const STAFF_REVIEW_ENDPOINTS: Endpoint[] = [
       'Entries flagged at sign-up (`reasons`, e.g. `dns_unavailable`) and referral credits held by a fraud rule (`rule`: `same_network`, `same_device`, `alias`, `burst`), oldest first, at most 200 each.',
     staff: 'viewer',
     answers: ok('The queue.', reviewQueueSchema),
+    errors: staffErrors('viewer'),
+  },
+  {
+    method: 'get',
+    path: '/api/admin/waitlist/review/count',
+    operationId: 'getReviewCount',
+    tag: 'staff-review',
+    summary: 'How many wait in the review queue',
+    description:
+      'Counts of flagged entries and held credits, no address: the panel shows it in its side menu and on the dashboard, refreshed every 10 s, so it reads no personal data and is not audited.',
+    staff: 'viewer',
+    answers: ok('The counts.', reviewCountSchema),
     errors: staffErrors('viewer'),
   },
   {

@@ -25,6 +25,8 @@ export interface StaffClaims {
   exp: number;
   /** The account's session generation when the token was issued (see `revocationKeys.sessions`). */
   gen: number;
+  /** The account's address, for audit rows people read (absent from tokens issued before it was added). */
+  email?: string;
 }
 
 /** Redis keys of the revocation store, shared by every service that verifies tokens. */
@@ -111,7 +113,10 @@ export function createStaffTokenVerifier({ keys, redis, redisPrefix }: StaffToke
       if (typeof gen !== 'number' || !Number.isSafeInteger(gen) || gen < 0) throw new InvalidTokenError('gen');
       if (!(STAFF_ROLES as readonly unknown[]).includes(role)) throw new InvalidTokenError('role');
       if (exp - iat > STAFF_TOKEN.maxLifetimeSeconds) throw new InvalidTokenError('lifetime');
-      claims = { sub, jti, iat, exp, gen, role: role as StaffRole };
+      const { email } = payload;
+      if (email !== undefined && (typeof email !== 'string' || email.length > 320))
+        throw new InvalidTokenError('email');
+      claims = { sub, jti, iat, exp, gen, role: role as StaffRole, ...(email ? { email } : {}) };
     } catch (error) {
       if (error instanceof InvalidTokenError) throw error;
       if (error instanceof joseErrors.JOSEError) throw new InvalidTokenError(error.code);

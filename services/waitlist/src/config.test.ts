@@ -33,6 +33,13 @@ describe('waitlist config', () => {
     });
   });
 
+  it('has no postal address unless MAIL_POSTAL_ADDRESS is set (blank counts as unset): no placeholder to mail', () => {
+    expect(loadWorkerConfig({}).mail.postalAddress).toBeUndefined();
+    expect(loadWorkerConfig({ MAIL_POSTAL_ADDRESS: '  ' }).mail.postalAddress).toBeUndefined();
+    expect(loadApiConfig({}).mailSite.postalAddress).toBeUndefined();
+    expect(loadWorkerConfig({ MAIL_POSTAL_ADDRESS: ' Rua 1, Lisboa ' }).mail.postalAddress).toBe('Rua 1, Lisboa');
+  });
+
   it('drops a trailing slash from PUBLIC_URL so links never hold "//"', () => {
     expect(loadApiConfig({ PUBLIC_URL: 'https://meetmatchdatemarry.com/' }).publicUrl).toBe(
       'https://meetmatchdatemarry.com',

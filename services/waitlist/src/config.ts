@@ -3,8 +3,6 @@ import { z } from 'zod';
 import type { DkimSettings } from './modules/mail/dkim.js';
 
 const DEFAULT_MAIL_FROM = 'Meet Match Date Marry <hello@meetmatchdatemarry.com>';
-/** A placeholder that says what to do: a real sender must publish a real postal address in every mail. */
-const DEFAULT_POSTAL_ADDRESS = 'postal address not set (MAIL_POSTAL_ADDRESS)';
 
 /** Variables both waitlist processes read: links in mails and on pages must agree. */
 const sharedSchema = commonEnvSchema.extend({
@@ -25,7 +23,14 @@ const sharedSchema = commonEnvSchema.extend({
   CONFIRM_TOKEN_TTL_H: env.int(72, 1),
   /** Every mail's footer (and the staff preview) shows these. */
   SUPPORT_EMAIL: z.email().default('support@meetmatchdatemarry.com'),
-  MAIL_POSTAL_ADDRESS: z.string().trim().min(5).max(200).default(DEFAULT_POSTAL_ADDRESS),
+  /**
+   * The sender's postal address in every mail's footer (CAN-SPAM requires one in mail to real people). Unset (or
+   * blank): the footer leaves the line out and the worker warns at start; a placeholder was mailed to people before.
+   */
+  MAIL_POSTAL_ADDRESS: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.string().trim().min(5).max(200).optional(),
+  ),
   /**
    * Keys the suppression list's HMAC of each address. Changing it forgets the list (every address becomes mailable
    * again), so set it once per deployment. Unset: a key generated at first start and kept in Postgres
@@ -238,7 +243,7 @@ export interface ApiConfig {
   signup: { rateLimit: number; workAfter: number; rateWindowSeconds: number; resendCooldownSeconds: number };
   confirmTokenTtlHours: number;
   /** What mail footers show, for the staff preview of the templates. */
-  mailSite: { publicUrl: string; supportEmail: string; postalAddress: string };
+  mailSite: { publicUrl: string; supportEmail: string; postalAddress: string | undefined };
   /** ABUSE_KEY and SUPPRESSION_KEY when set; unset, the keys stored in Postgres (resolveServiceKeys) are used. */
   keys: { abuse: string | undefined; suppression: string | undefined };
   referral: { boost: number; maxCredits: number };
@@ -292,7 +297,7 @@ export interface WorkerConfig {
     dir: string;
     from: string;
     supportEmail: string;
-    postalAddress: string;
+    postalAddress: string | undefined;
     dkim: DkimSettings | undefined;
     concurrency: number;
     poolSize: number;

@@ -130,6 +130,10 @@ export async function startMailWorker({
   });
   if (sender.kind === 'file')
     logger.warn({ dir: config.mail.dir }, 'SMTP_URL is not set: mails are written as .eml files');
+  if (!config.mail.postalAddress)
+    logger.warn(
+      'MAIL_POSTAL_ADDRESS is not set: mail footers leave the postal address out; mail to real people needs one (CAN-SPAM)',
+    );
 
   const queue = createMailQueue(producer, config.redis.prefix);
   queue.on('error', () => undefined); // outages surface through the relay's own log line and /readyz

@@ -215,7 +215,7 @@ export function confirmTokenIn(text: string): string {
 
 export interface StaffKeys {
   keys: JWTVerifyGetKey;
-  sign(role: StaffRole, overrides?: { sub?: string; expiresInSeconds?: number }): Promise<string>;
+  sign(role: StaffRole, overrides?: { sub?: string; expiresInSeconds?: number; email?: string }): Promise<string>;
 }
 
 /** An Ed25519 key pair standing in for the auth service: tokens signed as auth signs them. */
@@ -226,7 +226,7 @@ export async function staffKeys(): Promise<StaffKeys> {
   return {
     keys: createLocalJWKSet({ keys: [jwk] }),
     async sign(role, overrides = {}) {
-      return new SignJWT({ role, gen: 0 })
+      return new SignJWT({ role, gen: 0, ...(overrides.email ? { email: overrides.email } : {}) })
         .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid })
         .setIssuer('mmdm-auth')
         .setAudience('mmdm-staff')

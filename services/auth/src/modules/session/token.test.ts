@@ -51,6 +51,18 @@ async function expectRefusedEverywhere(token: string) {
   expect((await auth.request('/api/admin/me', { token })).status).toBe(401);
 }
 
+describe('the token a sign-in issues', () => {
+  it("names the account's address, so other services' audit rows show who acted", async () => {
+    const token = await signIn(auth, viewer);
+    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as JWTPayload;
+    expect(payload).toMatchObject({ sub: viewer.id, email: viewer.email, role: 'viewer' });
+  });
+
+  it('is refused when its email claim is not a string', async () => {
+    await expectRefusedEverywhere(await signLikeAuth(claimsFor(viewer.id, { email: 42 })));
+  });
+});
+
 describe('GET /api/admin/verify', () => {
   it('accepts a token signed the way the service signs (control for the forgeries below)', async () => {
     const result = await verify(await signLikeAuth(claimsFor(viewer.id)));

@@ -427,6 +427,15 @@ describe('referral farming and the review queue', () => {
     expect(queue.body.entries.some((entry: { reasons: string[] }) => entry.reasons.includes('dns_unavailable'))).toBe(
       true,
     );
+    // The count the side menu and the dashboard show: the same queue, numbers only.
+    const count = await strict.request('/api/admin/waitlist/review/count', { token: viewer });
+    expect(count.status).toBe(200);
+    expect(count.body).toEqual({
+      entries: queue.body.entries.length,
+      credits: queue.body.credits.length,
+      total: queue.body.entries.length + queue.body.credits.length,
+    });
+    expect(count.body.credits).toBeGreaterThanOrEqual(2);
 
     const before = (await strict.request(`/waitlist/status?token=${referrer.token}`)).body.data;
     expect(

@@ -42,6 +42,15 @@ export async function reviewQueue(
   return { entries: entries.rows, credits: credits.rows };
 }
 
+/** How many wait for a decision: two counts over the queue's partial indexes, no row read. */
+export async function reviewCounts(db: Queryable): Promise<{ entries: number; credits: number }> {
+  const { rows } = await db.query<{ entries: number; credits: number }>(
+    `select (select count(*) from waitlist.entries where review_state = 'flagged')::int as entries,
+            (select count(*) from waitlist.referral_credits where state = 'held')::int as credits`,
+  );
+  return rows[0]!;
+}
+
 /** Sets an entry's review state; false when there is no such entry. Rejected: it holds no place (bucket trigger). */
 export async function setReviewState(
   client: pg.PoolClient,

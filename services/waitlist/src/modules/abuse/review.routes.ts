@@ -22,6 +22,10 @@ export function reviewRoutes({ service, pool, verifier }: ReviewRoutesDeps): Rou
   const audit = (req: Request, action: AuditRecord['action'], target: string, details: Record<string, unknown>) =>
     auditStaffAction(pool, req, action, target, details);
 
+  router.get('/api/admin/waitlist/review/count', viewer, async (_req, res) => {
+    res.json(await service.count());
+  });
+
   router.get('/api/admin/waitlist/review', viewer, async (req, res) => {
     const queue = await service.queue();
     // The queue shows addresses: the read is audited with the entries it showed, before it is answered.

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { inTransaction } from '../../lib/db.js';
 import { deleteDomainRule, listDomainRules, upsertDomainRule } from './domain-rules.repository.js';
 import type { DomainCheck } from './domain-check.js';
-import { decideCredit, lockCreditOf, reviewQueue, setReviewState } from './review.repository.js';
+import { decideCredit, lockCreditOf, reviewCounts, reviewQueue, setReviewState } from './review.repository.js';
 
 export interface ReviewServiceDeps {
   pool: pg.Pool;
@@ -46,6 +46,11 @@ export function createReviewService({ pool, maxCredits, creditReferrer, domains 
   }
 
   return {
+    async count() {
+      const { entries, credits } = await reviewCounts(pool);
+      return { entries, credits, total: entries + credits };
+    },
+
     async queue() {
       const { entries, credits } = await reviewQueue(pool, QUEUE_LIMIT);
       return {

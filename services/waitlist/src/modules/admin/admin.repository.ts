@@ -264,6 +264,12 @@ export interface ExportRow {
   created_at: Date;
   confirmed_at: Date | null;
   unsubscribed_at: Date | null;
+  /** Place in line (1 = next to be invited); null for anyone not holding one (pending, invited, rejected...). */
+  place: string | null;
+  city: string | null;
+  credits: number;
+  invited_at: Date | null;
+  admitted_at: Date | null;
 }
 
 /**
@@ -272,10 +278,19 @@ export interface ExportRow {
  */
 export async function streamEntries(databaseUrl: string, query: ExportEntriesQuery): Promise<Readable> {
   const values: unknown[] = [];
-  const where = filters(query, values);
-  const text = `select id, email, status, referral_source, referral_code, created_at, confirmed_at, unsubscribed_at
-    from waitlist.entries ${where.length ? `where ${where.join(' and ')}` : ''}
-    order by created_at, id`;
+  const where = filters(query, values).map((condition) => `e.${condition}`);
+  // Places come from one walk of the line's partial index (entries_place_idx), numbered in its order, joined by id:
+  // per-row place look-ups would cost a bucket sum for each of a million rows.
+  const text = `select e.id, e.email, e.status, e.referral_source, e.referral_code, e.created_at, e.confirmed_at,
+         e.unsubscribed_at, line.place, c.name as city, e.credits, e.invited_at, e.admitted_at
+    from waitlist.entries e
+    left join (select id, row_number() over (order by place_key, queue_seq) as place
+                 from waitlist.entries
+                where status = 'confirmed' and review_state is distinct from 'rejected' and place_key is not null) line
+           on line.id = e.id
+    left join waitlist.cities c on c.id = e.city_id
+    ${where.length ? `where ${where.join(' and ')}` : ''}
+    order by e.created_at, e.id`;
   const client = new pg.Client({
     connectionString: databaseUrl,
     application_name: 'waitlist-export',

@@ -56,6 +56,12 @@ const CSV_HEADER = [
   'created_at',
   'confirmed_at',
   'unsubscribed_at',
+  // Added after the first eight, so a sheet that reads columns by position keeps working.
+  'place',
+  'city',
+  'friends_credited',
+  'invited_at',
+  'admitted_at',
 ];
 
 export function createAdminService({
@@ -76,6 +82,7 @@ export function createAdminService({
   ) =>
     writeAudit(pool, {
       actorSub: actor.staff.sub,
+      actorEmail: actor.staff.email,
       actorRole: actor.staff.role,
       action,
       target,
@@ -150,6 +157,11 @@ export function createAdminService({
               row.created_at.toISOString(),
               row.confirmed_at?.toISOString(),
               row.unsubscribed_at?.toISOString(),
+              row.place,
+              row.city,
+              row.credits,
+              row.invited_at?.toISOString(),
+              row.admitted_at?.toISOString(),
             ]);
             callback(null, headerSent ? line : ((headerSent = true), csvRow(CSV_HEADER) + line));
           },

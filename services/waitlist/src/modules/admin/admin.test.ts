@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { revocationKeys } from '@mmdm/shared/tokens';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildEntry, buildToken, daysAgo as ago } from '../../testing/waitlist-factories.js';
+import { buildCity, buildEntry, buildToken, daysAgo as ago, freshLine } from '../../testing/waitlist-factories.js';
 import { staffKeys, uniqueEmail, useWaitlistApi } from '../../testing/waitlist-harness.js';
 import { rollUpClosedDays, rollUpOpenMinutes } from './stats.repository.js';
 
@@ -192,7 +192,9 @@ describe('CSV export', () => {
     expect(answer.headers['content-disposition']).toMatch(/attachment; filename="waitlist-\d{4}-\d{2}-\d{2}\.csv"/);
     expect(answer.headers['cache-control']).toBe('no-store');
     const lines = answer.text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('id,email,status,referral_source,referral_code,created_at,confirmed_at,unsubscribed_at');
+    expect(lines[0]).toBe(
+      'id,email,status,referral_source,referral_code,created_at,confirmed_at,unsubscribed_at,place,city,friends_credited,invited_at,admitted_at',
+    );
     expect(lines).toHaveLength(5);
     for (const email of emails) expect(lines.some((line) => line.split(',')[1] === email)).toBe(true);
     expect(lines.some((line) => line.split(',')[1] === `'${risky}`)).toBe(true);
@@ -206,10 +208,55 @@ describe('CSV export', () => {
     });
   });
 
+  it("carries each person's place, city, friends credited and invitation times", async () => {
+    const tag = randomBytes(4).toString('hex');
+    await freshLine(system.context.pool);
+    const city = await buildCity(system.context.pool, { name: `Lisbon ${tag}` });
+    const first = await buildEntry(system.context.pool, { email: `first-${tag}@example.com` });
+    const second = await buildEntry(system.context.pool, { email: `second-${tag}@example.com` });
+    for (const entry of [first, second]) {
+      const token = await buildToken(system.context.pool, entry.id);
+      const confirmed = await system.api.request('/waitlist/confirm', { method: 'POST', body: { token: token.raw } });
+      expect(confirmed.status).toBe(200);
+    }
+    await system.context.pool.query('update waitlist.entries set city_id = $1, credits = 2 where id = $2', [
+      city.id,
+      second.id,
+    ]);
+    const invitedAt = new Date('2026-03-01T10:00:00Z');
+    const admittedAt = new Date('2026-03-02T11:30:00Z');
+    await buildEntry(system.context.pool, { email: `admitted-${tag}@example.com`, status: 'admitted' }).then((entry) =>
+      system.context.pool.query('update waitlist.entries set invited_at = $1, admitted_at = $2 where id = $3', [
+        invitedAt,
+        admittedAt,
+        entry.id,
+      ]),
+    );
+
+    const answer = await system.api.request(`/api/admin/waitlist/entries.csv?q=${tag}`, { token: admin });
+    const [header, ...rows] = answer.text
+      .trimEnd()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    const byEmail = new Map(rows.map((row) => [row[1], Object.fromEntries(header!.map((name, i) => [name, row[i]]))]));
+    expect(byEmail.get(`first-${tag}@example.com`)).toMatchObject({ place: '1', city: '', friends_credited: '0' });
+    expect(byEmail.get(`second-${tag}@example.com`)).toMatchObject({
+      place: '2',
+      city: `Lisbon ${tag}`,
+      friends_credited: '2',
+      invited_at: '',
+    });
+    expect(byEmail.get(`admitted-${tag}@example.com`)).toMatchObject({
+      place: '',
+      invited_at: invitedAt.toISOString(),
+      admitted_at: admittedAt.toISOString(),
+    });
+  });
+
   it('an export with no match is just the header row', async () => {
     const answer = await system.api.request('/api/admin/waitlist/entries.csv?q=nobody-matches-this', { token: admin });
     expect(answer.text).toBe(
-      'id,email,status,referral_source,referral_code,created_at,confirmed_at,unsubscribed_at\r\n',
+      'id,email,status,referral_source,referral_code,created_at,confirmed_at,unsubscribed_at,place,city,friends_credited,invited_at,admitted_at\r\n',
     );
   });
 });

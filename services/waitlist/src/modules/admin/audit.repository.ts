@@ -2,6 +2,8 @@ import type { Queryable } from '../../lib/db.js';
 
 export interface AuditRecord {
   actorSub: string;
+  /** The staff member's address from their token: the audit log shows people, not account ids. */
+  actorEmail?: string | null | undefined;
   actorRole: string;
   action:
     | 'entry.delete'
@@ -45,8 +47,8 @@ export interface AuditRecord {
 
 export async function writeAudit(db: Queryable, record: AuditRecord): Promise<void> {
   await db.query(
-    `insert into waitlist.audit_log (actor_sub, actor_role, action, target, ip, request_id, details)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
+    `insert into waitlist.audit_log (actor_sub, actor_role, action, target, ip, request_id, details, actor_email)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [
       record.actorSub,
       record.actorRole,
@@ -55,6 +57,7 @@ export async function writeAudit(db: Queryable, record: AuditRecord): Promise<vo
       record.ip,
       record.requestId,
       JSON.stringify(record.details ?? {}),
+      record.actorEmail ?? null,
     ],
   );
 }

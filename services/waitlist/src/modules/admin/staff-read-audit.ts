@@ -18,6 +18,7 @@ export function auditStaffAction(
   const staff = req.staff!;
   return writeAudit(db, {
     actorSub: staff.sub,
+    actorEmail: staff.email,
     actorRole: staff.role,
     action,
     target,

@@ -28,7 +28,7 @@ export function invitationsAdminRoutes({ service, verifier }: InvitationsAdminRo
       count,
       city,
       createdBySub: staff.sub,
-      createdByEmail: null,
+      createdByEmail: staff.email ?? null,
       requestId: id,
       audit: (client, waveId, invited) =>
         auditStaffAction(client, req, 'wave.invite', waveId, { requested: count, invited, city: city ?? null }),

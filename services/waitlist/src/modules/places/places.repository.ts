@@ -231,13 +231,26 @@ export async function cityPeople(db: Queryable): Promise<Map<number, number>> {
   return new Map(rows.map((row) => [row.cityId, row.people]));
 }
 
-export async function insertCity(db: Queryable, name: string, sort: number): Promise<CityRow | undefined> {
+/**
+ * Adds a city unless one of the same name, ignoring case and surrounding spaces, is there (the unique index on
+ * lower(btrim(name)), migration 018): then answers that city's name as written.
+ */
+export async function insertCity(
+  db: Queryable,
+  name: string,
+  sort: number,
+): Promise<{ created: CityRow } | { existing: string }> {
   const { rows } = await db.query<CityRow>(
-    `insert into waitlist.cities (name, sort) values ($1, $2) on conflict (name) do nothing
+    `insert into waitlist.cities (name, sort) values ($1, $2) on conflict do nothing
      returning id, name, sort, created_at as "createdAt"`,
     [name, sort],
   );
-  return rows[0];
+  if (rows[0]) return { created: rows[0] };
+  const existing = await db.query<{ name: string }>(
+    'select name from waitlist.cities where lower(btrim(name)) = lower(btrim($1))',
+    [name],
+  );
+  return { existing: existing.rows[0]?.name ?? name };
 }
 
 export async function deleteCity(db: Queryable, id: string): Promise<string | undefined> {

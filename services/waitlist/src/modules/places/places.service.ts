@@ -187,8 +187,14 @@ export function createPlacesService({ pool, publicUrl, maxCredits, creditHold }:
     },
 
     async createCity(name: string, sort: number) {
-      const city = await insertCity(pool, name, sort);
-      if (!city) throw new AppError(409, 'city_exists', 'A city of this name is on the list already.');
+      const result = await insertCity(pool, name, sort);
+      if (!('created' in result))
+        throw new AppError(
+          409,
+          'city_exists',
+          `“${result.existing}” is on the list already: city names count as the same whatever their capitals and spaces.`,
+        );
+      const city = result.created;
       return { id: city.id, name: city.name, sort: city.sort, createdAt: city.createdAt.toISOString(), people: 0 };
     },
 

@@ -4,6 +4,7 @@ import { formatNumber, formatPercent } from '../../../lib/format.js';
 import { ANALYTICS_PERIODS, daysBetween, lastDays, type AnalyticsPeriodDays } from '../lib/periods.js';
 import { QueryState } from '../../../components/admin/query-state.js';
 import { SignupsChart } from './signups-chart.js';
+import { TableScroller } from '../../../components/admin/data-table.js';
 
 export function AnalyticsPage() {
   const [periodDays, setPeriodDays] = useState<AnalyticsPeriodDays>(30);
@@ -62,22 +63,24 @@ export function AnalyticsPage() {
               {data.topReferralSources.length === 0 ? (
                 <p className="adm-muted">No referral codes used in this period.</p>
               ) : (
-                <table className="adm-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Source</th>
-                      <th scope="col">Sign-ups</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.topReferralSources.map((row) => (
-                      <tr key={row.source}>
-                        <th scope="row">{row.source}</th>
-                        <td>{formatNumber(row.count)}</td>
+                <TableScroller label="Top referral sources">
+                  <table className="adm-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">Source</th>
+                        <th scope="col">Sign-ups</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
+                    </thead>
+                    <tbody>
+                      {data.topReferralSources.map((row) => (
+                        <tr key={row.source}>
+                          <th scope="row">{row.source}</th>
+                          <td>{formatNumber(row.count)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </TableScroller>
               )}
             </section>
           </div>

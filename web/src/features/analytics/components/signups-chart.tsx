@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { DayFigures } from '../api/get-waitlist-analytics.js';
 import { formatDay, formatNumber } from '../../../lib/format.js';
+import { TableScroller } from '../../../components/admin/data-table.js';
 
 const WIDTH = 720;
 const HEIGHT = 260;
@@ -109,7 +110,7 @@ export function SignupsChart({ days }: { days: DayFigures[] }) {
       </svg>
       <details className="adm-chart__data">
         <summary>Show the figures as a table</summary>
-        <div className="adm-table-wrap">
+        <TableScroller label="Sign-ups and confirmations per day">
           <table className="adm-table">
             <caption className="adm-visually-hidden">Sign-ups and confirmations per day</caption>
             <thead>
@@ -129,7 +130,7 @@ export function SignupsChart({ days }: { days: DayFigures[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroller>
       </details>
     </figure>
   );

@@ -4,19 +4,13 @@ import { useWaitlistAudit, type WaitlistAuditKind } from '../api/get-waitlist-au
 import { DataTable } from '../../../components/admin/data-table.js';
 import { SelectField } from '../../../components/admin/select-field.js';
 import type { AuditPage } from '@mmdm/contracts/audit';
-import { formatDateTime } from '../../../lib/format.js';
+import { DateTime } from '../../../components/admin/date-time.js';
+import { EmailAddress } from '../../../components/ui/email-address.js';
+import { describeActor, describeAuditEvent } from '../lib/describe-audit.js';
 import { mergeAuditFeeds } from '../lib/merge-audit.js';
 import { QueryState } from '../../../components/admin/query-state.js';
 
 const flat = (pages: AuditPage[] | undefined) => pages?.flatMap((page) => page.items) ?? [];
-
-/** Details are shown as short "key: value" pairs; anything nested is summarised rather than dumped. */
-function describeDetails(details: Record<string, unknown> | null | undefined): string {
-  if (!details) return '';
-  return Object.entries(details)
-    .map(([key, value]) => `${key}: ${value !== null && typeof value === 'object' ? '…' : String(value)}`)
-    .join(', ');
-}
 
 type Shown = 'all' | 'reads' | 'changes';
 
@@ -25,7 +19,12 @@ type Shown = 'all' | 'reads' | 'changes';
  * newest first. "Reads of personal data" shows the trail of who opened, searched or exported the list (the waitlist
  * service's alone: the auth service holds no list).
  */
-export function AuditLog() {
+interface AuditLogProps {
+  /** The address of a staff account by its id (the staff list), for rows written before tokens named it. */
+  staffEmail?: (id: string) => string | undefined;
+}
+
+export function AuditLog({ staffEmail = () => undefined }: AuditLogProps) {
   const [shown, setShown] = useState<Shown>('all');
   const kind: WaitlistAuditKind = shown === 'all' ? undefined : shown;
   const auth = useAuthAudit();
@@ -74,23 +73,29 @@ export function AuditLog() {
           {records.length === 0 ? (
             <p className="adm-muted">Nothing recorded yet.</p>
           ) : (
-            <DataTable columns={['When', 'Who', 'What', 'Target', 'From']} rows={records} wide>
-              {(record) => (
-                <tr key={`${record.source}-${record.id}`}>
-                  <td>
-                    <time dateTime={record.at}>{formatDateTime(record.at)}</time>
-                  </td>
-                  <td>{record.actorEmail ?? record.actorSub ?? '—'}</td>
-                  <td>
-                    <span className="adm-audit__action">{record.action}</span>
-                    {record.details && (
-                      <span className="adm-muted adm-audit__details">{describeDetails(record.details)}</span>
-                    )}
-                  </td>
-                  <td>{record.target ?? '—'}</td>
-                  <td>{record.ip ?? '—'}</td>
-                </tr>
-              )}
+            <DataTable
+              label="Audit log"
+              className="adm-table--audit"
+              columns={['When', 'Who', 'What', 'From']}
+              rows={records}
+            >
+              {(record) => {
+                const words = describeAuditEvent(record, staffEmail);
+                const who = describeActor(record, staffEmail);
+                return (
+                  <tr key={`${record.source}-${record.id}`}>
+                    <td>
+                      <DateTime iso={record.at} />
+                    </td>
+                    <td>{who.includes('@') ? <EmailAddress address={who} /> : who}</td>
+                    <td>
+                      <span className="adm-audit__action">{words.what}</span>
+                      {words.detail && <span className="adm-muted adm-audit__details">{words.detail}</span>}
+                    </td>
+                    <td className="adm-audit__ip">{record.ip ?? '—'}</td>
+                  </tr>
+                );
+              }}
             </DataTable>
           )}
           {hasMore && (

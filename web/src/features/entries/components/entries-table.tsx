@@ -5,6 +5,9 @@ import { useWaitlistEntries, type EntriesFilter } from '../api/get-waitlist-entr
 import { useResendConfirmation } from '../api/resend-confirmation.js';
 import type { WaitlistEntry } from '@mmdm/contracts/waitlist-admin';
 import { formatDateTime } from '../../../lib/format.js';
+import { DateTime } from '../../../components/admin/date-time.js';
+import { TableScroller } from '../../../components/admin/data-table.js';
+import { EmailAddress } from '../../../components/ui/email-address.js';
 import { ConfirmDialog } from '../../../components/admin/confirm-dialog.js';
 import { EntryStatusBadge } from './entry-status-badge.js';
 import { SuppressionBadge } from './suppression-badge.js';
@@ -61,8 +64,8 @@ export function EntriesTable({ filter, canManage, cities }: EntriesTableProps) {
       <QueryState query={entries} label="the waitlist" />
       {page && (
         <>
-          <div className="adm-table-wrap">
-            <table className="adm-table adm-table--wide adm-table--entries" aria-busy={entries.isFetching}>
+          <TableScroller label="Waitlist entries">
+            <table className="adm-table adm-table--entries" aria-busy={entries.isFetching}>
               <caption className="adm-visually-hidden">Waitlist entries, page {pageNumber}</caption>
               <thead>
                 <tr>
@@ -87,7 +90,7 @@ export function EntriesTable({ filter, canManage, cities }: EntriesTableProps) {
                 {page.items.map((entry) => (
                   <tr key={entry.id}>
                     <th scope="row" className="adm-table__email">
-                      {entry.email}
+                      <EmailAddress address={entry.email} />
                     </th>
                     <td>
                       <EntryStatusBadge status={entry.status} /> <SuppressionBadge reason={entry.suppressed} />
@@ -96,8 +99,12 @@ export function EntriesTable({ filter, canManage, cities }: EntriesTableProps) {
                     <td>{entry.referralCount ?? 0}</td>
                     <td>{cityName(entry.cityId)}</td>
                     <td>{entry.referralSource ?? '—'}</td>
-                    <td>{formatDateTime(entry.createdAt)}</td>
-                    <td>{formatDateTime(entry.confirmedAt)}</td>
+                    <td>
+                      <DateTime iso={entry.createdAt} />
+                    </td>
+                    <td>
+                      <DateTime iso={entry.confirmedAt} />
+                    </td>
                     {canManage && (
                       <td className="adm-table__actions">
                         {entry.status === 'pending' && (
@@ -128,7 +135,7 @@ export function EntriesTable({ filter, canManage, cities }: EntriesTableProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroller>
           {page.searchedThrough ? (
             // A search reads a bounded number of entries per page (the service's answer stays quick whatever the
             // term); when that ran out before a page of matches, say how far it got and let Next go on.

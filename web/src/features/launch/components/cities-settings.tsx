@@ -71,6 +71,7 @@ export function CitiesSettings() {
         <QueryState query={cities} label="the cities" />
         {cities.data && (
           <DataTable
+            label="Cities"
             columns={['City', 'People', 'Actions']}
             rows={cities.data.items}
             empty="No city yet: people can only say “other”, so add the cities you launch in."

@@ -4,7 +4,9 @@ import { ConfirmDialog } from '../../../components/admin/confirm-dialog.js';
 import { DataTable } from '../../../components/admin/data-table.js';
 import { QueryState } from '../../../components/admin/query-state.js';
 import { SelectField } from '../../../components/admin/select-field.js';
-import { formatDateTime, formatNumber } from '../../../lib/format.js';
+import { formatNumber } from '../../../lib/format.js';
+import { DateTime } from '../../../components/admin/date-time.js';
+import { EmailAddress } from '../../../components/ui/email-address.js';
 import { errorMessage } from '../../../lib/staff-api.js';
 import { useStaffCities } from '../api/get-cities.js';
 import { useLaunchStats } from '../api/get-launch-stats.js';
@@ -136,14 +138,17 @@ function WavesTable() {
       <QueryState query={waves} label="the waves" />
       {waves.data && (
         <DataTable
+          label="Waves"
           columns={['Sent', 'By', 'City', 'Invited', 'Admitted so far']}
           rows={waves.data.items}
           empty="No wave has been sent yet."
         >
           {(wave) => (
             <tr key={wave.id}>
-              <td>{formatDateTime(wave.createdAt)}</td>
-              <td>{wave.createdByEmail ?? '—'}</td>
+              <td>
+                <DateTime iso={wave.createdAt} />
+              </td>
+              <td>{wave.createdByEmail ? <EmailAddress address={wave.createdByEmail} /> : 'a staff account'}</td>
               <td>{wave.city?.name ?? 'All cities'}</td>
               <td>
                 {formatNumber(wave.invited)}
@@ -170,7 +175,11 @@ function LaunchFigures() {
           <section className="adm-card" aria-label="People by city">
             <h2 className="adm-section-title">People by city</h2>
             <p className="adm-muted">Each friend credited moves a person {stats.data.boost} places up.</p>
-            <DataTable columns={['City', 'In line', 'Invited', 'Admitted']} rows={stats.data.cities}>
+            <DataTable
+              label="People by city"
+              columns={['City', 'In line', 'Invited', 'Admitted']}
+              rows={stats.data.cities}
+            >
               {(row) => (
                 <tr key={row.city ? `c${row.city.id}` : row.other ? 'other' : 'none'}>
                   <th scope="row">{row.city?.name ?? (row.other ? 'Other' : 'None chosen')}</th>
@@ -184,6 +193,7 @@ function LaunchFigures() {
           <section className="adm-card" aria-label="Top referrers">
             <h2 className="adm-section-title">Top referrers</h2>
             <DataTable
+              label="Top referrers"
               columns={['Email', 'Code', 'Friends credited']}
               rows={stats.data.topReferrers}
               empty="No friend has been credited yet."
@@ -191,7 +201,7 @@ function LaunchFigures() {
               {(referrer) => (
                 <tr key={referrer.id}>
                   <th scope="row" className="adm-table__email">
-                    {referrer.email}
+                    <EmailAddress address={referrer.email} />
                   </th>
                   <td>{referrer.referralCode ?? '—'}</td>
                   <td>{formatNumber(referrer.credits)}</td>

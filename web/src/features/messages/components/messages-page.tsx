@@ -5,7 +5,8 @@ import { QueryState } from '../../../components/admin/query-state.js';
 import { SelectField } from '../../../components/admin/select-field.js';
 import { EmailAddress } from '../../../components/ui/email-address.js';
 import { paths } from '../../../config/paths.js';
-import { formatDateTime } from '../../../lib/format.js';
+import { DateTime } from '../../../components/admin/date-time.js';
+import { TableScroller } from '../../../components/admin/data-table.js';
 import { useContactMessages } from '../api/get-contact-messages.js';
 import { MessageStateBadge } from './message-state-badge.js';
 
@@ -74,7 +75,7 @@ function MessagesTable({ state }: { state: MessageState }) {
           {page.items.length === 0 ? (
             <p className="adm-empty">{pageNumber === 1 ? EMPTY[state] : 'No more messages.'}</p>
           ) : (
-            <div className="adm-table-wrap">
+            <TableScroller label="Messages">
               <table className="adm-table adm-messages" aria-busy={messages.isFetching}>
                 <caption className="adm-visually-hidden">Messages, page {pageNumber}</caption>
                 <thead>
@@ -98,7 +99,9 @@ function MessagesTable({ state }: { state: MessageState }) {
                           <EmailAddress address={message.email} />
                         </span>
                       </th>
-                      <td>{formatDateTime(message.receivedAt)}</td>
+                      <td>
+                        <DateTime iso={message.receivedAt} />
+                      </td>
                       <td className="adm-messages__state">
                         <MessageStateBadge handledAt={message.handledAt} />
                       </td>
@@ -106,7 +109,7 @@ function MessagesTable({ state }: { state: MessageState }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroller>
           )}
           {(pageNumber > 1 || page.nextCursor) && (
             <nav className="adm-pager" aria-label="Pages">

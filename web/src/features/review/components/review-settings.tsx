@@ -5,7 +5,8 @@ import { MutationError } from '../../../components/admin/mutation-error.js';
 import { QueryState } from '../../../components/admin/query-state.js';
 import { SelectField } from '../../../components/admin/select-field.js';
 import { TextField } from '../../../components/admin/text-field.js';
-import { formatDateTime } from '../../../lib/format.js';
+import { DateTime } from '../../../components/admin/date-time.js';
+import { EmailAddress } from '../../../components/ui/email-address.js';
 import { useDecideReview, type ReviewDecisionInput } from '../api/decide-review.js';
 import { useDeleteDomainRule } from '../api/delete-domain-rule.js';
 import { useDomainRules } from '../api/get-domain-rules.js';
@@ -77,32 +78,44 @@ function ReviewQueue() {
         <>
           <h3 className="adm-section-title">Held referral credits</h3>
           <DataTable
+            label="Held referral credits"
             columns={['Referred', 'Referrer', 'Why held', 'Since', 'Decision']}
             rows={queue.data.credits}
             empty="No held credit."
           >
             {(credit) => (
               <tr key={credit.referredId}>
-                <th scope="row">{credit.referredEmail}</th>
-                <td>{credit.referrerEmail}</td>
+                <th scope="row">
+                  <EmailAddress address={credit.referredEmail} />
+                </th>
+                <td>
+                  <EmailAddress address={credit.referrerEmail} />
+                </td>
                 <td>{reasonText(credit.rule)}</td>
-                <td>{formatDateTime(credit.createdAt)}</td>
+                <td>
+                  <DateTime iso={credit.createdAt} />
+                </td>
                 <td>{buttons({ kind: 'credits', id: credit.referredId }, `the credit of ${credit.referredEmail}`)}</td>
               </tr>
             )}
           </DataTable>
           <h3 className="adm-section-title">Flagged entries</h3>
           <DataTable
+            label="Flagged entries"
             columns={['Address', 'Status', 'Why flagged', 'Signed up', 'Decision']}
             rows={queue.data.entries}
             empty="No flagged entry."
           >
             {(entry) => (
               <tr key={entry.id}>
-                <th scope="row">{entry.email}</th>
+                <th scope="row">
+                  <EmailAddress address={entry.email} />
+                </th>
                 <td>{entry.status}</td>
                 <td>{entry.reasons.map(reasonText).join('; ')}</td>
-                <td>{formatDateTime(entry.createdAt)}</td>
+                <td>
+                  <DateTime iso={entry.createdAt} />
+                </td>
                 <td>{buttons({ kind: 'entries', id: entry.id }, entry.email)}</td>
               </tr>
             )}
@@ -168,6 +181,7 @@ function DomainRules() {
       <QueryState query={rules} label="the domain rules" />
       {rules.data && (
         <DataTable
+          label="E-mail domain rules"
           columns={['Domain', 'Rule', 'Since', 'Actions']}
           rows={rules.data.items}
           empty="No rule of your own yet."
@@ -176,7 +190,9 @@ function DomainRules() {
             <tr key={item.domain}>
               <th scope="row">{item.domain}</th>
               <td>{item.rule === 'deny' ? 'Deny' : 'Allow'}</td>
-              <td>{formatDateTime(item.createdAt)}</td>
+              <td>
+                <DateTime iso={item.createdAt} />
+              </td>
               <td>
                 <button
                   type="button"

@@ -4,7 +4,8 @@ import { useCreateStaff } from '../api/create-staff.js';
 import { useStaff } from '../api/get-staff.js';
 import { useUpdateStaff } from '../api/update-staff.js';
 import type { StaffAccount } from '@mmdm/contracts/auth';
-import { formatDateTime } from '../../../lib/format.js';
+import { DateTime } from '../../../components/admin/date-time.js';
+import { EmailAddress } from '../../../components/ui/email-address.js';
 import { ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from '../../../lib/staff-roles.js';
 import { DataTable } from '../../../components/admin/data-table.js';
 import { MutationError } from '../../../components/admin/mutation-error.js';
@@ -83,7 +84,7 @@ function StaffRow({ account, isSelf }: { account: StaffAccount; isSelf: boolean 
   return (
     <tr>
       <th scope="row">
-        {account.email}
+        <EmailAddress address={account.email} />
         {isSelf && <span className="adm-muted"> (you)</span>}
       </th>
       <td>
@@ -108,7 +109,9 @@ function StaffRow({ account, isSelf }: { account: StaffAccount; isSelf: boolean 
           <span className="adm-badge adm-badge--confirmed">Active</span>
         )}
       </td>
-      <td>{formatDateTime(account.lastLoginAt)}</td>
+      <td>
+        <DateTime iso={account.lastLoginAt} />
+      </td>
       <td className="adm-table__actions">
         {/* Locking yourself out is refused here and by the service. */}
         {!isSelf && (
@@ -149,7 +152,7 @@ export function StaffSettings({ selfId }: StaffSettingsProps) {
         </h2>
         <QueryState query={staff} label="the staff list" />
         {staff.data && (
-          <DataTable columns={['Email', 'Role', 'Status', 'Last sign-in', 'Actions']} rows={staff.data} wide>
+          <DataTable label="Staff" columns={['Email', 'Role', 'Status', 'Last sign-in', 'Actions']} rows={staff.data}>
             {(account) => <StaffRow key={account.id} account={account} isSelf={account.id === selfId} />}
           </DataTable>
         )}

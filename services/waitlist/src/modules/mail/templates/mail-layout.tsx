@@ -20,7 +20,7 @@ export interface MailSite {
   publicUrl: string;
   supportEmail: string;
   /** Shown in every footer (CAN-SPAM and most anti-spam policies ask for a postal address). */
-  postalAddress: string;
+  postalAddress?: string | undefined;
 }
 
 /** The site's look (web/src/styles): rose on a blush background, system sans-serif, no web font, no remote image. */
@@ -112,9 +112,12 @@ export function MailLayout({ site, preview, heading, reason, unsubscribeUrl, chi
                 <UrlLink href={dataUrl} />.
               </Text>
             )}
-            <Text style={{ fontSize: '12px', lineHeight: '18px', color: colors.muted, margin: 0 }}>
-              Meet Match Date Marry, {site.postalAddress}
-            </Text>
+            {/* Without MAIL_POSTAL_ADDRESS the line is left out rather than printing a placeholder to a person. */}
+            {site.postalAddress && (
+              <Text style={{ fontSize: '12px', lineHeight: '18px', color: colors.muted, margin: 0 }}>
+                Meet Match Date Marry, {site.postalAddress}
+              </Text>
+            )}
           </Section>
         </Container>
       </Body>

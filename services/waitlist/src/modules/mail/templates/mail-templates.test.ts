@@ -29,6 +29,18 @@ describe('every mail template', () => {
     },
   );
 
+  it.each(MAIL_TEMPLATE_NAMES)(
+    '%s leaves the postal line out when MAIL_POSTAL_ADDRESS is unset, never a placeholder',
+    async (name) => {
+      const mail = await previewMailTemplate(name, { publicUrl: site.publicUrl, supportEmail: site.supportEmail });
+      for (const part of [mail.html, mail.text]) {
+        expect(part).not.toMatch(/postal address|MAIL_POSTAL_ADDRESS|undefined/i);
+        expect(part).not.toContain('Meet Match Date Marry,');
+        expect(part).toMatch(/You get this e-mail because/);
+      }
+    },
+  );
+
   it.each(MAIL_TEMPLATE_NAMES)('%s says the same words in its text part as in its HTML part', async (name) => {
     const mail = await previewMailTemplate(name, site);
     // Every word a reader sees in the HTML is in the text, and the text adds only the link targets.
