@@ -62,7 +62,13 @@ export function createAuthApp({
   const audit = createAuditService(pool);
   const revocation = createRevocation(redis, config.redis.prefix);
   const staff = createStaffService({ pool, audit, hasher, revocation });
-  const verify = createStaffTokenVerifier({ keys: keys.verificationKey, redis, redisPrefix: config.redis.prefix });
+  const verify = createStaffTokenVerifier({
+    keys: keys.verificationKey,
+    redis,
+    redisPrefix: config.redis.prefix,
+    secondFactorRequired: config.mfa.requiredByOps,
+  });
+  const loginThrottle = createLoginThrottle(redis, config.redis.prefix, config.loginThrottle);
   const guard = createStaffGuard(verify, staff);
   const issueToken = createTokenIssuer(keys, config.tokens.ttlSeconds);
   const mfaTokens = createMfaTokens(keys);
@@ -75,6 +81,8 @@ export function createAuthApp({
     tokens: mfaTokens,
     challenges: createMfaChallenges(redis, config.redis.prefix),
     throttle: createLoginThrottle(redis, `${config.redis.prefix}:mfa`, MFA_THROTTLE),
+    passwordThrottle: loginThrottle,
+    hasher,
     box: createSecretBox(config.mfa.encryptionKey),
     settings: { requiredByOps: config.mfa.requiredByOps, passkeys: config.mfa.passkeys },
   });
@@ -84,7 +92,7 @@ export function createAuthApp({
     hasher,
     revocation,
     verify,
-    throttle: createLoginThrottle(redis, config.redis.prefix, config.loginThrottle),
+    throttle: loginThrottle,
     issueToken,
     metrics: createSessionMetrics(registry),
     nextStep: mfa.afterPassword,

@@ -1,4 +1,5 @@
 import { createPrivateKey } from 'node:crypto';
+import { isIP } from 'node:net';
 import { commonEnvSchema, env, loadConfig } from '@mmdm/shared/config';
 import { STAFF_TOKEN } from '@mmdm/shared/tokens';
 import { z } from 'zod';
@@ -83,6 +84,21 @@ export const authEnvSchema = commonEnvSchema
       .pipe(z.array(httpUrl.transform((url) => new URL(url).origin)).min(1))
       .optional(),
   })
+  .superRefine((e, ctx) => {
+    // WebAuthn takes a registrable domain as RP ID, never an IP address: every passkey ceremony would fail in the
+    // browser, long after the start, with an error no operator sees.
+    if (e.PASSKEY_RP_ID === undefined && e.PUBLIC_URL !== undefined && isIpAddress(new URL(e.PUBLIC_URL).hostname)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASSKEY_RP_ID'],
+        message:
+          'must be set when PUBLIC_URL names an IP address: passkeys need a domain name (e.g. PASSKEY_RP_ID=staff.example.com, or localhost on this machine)',
+      });
+    }
+    if (e.PASSKEY_RP_ID !== undefined && isIpAddress(e.PASSKEY_RP_ID)) {
+      ctx.addIssue({ code: 'custom', path: ['PASSKEY_RP_ID'], message: 'must be a domain name, not an IP address' });
+    }
+  })
   .transform((e) => ({
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
@@ -104,6 +120,9 @@ export const authEnvSchema = commonEnvSchema
     },
     mfa: mfaConfigOf(e),
   }));
+
+/** `URL.hostname` keeps IPv6 in brackets. */
+const isIpAddress = (host: string) => isIP(host.replace(/^\[|\]$/g, '')) !== 0;
 
 /** Where passkeys belong and how second factors are kept (see docs/decisions/015-staff-second-factor.md). */
 function mfaConfigOf(e: {

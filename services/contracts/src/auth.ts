@@ -152,6 +152,19 @@ export const secondFactorBody = z.discriminatedUnion('method', [
 ]);
 export type SecondFactorBody = z.output<typeof secondFactorBody>;
 
+/**
+ * POST /api/admin/me/reauth: proving it is still the owner before changing how the account signs in (ASVS 5.0 V6):
+ * the password or a current authenticator-app code. Good for 5 minutes, for this session only.
+ */
+export const reauthBody = z.discriminatedUnion('method', [
+  z.strictObject({ method: z.literal('password'), password: z.string().min(1, 'is required').max(1024) }),
+  z.strictObject({ method: z.literal('totp'), code: totpCode }),
+]);
+export type ReauthBody = z.output<typeof reauthBody>;
+
+/** 200 of POST /api/admin/me/reauth: until when changes to second factors are allowed without asking again. */
+export const reauthAnswerSchema = z.object({ until: z.string() });
+
 /** POST /api/admin/login/passkey-options */
 export const passkeyOptionsBody = z.strictObject({ mfaToken });
 

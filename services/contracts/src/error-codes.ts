@@ -31,6 +31,10 @@ export const ERROR_CODES = {
   emailTaken: 'email_taken',
   staffNotFound: 'staff_not_found',
   lastAdmin: 'last_admin',
+  /** The session was signed in with less than the second-factor policy in force now asks: sign in again. */
+  secondFactorRequired: 'second_factor_required',
+  /** Changing how the account signs in needs the password or a current factor within the last 5 minutes. */
+  reauthRequired: 'reauth_required',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -27,7 +27,20 @@ export interface StaffClaims {
   gen: number;
   /** The account's address, for audit rows people read (absent from tokens issued before it was added). */
   email?: string;
+  /**
+   * How the session was authenticated (RFC 8176 `amr` values): `pwd` for the password, then `otp` (an authenticator
+   * app's code or a recovery code), `hwk` (a passkey bound to one device) or `swk` (a synced passkey). Tokens from
+   * before the claim existed read as `["pwd"]`: the least they can have proven.
+   */
+  amr: string[];
+  /** When the person last proved who they are (OIDC `auth_time`, seconds); `iat` for tokens without the claim. */
+  authTime: number;
 }
+
+/** `amr` values that prove a second factor: a session without one does not meet a required second factor. */
+export const SECOND_FACTOR_AMR: readonly string[] = ['otp', 'hwk', 'swk'];
+
+export const hasSecondFactor = (amr: readonly string[]) => amr.some((value) => SECOND_FACTOR_AMR.includes(value));
 
 /** Redis keys of the revocation store, shared by every service that verifies tokens. */
 export const revocationKeys = {
@@ -65,6 +78,25 @@ export class InvalidTokenError extends Error {
   }
 }
 
+/**
+ * The token is sound but its session was signed in with less than the policy in force now asks (a second factor
+ * became required at a restart): answer 401 `second_factor_required`, so the panel signs the person in again.
+ */
+export class SecondFactorRequiredError extends InvalidTokenError {
+  constructor() {
+    super('second factor required');
+    this.name = 'SecondFactorRequiredError';
+  }
+}
+
+/** The 401 every service answers for a session that no longer meets the second-factor policy. */
+export const secondFactorRequired = () =>
+  new AppError(
+    401,
+    'second_factor_required',
+    'A second factor is now required for staff. Sign in again to set one up or to use it.',
+  );
+
 /** The revocation store cannot be reached: refuse everything (fail closed) with 503. */
 export class RevocationUnavailableError extends UnavailableError {
   constructor(message = 'Sign-in cannot be checked right now. Please try again shortly.', retryAfterSeconds = 5) {
@@ -80,6 +112,12 @@ export interface StaffTokenVerifierOptions {
   keys: JWTVerifyGetKey;
   redis: Redis;
   redisPrefix: string;
+  /**
+   * STAFF_MFA=required in this process: a session whose `amr` shows no second factor is refused, whenever it was
+   * issued. Every service that verifies staff tokens reads the same variable, so a restart with it set ends
+   * password-only sessions everywhere at once.
+   */
+  secondFactorRequired?: boolean;
 }
 
 export type StaffTokenVerifier = (token: string) => Promise<StaffClaims>;
@@ -88,7 +126,12 @@ export type StaffTokenVerifier = (token: string) => Promise<StaffClaims>;
  * Verifies a staff JWT: algorithm pinned, issuer/audience/type checked, header parameters allow-listed (no jku, jwk,
  * x5u, crit...), lifetime bounded, then checked against the revocation store.
  */
-export function createStaffTokenVerifier({ keys, redis, redisPrefix }: StaffTokenVerifierOptions): StaffTokenVerifier {
+export function createStaffTokenVerifier({
+  keys,
+  redis,
+  redisPrefix,
+  secondFactorRequired = false,
+}: StaffTokenVerifierOptions): StaffTokenVerifier {
   return async (token) => {
     if (token.length > STAFF_TOKEN.maxLength) throw new InvalidTokenError('too long');
     let claims: StaffClaims;
@@ -106,7 +149,7 @@ export function createStaffTokenVerifier({ keys, redis, redisPrefix }: StaffToke
         if (!ALLOWED_HEADER_PARAMS.has(name)) throw new InvalidTokenError(`header parameter ${name}`);
       }
       if (!protectedHeader.kid) throw new InvalidTokenError('no kid');
-      const { sub, jti, iat, exp, role, gen } = payload;
+      const { sub, jti, iat, exp, role, gen, amr = ['pwd'], auth_time: authTime = iat } = payload;
       if (typeof sub !== 'string' || typeof jti !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') {
         throw new InvalidTokenError('claim types');
       }
@@ -116,7 +159,20 @@ export function createStaffTokenVerifier({ keys, redis, redisPrefix }: StaffToke
       const { email } = payload;
       if (email !== undefined && (typeof email !== 'string' || email.length > 320))
         throw new InvalidTokenError('email');
-      claims = { sub, jti, iat, exp, gen, role: role as StaffRole, ...(email ? { email } : {}) };
+      if (!Array.isArray(amr) || amr.length > 8 || !amr.every((value) => typeof value === 'string'))
+        throw new InvalidTokenError('amr');
+      if (typeof authTime !== 'number' || authTime > iat) throw new InvalidTokenError('auth_time');
+      claims = {
+        sub,
+        jti,
+        iat,
+        exp,
+        gen,
+        role: role as StaffRole,
+        amr: amr as string[],
+        authTime,
+        ...(email ? { email } : {}),
+      };
     } catch (error) {
       if (error instanceof InvalidTokenError) throw error;
       if (error instanceof joseErrors.JOSEError) throw new InvalidTokenError(error.code);
@@ -136,6 +192,8 @@ export function createStaffTokenVerifier({ keys, redis, redisPrefix }: StaffToke
     const sessions = parseSessionState(revoked[1] ?? null);
     if (claims.gen < sessions.generation && claims.jti !== sessions.keptJti)
       throw new InvalidTokenError('sessions ended');
+    // After the revocation checks: a revoked token reads as revoked, not as one that could sign in again.
+    if (secondFactorRequired && !hasSecondFactor(claims.amr)) throw new SecondFactorRequiredError();
     return claims;
   };
 }
@@ -169,6 +227,7 @@ export function requireStaff(verify: StaffTokenVerifier, required: StaffRole = '
       next();
     } catch (error) {
       // Anything else (the revocation store or the key set unreachable) is ours: the error handler answers it.
+      if (error instanceof SecondFactorRequiredError) return next(secondFactorRequired());
       next(error instanceof InvalidTokenError ? new AppError(401, 'unauthorized', 'Sign in to continue.') : error);
     }
   };

@@ -262,7 +262,12 @@ export function createApp({
   }
 
   const keys = staffKeys ?? remoteStaffKeys(config.authJwksUrl);
-  const verifier = createStaffTokenVerifier({ keys, redis, redisPrefix: config.redis.prefix });
+  const verifier = createStaffTokenVerifier({
+    keys,
+    redis,
+    redisPrefix: config.redis.prefix,
+    secondFactorRequired: config.staffSecondFactorRequired,
+  });
   const adminService = createAdminService({
     pool,
     databaseUrl: config.databaseUrl,

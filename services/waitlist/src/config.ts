@@ -59,6 +59,11 @@ export const apiEnvSchema = sharedSchema
     SIGNUP_WORK_AFTER: env.int(10, 1),
     SIGNUP_RATE_WINDOW_S: env.int(3600, 1),
     AUTH_JWKS_URL: env.url('http://127.0.0.1:8081/.well-known/jwks.json', ['http:', 'https:']),
+    /**
+     * The auth service's variable, read here too: with `required`, staff sessions signed in without a second factor
+     * are refused by the admin routes of this service as well (decision 024).
+     */
+    STAFF_MFA: z.enum(['optional', 'required']).default('optional'),
     /** CSV exports streaming at once (each holds its own Postgres connection); more are refused with 429. */
     EXPORT_MAX_CONCURRENT: env.int(2, 1),
     /** "Your data" link requests per client address per 15 minutes. */
@@ -248,6 +253,8 @@ export interface ApiConfig {
   keys: { abuse: string | undefined; suppression: string | undefined };
   referral: { boost: number; maxCredits: number };
   authJwksUrl: string;
+  /** STAFF_MFA=required: staff sessions must show a second factor in their `amr`. */
+  staffSecondFactorRequired: boolean;
   exportMaxConcurrent: number;
   dataAccessRateLimit: number;
   /** The contact form's own rate limit and pressure thresholds (its proof of work follows SIGNUP_CHALLENGE's mode). */
@@ -339,6 +346,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     keys: { abuse: e.ABUSE_KEY, suppression: e.SUPPRESSION_KEY },
     referral: { boost: e.REFERRAL_BOOST, maxCredits: e.REFERRAL_MAX_CREDITS },
     authJwksUrl: e.AUTH_JWKS_URL,
+    staffSecondFactorRequired: e.STAFF_MFA === 'required',
     exportMaxConcurrent: e.EXPORT_MAX_CONCURRENT,
     dataAccessRateLimit: e.DATA_ACCESS_RATE_LIMIT,
     contact: {

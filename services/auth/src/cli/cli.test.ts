@@ -30,7 +30,8 @@ function run(script: string, args: string[], env: Record<string, string>, stdin?
   });
 }
 
-describe('npm run staff:create', () => {
+// Each test spawns tsx, which compiles the CLI and loads the password dictionaries: seconds on a busy machine.
+describe('npm run staff:create', { timeout: 60_000 }, () => {
   it('creates an account with the password from STAFF_PASSWORD, who can then sign in', async () => {
     const email = uniqueEmail('cli');
     const result = await run('./create-staff.ts', ['--email', email, '--role', 'admin'], {
@@ -82,6 +83,18 @@ describe('npm run staff:create', () => {
     expect(role.code).toBe(64);
   });
 
+  it.each(['Welcome2026!!', 'correcthorsebatterystaple'])(
+    'refuses %j (common words with decoration), saying why, and creates nobody',
+    async (password) => {
+      const email = uniqueEmail('worded');
+      const weak = await run('./create-staff.ts', ['--email', email], { STAFF_PASSWORD: password });
+      expect(weak.code).toBe(64);
+      expect(weak.stderr).toMatch(/^password is .*Try a few unrelated words/m);
+      const { rows } = await auth.pool.query(`select 1 from auth.staff where email_normalized = $1`, [email]);
+      expect(rows).toHaveLength(0);
+    },
+  );
+
   it('refuses a common password, saying why, and creates nobody', async () => {
     const email = uniqueEmail('weak');
     const weak = await run('./create-staff.ts', ['--email', email], { STAFF_PASSWORD: 'password1234' });
@@ -92,7 +105,7 @@ describe('npm run staff:create', () => {
   });
 });
 
-describe('npm run keys:rotate', () => {
+describe('npm run keys:rotate', { timeout: 60_000 }, () => {
   it('puts a new key in charge without signing anyone out', async () => {
     const email = uniqueEmail('rotated');
     await run('./create-staff.ts', ['--email', email], { STAFF_PASSWORD: 'a password from env' });

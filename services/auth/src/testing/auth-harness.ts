@@ -120,7 +120,7 @@ export function uniqueEmail(label = 'staff'): string {
   return `${label}-${randomUUID().slice(0, 8)}@example.test`;
 }
 
-export const PASSWORD = 'correct horse battery staple';
+export const PASSWORD = 'lantern orbit velvet quasar';
 
 /** A staff account made directly in the database, as the CLI or an admin would. */
 export async function createStaff(

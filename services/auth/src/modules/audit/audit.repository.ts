@@ -15,6 +15,8 @@ export type AuditAction =
   | 'mfa.passkey_registered'
   | 'mfa.passkey_removed'
   | 'mfa.recovery_codes_renewed'
+  | 'reauth.succeeded'
+  | 'reauth.failed'
   | 'mfa.policy_changed'
   | 'mfa.reset';
 

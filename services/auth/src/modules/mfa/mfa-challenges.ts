@@ -4,6 +4,8 @@ import { RevocationUnavailableError } from '@mmdm/shared/tokens';
 /** How long a scanned-but-unconfirmed TOTP secret or a WebAuthn challenge waits for its answer. */
 const ENROLMENT_TTL_SECONDS = 10 * 60;
 const CEREMONY_TTL_SECONDS = 5 * 60;
+/** ASVS 5.0 V6: a change of factors needs the password or a current factor from the last 5 minutes. */
+export const REAUTH_WINDOW_SECONDS = 5 * 60;
 
 /**
  * Short-lived second-factor state in Redis: a TOTP secret between "show the QR code" and "the first code matches"
@@ -39,6 +41,9 @@ export function createMfaChallenges(redis: Redis, prefix: string) {
     putAuthenticationChallenge: (jti: string, challenge: string) =>
       put('webauthn-auth', jti, challenge, CEREMONY_TTL_SECONDS),
     takeAuthenticationChallenge: (jti: string) => take('webauthn-auth', jti),
+    /** The session (by jti) proved its owner again just now; changes of factors are allowed for the window. */
+    putReauth: (jti: string) => put('reauth', jti, '1', REAUTH_WINDOW_SECONDS),
+    hasReauth: (jti: string) => guard(async () => (await redis.exists(key('reauth', jti))) === 1),
     /** Marks a second-step token used; false if it already was (a replayed or parallel completion). */
     spendStepToken: (jti: string, ttlSeconds: number) =>
       guard(async () => (await redis.set(key('step-spent', jti), '1', 'EX', Math.max(1, ttlSeconds), 'NX')) === 'OK'),

@@ -5,18 +5,21 @@ import {
   bearerToken,
   InvalidTokenError,
   RevocationUnavailableError,
+  SecondFactorRequiredError,
+  secondFactorRequired,
   type StaffTokenVerifier,
 } from '@mmdm/shared/tokens';
 import {
   confirmTotpBody,
   mfaPolicyBody,
   passkeyOptionsBody,
+  reauthBody,
   registerPasskeyBody,
   secondFactorBody,
   staffIdParam,
 } from '@mmdm/contracts/auth';
 import type { Revocation } from '../../lib/revocation.js';
-import { auditContextOf, currentAccount, type StaffGuard } from '../staff/staff.guard.js';
+import { auditContextOf, currentAccount, currentClaims, type StaffGuard } from '../staff/staff.guard.js';
 import type { StaffService } from '../staff/staff.service.js';
 import { ThrottleUnavailableError } from '../session/session.service.js';
 import { InvalidMfaTokenError, type MfaTokens } from './mfa-tokens.js';
@@ -67,6 +70,7 @@ export function mfaRoutes({ mfa, tokens, verify, staff, revocation, guard }: Mfa
       req.staffAccount = account;
       return next();
     } catch (error) {
+      if (error instanceof SecondFactorRequiredError) throw secondFactorRequired();
       if (!(error instanceof InvalidTokenError)) throw error;
     }
     try {
@@ -95,21 +99,21 @@ export function mfaRoutes({ mfa, tokens, verify, staff, revocation, guard }: Mfa
   });
 
   router.post('/me/mfa/totp', sessionOrEnrolment, async (req, res) => {
-    res.json(await unlessUnavailable(mfa.beginTotp(currentAccount(req))));
+    res.json(await unlessUnavailable(mfa.beginTotp(currentAccount(req), req.staff)));
   });
 
   router.post('/me/mfa/totp/confirm', sessionOrEnrolment, async (req, res) => {
     const { code } = confirmTotpBody.parse(req.body);
-    res.json(await unlessUnavailable(mfa.confirmTotp(currentAccount(req), code, auditContextOf(req))));
+    res.json(await unlessUnavailable(mfa.confirmTotp(currentAccount(req), req.staff, code, auditContextOf(req))));
   });
 
   router.delete('/me/mfa/totp', ...guard('viewer'), async (req, res) => {
-    await unlessUnavailable(mfa.removeTotp(currentAccount(req), auditContextOf(req)));
+    await unlessUnavailable(mfa.removeTotp(currentAccount(req), currentClaims(req), auditContextOf(req)));
     res.status(204).end();
   });
 
   router.post('/me/mfa/passkeys/options', sessionOrEnrolment, async (req, res) => {
-    res.json(await unlessUnavailable(mfa.passkeyRegistrationOptions(currentAccount(req))));
+    res.json(await unlessUnavailable(mfa.passkeyRegistrationOptions(currentAccount(req), req.staff)));
   });
 
   router.post('/me/mfa/passkeys', sessionOrEnrolment, async (req, res) => {
@@ -118,7 +122,7 @@ export function mfaRoutes({ mfa, tokens, verify, staff, revocation, guard }: Mfa
     const registration = response as unknown as RegistrationResponseJSON;
     res.json(
       await unlessUnavailable(
-        mfa.registerPasskey(currentAccount(req), { name, response: registration }, auditContextOf(req)),
+        mfa.registerPasskey(currentAccount(req), req.staff, { name, response: registration }, auditContextOf(req)),
       ),
     );
   });
@@ -126,14 +130,23 @@ export function mfaRoutes({ mfa, tokens, verify, staff, revocation, guard }: Mfa
   router.delete('/me/mfa/passkeys/:id', ...guard('viewer'), async (req, res) => {
     const id = staffIdParam.safeParse(req.params.id);
     if (!id.success) throw new AppError(404, 'not_found', 'No such passkey.');
-    await unlessUnavailable(mfa.removePasskey(currentAccount(req), id.data, auditContextOf(req)));
+    await unlessUnavailable(mfa.removePasskey(currentAccount(req), currentClaims(req), id.data, auditContextOf(req)));
     res.status(204).end();
   });
 
   router.post('/me/mfa/recovery-codes', ...guard('viewer'), async (req, res) => {
     res.json({
-      recoveryCodes: await unlessUnavailable(mfa.regenerateRecoveryCodes(currentAccount(req), auditContextOf(req))),
+      recoveryCodes: await unlessUnavailable(
+        mfa.regenerateRecoveryCodes(currentAccount(req), currentClaims(req), auditContextOf(req)),
+      ),
     });
+  });
+
+  router.post('/me/reauth', ...guard('viewer'), async (req, res) => {
+    const body = reauthBody.parse(req.body);
+    res.json(
+      await unlessUnavailable(mfa.reauthenticate(currentAccount(req), currentClaims(req), body, contextOf(req))),
+    );
   });
 
   router.get('/mfa/policy', ...guard('admin'), async (_req, res) => {

@@ -8,18 +8,22 @@ import {
   type AuthenticatorTransportFuture,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import { emailKey } from '@mmdm/contracts/email';
 import { AppError } from '@mmdm/shared/errors';
+import type { StaffClaims } from '@mmdm/shared/tokens';
 import type {
   EnrolmentAnswer,
   EnrolmentStepAnswer,
   MfaMethod,
   MfaPolicy,
   MfaStatus,
+  ReauthBody,
   SecondFactorBody,
   SecondStepAnswer,
   TotpSetup,
 } from '@mmdm/contracts/auth';
 import type { AuditContext, AuditService } from '../audit/audit.service.js';
+import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { Revocation } from '../../lib/revocation.js';
 import type { StaffAccount, StaffService } from '../staff/staff.service.js';
 import {
@@ -29,7 +33,7 @@ import {
   type LoginThrottleLimits,
   type TokenIssuer,
 } from '../session/session.service.js';
-import type { MfaChallenges } from './mfa-challenges.js';
+import { REAUTH_WINDOW_SECONDS, type MfaChallenges } from './mfa-challenges.js';
 import * as repository from './mfa.repository.js';
 import { InvalidMfaTokenError, type MfaTokens } from './mfa-tokens.js';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes.js';
@@ -52,6 +56,9 @@ export interface MfaServiceDeps {
   challenges: MfaChallenges;
   /** Its own counters (a second-factor guess is not a password guess), with the login's rules. */
   throttle: LoginThrottle;
+  /** The login's own counters: a password given to re-authenticate is a password guess like any other. */
+  passwordThrottle: LoginThrottle;
+  hasher: PasswordHasher;
   box: SecretBox;
   settings: MfaSettings;
 }
@@ -73,11 +80,25 @@ const FAILURE_MESSAGE: Record<MfaMethod, string> = {
   passkey: 'The passkey could not be verified. Try again or use another way.',
 };
 
+const reauthRequired = () =>
+  new AppError(
+    403,
+    'reauth_required',
+    'To change how you sign in, confirm it is you: enter your password or a code from your authenticator app.',
+  );
+
+/**
+ * RFC 8176 for a passkey: `swk` when it may be synced to other devices (backup eligible: a password manager's or
+ * a platform's synced passkey), `hwk` when it is bound to one authenticator.
+ */
+const passkeyAmr = (deviceType: 'singleDevice' | 'multiDevice') => (deviceType === 'multiDevice' ? 'swk' : 'hwk');
+
 /** WebAuthn's user handle for an account: its id's bytes, never the address (WebAuthn §14.6.1). */
 const userHandle = (staffId: string) => new TextEncoder().encode(staffId);
 
 export function createMfaService(deps: MfaServiceDeps) {
   const { pool, staff, audit, revocation, issueToken, tokens, challenges, throttle, box, settings } = deps;
+  const { passwordThrottle, hasher } = deps;
 
   const isRequired = async () => settings.requiredByOps || (await repository.readPolicy(pool)).required;
 
@@ -91,10 +112,17 @@ export function createMfaService(deps: MfaServiceDeps) {
   };
 
   /**
-   * An enrolment changes what signing in takes, so every session issued before it ends (the generation rises) and
-   * the enrolling client gets a fresh one. The recovery codes come with the first factor and are shown only here.
+   * An enrolment changes what signing in takes, so every other session ends (the generation rises). The enrolling
+   * session goes on with the same jti, expiry and time of authentication, now also showing the new factor in `amr`:
+   * an enrolment never lengthens a session (a stolen token cannot renew itself by enrolling). Enrolling with an
+   * enrolment token (a required factor, right after the password) is the sign-in itself: it gets a new session.
+   * The recovery codes come with the first factor and are shown only here.
    */
-  const finishEnrolment = async (account: StaffAccount): Promise<EnrolmentAnswer> => {
+  const finishEnrolment = async (
+    account: StaffAccount,
+    claims: StaffClaims | undefined,
+    factorAmr: string,
+  ): Promise<EnrolmentAnswer> => {
     let recoveryCodes: string[] = [];
     if ((await repository.factorSummary(pool, account.id)).recoveryCodesLeft === 0) {
       recoveryCodes = newRecoveryCodes();
@@ -104,8 +132,14 @@ export function createMfaService(deps: MfaServiceDeps) {
         await Promise.all(recoveryCodes.map((code) => recoveryCodeHash(account.id, code))),
       );
     }
-    await revocation.endSessions(account.id);
-    const session = await issueToken(account, await revocation.currentGeneration(account.id));
+    await revocation.endSessions(account.id, claims?.jti);
+    const generation = await revocation.currentGeneration(account.id);
+    const session = claims
+      ? await issueToken(account, generation, {
+          amr: [...new Set([...claims.amr, factorAmr])],
+          continues: { jti: claims.jti, exp: claims.exp, authTime: claims.authTime },
+        })
+      : await issueToken(account, generation, { amr: ['pwd', factorAmr] });
     return { session, recoveryCodes };
   };
 
@@ -115,6 +149,18 @@ export function createMfaService(deps: MfaServiceDeps) {
     if (!account || account.disabled) return undefined;
     if ((await revocation.currentGeneration(claims.sub)) !== claims.gen) return undefined;
     return account;
+  };
+
+  /**
+   * A session may change factors only if its owner proved themselves within the last 5 minutes: at sign-in
+   * (`auth_time`) or through POST /me/reauth. Undefined claims: an enrolment token, which a password gave moments
+   * ago for enrolling and nothing else.
+   */
+  const assertRecentAuthentication = async (claims: StaffClaims | undefined) => {
+    if (!claims) return;
+    if (claims.authTime >= Math.floor(Date.now() / 1000) - REAUTH_WINDOW_SECONDS) return;
+    if (await challenges.hasReauth(claims.jti)) return;
+    throw reauthRequired();
   };
 
   /** When the last factor goes, its recovery codes go with it: they only ever stand in for a factor. */
@@ -131,23 +177,36 @@ export function createMfaService(deps: MfaServiceDeps) {
     }
   };
 
-  /** Undefined when the factor is right (and now spent where it is single-use); otherwise why not, for the audit. */
-  const checkFactor = async (staffId: string, body: SecondFactorBody, jti: string): Promise<string | undefined> => {
+  /** Undefined when the code is right (and now spent: no code works twice); otherwise why not, for the audit. */
+  const checkTotp = async (staffId: string, code: string): Promise<string | undefined> => {
+    const stored = await repository.findTotp(pool, staffId);
+    if (!stored) return 'no_totp';
+    const step = matchingTotpStep(box.open(stored.secretSealed), code);
+    if (step === undefined) return 'wrong_code';
+    return (await repository.consumeTotpStep(pool, staffId, step)) ? undefined : 'code_reused';
+  };
+
+  /**
+   * The factor's RFC 8176 `amr` value when it is right (and now spent where it is single-use); otherwise why not,
+   * for the audit. A recovery code is a one-time code (NIST's look-up secret): `otp`; the audit row tells it apart.
+   */
+  const checkFactor = async (
+    staffId: string,
+    body: SecondFactorBody,
+    jti: string,
+  ): Promise<{ amr: string } | { failed: string }> => {
     if (body.method === 'totp') {
-      const stored = await repository.findTotp(pool, staffId);
-      if (!stored) return 'no_totp';
-      const step = matchingTotpStep(box.open(stored.secretSealed), body.code);
-      if (step === undefined) return 'wrong_code';
-      return (await repository.consumeTotpStep(pool, staffId, step)) ? undefined : 'code_reused';
+      const failed = await checkTotp(staffId, body.code);
+      return failed ? { failed } : { amr: 'otp' };
     }
     if (body.method === 'recovery') {
       const spent = await repository.spendRecoveryCode(pool, staffId, await recoveryCodeHash(staffId, body.code));
-      return spent ? undefined : 'wrong_or_used_recovery_code';
+      return spent ? { amr: 'otp' } : { failed: 'wrong_or_used_recovery_code' };
     }
     const challenge = await challenges.takeAuthenticationChallenge(jti);
-    if (!challenge) return 'no_challenge';
+    if (!challenge) return { failed: 'no_challenge' };
     const passkey = await repository.findPasskeyByCredentialId(pool, body.response.id);
-    if (!passkey || passkey.staffId !== staffId) return 'unknown_passkey';
+    if (!passkey || passkey.staffId !== staffId) return { failed: 'unknown_passkey' };
     try {
       const { verified, authenticationInfo } = await verifyAuthenticationResponse({
         response: body.response as unknown as AuthenticationResponseJSON,
@@ -162,16 +221,16 @@ export function createMfaService(deps: MfaServiceDeps) {
         },
         requireUserVerification: false,
       });
-      if (!verified) return 'passkey_not_verified';
+      if (!verified) return { failed: 'passkey_not_verified' };
       const recorded = await repository.recordPasskeyUse(
         pool,
         passkey.id,
         passkey.signCount,
         authenticationInfo.newCounter,
       );
-      return recorded ? undefined : 'passkey_counter';
+      return recorded ? { amr: passkeyAmr(authenticationInfo.credentialDeviceType) } : { failed: 'passkey_counter' };
     } catch {
-      return 'passkey_not_verified';
+      return { failed: 'passkey_not_verified' };
     }
   };
 
@@ -256,9 +315,13 @@ export function createMfaService(deps: MfaServiceDeps) {
       if (!account) throw stepExpired();
       const who = { ...context, actorSub: account.id, actorEmail: account.email, target: account.id };
 
-      const reason = await checkFactor(account.id, body, claims.jti);
-      if (reason) {
-        await audit.record({ ...who, action: 'login.second_factor_failed', details: { method: body.method, reason } });
+      const checked = await checkFactor(account.id, body, claims.jti);
+      if ('failed' in checked) {
+        await audit.record({
+          ...who,
+          action: 'login.second_factor_failed',
+          details: { method: body.method, reason: checked.failed },
+        });
         throw new AppError(401, 'invalid_second_factor', FAILURE_MESSAGE[body.method]);
       }
       // One session per second-step token, even when two right answers race.
@@ -266,7 +329,7 @@ export function createMfaService(deps: MfaServiceDeps) {
         throw stepExpired();
       await throttle.succeeded(context.ip, throttleKey);
       if (!(await staff.recordLogin(account))) throw stepExpired();
-      const issued = await issueToken(account, claims.gen);
+      const issued = await issueToken(account, claims.gen, { amr: ['pwd', checked.amr] });
       const details: Record<string, unknown> = { method: body.method };
       if (body.method === 'recovery')
         details.recoveryCodesLeft = (await repository.factorSummary(pool, account.id)).recoveryCodesLeft;
@@ -293,7 +356,9 @@ export function createMfaService(deps: MfaServiceDeps) {
       };
     },
 
-    async beginTotp(account: StaffAccount): Promise<TotpSetup> {
+    /** `claims`: the session's, or undefined with an enrolment token (see assertRecentAuthentication). */
+    async beginTotp(account: StaffAccount, claims: StaffClaims | undefined): Promise<TotpSetup> {
+      await assertRecentAuthentication(claims);
       if (await repository.findTotp(pool, account.id)) {
         throw new AppError(
           409,
@@ -306,7 +371,13 @@ export function createMfaService(deps: MfaServiceDeps) {
       return { secret, ...totpEnrolment(secret, account.email) };
     },
 
-    async confirmTotp(account: StaffAccount, code: string, context: AuditContext): Promise<EnrolmentAnswer> {
+    async confirmTotp(
+      account: StaffAccount,
+      claims: StaffClaims | undefined,
+      code: string,
+      context: AuditContext,
+    ): Promise<EnrolmentAnswer> {
+      await assertRecentAuthentication(claims);
       const sealed = await challenges.peekTotpSecret(account.id);
       if (!sealed)
         throw new AppError(409, 'no_enrolment', 'This set-up has expired. Start again to get a new QR code.');
@@ -325,20 +396,24 @@ export function createMfaService(deps: MfaServiceDeps) {
         throw new AppError(409, 'totp_exists', 'An authenticator app is already set up.');
       }
       await challenges.dropTotpSecret(account.id);
-      const answer = await finishEnrolment(account);
+      const answer = await finishEnrolment(account, claims, 'otp');
       await audit.record({ ...context, action: 'mfa.totp_enrolled', target: account.id });
       return answer;
     },
 
-    async removeTotp(account: StaffAccount, context: AuditContext): Promise<void> {
+    /** Removing a factor changes what signing in takes: every other session ends (README, decision 024). */
+    async removeTotp(account: StaffAccount, claims: StaffClaims, context: AuditContext): Promise<void> {
+      await assertRecentAuthentication(claims);
       await assertMayRemove(account.id);
       if (!(await repository.deleteTotp(pool, account.id)))
         throw new AppError(404, 'not_found', 'No authenticator app is set up.');
       await dropOrphanRecoveryCodes(account.id);
+      await revocation.endSessions(account.id, claims.jti);
       await audit.record({ ...context, action: 'mfa.totp_removed', target: account.id });
     },
 
-    async passkeyRegistrationOptions(account: StaffAccount) {
+    async passkeyRegistrationOptions(account: StaffAccount, claims: StaffClaims | undefined) {
+      await assertRecentAuthentication(claims);
       const existing = await repository.listPasskeys(pool, account.id);
       const options = await generateRegistrationOptions({
         rpName: settings.passkeys.rpName,
@@ -358,9 +433,11 @@ export function createMfaService(deps: MfaServiceDeps) {
 
     async registerPasskey(
       account: StaffAccount,
+      claims: StaffClaims | undefined,
       input: { name: string; response: RegistrationResponseJSON },
       context: AuditContext,
     ): Promise<EnrolmentAnswer> {
+      await assertRecentAuthentication(claims);
       const challenge = await challenges.takeRegistrationChallenge(account.id);
       if (!challenge) throw new AppError(409, 'no_enrolment', 'This set-up has expired. Start again.');
       let verification;
@@ -387,7 +464,11 @@ export function createMfaService(deps: MfaServiceDeps) {
         name: input.name,
       });
       if (!stored) throw new AppError(409, 'passkey_exists', 'This passkey is already registered.');
-      const answer = await finishEnrolment(account);
+      const answer = await finishEnrolment(
+        account,
+        claims,
+        passkeyAmr(verification.registrationInfo.credentialDeviceType),
+      );
       await audit.record({
         ...context,
         action: 'mfa.passkey_registered',
@@ -397,15 +478,22 @@ export function createMfaService(deps: MfaServiceDeps) {
       return answer;
     },
 
-    async removePasskey(account: StaffAccount, id: string, context: AuditContext): Promise<void> {
+    async removePasskey(account: StaffAccount, claims: StaffClaims, id: string, context: AuditContext): Promise<void> {
+      await assertRecentAuthentication(claims);
       await assertMayRemove(account.id);
       if (!(await repository.deletePasskey(pool, account.id, id)))
         throw new AppError(404, 'not_found', 'No such passkey.');
       await dropOrphanRecoveryCodes(account.id);
+      await revocation.endSessions(account.id, claims.jti);
       await audit.record({ ...context, action: 'mfa.passkey_removed', target: account.id, details: { passkeyId: id } });
     },
 
-    async regenerateRecoveryCodes(account: StaffAccount, context: AuditContext): Promise<string[]> {
+    async regenerateRecoveryCodes(
+      account: StaffAccount,
+      claims: StaffClaims,
+      context: AuditContext,
+    ): Promise<string[]> {
+      await assertRecentAuthentication(claims);
       const summary = await repository.factorSummary(pool, account.id);
       if (!summary.totp && summary.passkeys === 0) {
         throw new AppError(409, 'no_second_factor', 'Set up an authenticator app or a passkey first.');
@@ -418,6 +506,55 @@ export function createMfaService(deps: MfaServiceDeps) {
       );
       await audit.record({ ...context, action: 'mfa.recovery_codes_renewed', target: account.id });
       return codes;
+    },
+
+    /**
+     * The owner of a session proves themselves again (password, or a current authenticator-app code): for the next
+     * 5 minutes this session may change factors. Guesses count on the login's counters (password) or the second
+     * step's (codes), so a stolen token is no unthrottled oracle.
+     */
+    async reauthenticate(
+      account: StaffAccount,
+      claims: StaffClaims,
+      body: ReauthBody,
+      context: Context,
+    ): Promise<{ until: string }> {
+      const limiter = body.method === 'password' ? passwordThrottle : throttle;
+      const throttleKey = body.method === 'password' ? emailKey(account.email) : `staff:${account.id}`;
+      const wait = await limiter.attempt(context.ip, throttleKey);
+      if (wait !== undefined) throw tooManyAttempts(wait);
+      let failed: string | undefined;
+      if (body.method === 'password') {
+        const credentials = await staff.findCredentialsById(account.id);
+        const right = credentials ? await hasher.verify(credentials.passwordHash, body.password) : false;
+        failed = right ? undefined : 'wrong_password';
+      } else {
+        failed = await checkTotp(account.id, body.code);
+      }
+      if (failed) {
+        await audit.record({
+          ...context,
+          action: 'reauth.failed',
+          target: account.id,
+          details: { method: body.method, reason: failed },
+        });
+        throw body.method === 'password'
+          ? new AppError(400, 'wrong_password', 'The password is not correct.', {
+              issues: [{ path: 'password', message: 'is not correct' }],
+            })
+          : new AppError(400, 'invalid_second_factor', FAILURE_MESSAGE.totp, {
+              issues: [{ path: 'code', message: 'does not match' }],
+            });
+      }
+      await limiter.succeeded(context.ip, throttleKey);
+      await challenges.putReauth(claims.jti);
+      await audit.record({
+        ...context,
+        action: 'reauth.succeeded',
+        target: account.id,
+        details: { method: body.method },
+      });
+      return { until: new Date(Date.now() + REAUTH_WINDOW_SECONDS * 1000).toISOString() };
     },
 
     policy,

@@ -14,6 +14,9 @@ afterAll(async () => {
   await auth.close();
 });
 
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()) as Record<string, unknown>;
+
 /** A code made here is still of its step when the service checks it: the last two seconds of a step are waited out. */
 const awayFromStepEdge = () => waitOutStepEdge(2000, 50);
 
@@ -105,10 +108,14 @@ describe('enrolling an authenticator app', () => {
     expect(new Set(confirmed.body.recoveryCodes).size).toBe(10);
     for (const code of confirmed.body.recoveryCodes) expect(code).toMatch(/^[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}$/);
 
-    // Sessions issued before the enrolment are over, both the enrolling one and any other; the new one works.
-    expect((await auth.request('/api/admin/verify', { token: before })).status).toBe(401);
+    // Every other session is over; the enrolling one goes on, re-issued with the factor in its amr but the same jti
+    // and expiry: an enrolment never lengthens a session.
     expect((await auth.request('/api/admin/verify', { token: other })).status).toBe(401);
+    expect((await auth.request('/api/admin/verify', { token: before })).status).toBe(200);
     const fresh = confirmed.body.session.token as string;
+    const [was, is] = [before, fresh].map(claimsOf);
+    expect(is).toMatchObject({ jti: was?.jti, exp: was?.exp, auth_time: was?.auth_time, amr: ['pwd', 'otp'] });
+    expect(confirmed.body.session.expiresAt).toBe(new Date((was?.exp as number) * 1000).toISOString());
     expect((await auth.request('/api/admin/me/mfa', { token: fresh })).body).toMatchObject({
       totp: true,
       recoveryCodesLeft: 10,

@@ -1,4 +1,5 @@
 import { changePasswordBody, loginBody } from '@mmdm/contracts/auth';
+import { AppError } from '@mmdm/shared/errors';
 import { bearerToken } from '@mmdm/shared/tokens';
 import { Router } from 'express';
 import { auditContextOf, currentAccount, currentClaims, type StaffGuard } from '../staff/staff.guard.js';
@@ -22,7 +23,15 @@ export function sessionRoutes({ sessions, guard }: SessionRoutesDeps): Router {
   /** What the panel's guard and other services ask: is this token good right now, and for which role? */
   router.get('/verify', async (req, res) => {
     const token = bearerToken(req.headers.authorization);
-    const session = token ? await sessions.verify(token) : undefined;
+    let session;
+    try {
+      session = token ? await sessions.verify(token) : undefined;
+    } catch (error) {
+      // A sound session that no longer meets the second-factor policy: said apart, with the same shape.
+      if (!(error instanceof AppError) || error.status !== 401) throw error;
+      res.status(401).json({ valid: false, success: false, code: error.code, message: error.message });
+      return;
+    }
     if (!session) {
       res.status(401).json({ valid: false, success: false, code: 'invalid_token', message: 'Sign in to continue.' });
       return;

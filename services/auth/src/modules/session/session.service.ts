@@ -1,7 +1,14 @@
 import type { ChangePasswordBody, EnrolmentStepAnswer, LoginBody, SecondStepAnswer } from '@mmdm/contracts/auth';
 import { emailKey } from '@mmdm/contracts/email';
 import { AppError, UnavailableError } from '@mmdm/shared/errors';
-import { InvalidTokenError, type StaffClaims, type StaffRole, type StaffTokenVerifier } from '@mmdm/shared/tokens';
+import {
+  InvalidTokenError,
+  SecondFactorRequiredError,
+  secondFactorRequired,
+  type StaffClaims,
+  type StaffRole,
+  type StaffTokenVerifier,
+} from '@mmdm/shared/tokens';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import { assertStrongPassword } from '../../lib/password-policy.js';
 import { SIGN_IN_RETRY_AFTER_SECONDS, SIGN_IN_UNAVAILABLE, type Revocation } from '../../lib/revocation.js';
@@ -119,7 +126,7 @@ export function createSessionService({
       // change has already ended.
       const generation = await revocation.currentGeneration(account.id);
       if (!(await staff.recordLogin(account, rehashed))) throw invalidCredentials();
-      const issued = await issueToken(account, generation);
+      const issued = await issueToken(account, generation, { amr: ['pwd'] });
       await audit.record({
         ...context,
         actorSub: account.id,
@@ -142,6 +149,8 @@ export function createSessionService({
         if (!account || account.disabled || account.role !== claims.role) return undefined;
         return { valid: true, role: claims.role, sub: claims.sub, email: account.email };
       } catch (error) {
+        // Said apart: the panel tells the person why they must sign in again.
+        if (error instanceof SecondFactorRequiredError) throw secondFactorRequired();
         if (error instanceof InvalidTokenError) return undefined;
         // The panel's guard asks here: while the revocation store is down it reads what the sign-in page reads.
         if (error instanceof UnavailableError) {

@@ -140,6 +140,9 @@ describe('staff management', () => {
     ['qwertyuiop12', 'is one of the most common passwords, found in lists of breached passwords.'],
     ['abcdefghijklmn', 'is a sequence like "abcd" or "1234", which is easy to guess.'],
     ['(the address itself)', 'must not contain your e-mail address.'],
+    // A breached word with a year and "!!" (10^8 guesses: score 3), and xkcd's passphrase: both were accepted.
+    ['Welcome2026!!', 'is one of the most common passwords, found in lists of breached passwords.'],
+    ['correcthorsebatterystaple', 'is a well-known example password, published widely'],
   ])('refuses a weak password (%j) with a 400 that says why, and creates nobody', async (password, why) => {
     const email = uniqueEmail('weak');
     const result = await auth.request('/api/admin/staff', {
@@ -327,6 +330,8 @@ describe('POST /api/admin/me/password', () => {
     for (const [newPassword, why] of [
       ['password1234', 'is one of the most common passwords'],
       [member.email, 'must not contain your e-mail address'],
+      ['Welcome2026!!', 'is one of the most common passwords'],
+      ['correcthorsebatterystaple', 'is a well-known example password'],
     ] as const) {
       const weak = await auth.request('/api/admin/me/password', {
         method: 'POST',

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { totpSetupSchema, type TotpSetup } from '@mmdm/contracts/auth';
 import { mfaRequest } from '../lib/mfa-request.js';
+import { useConfirmFirst } from '../lib/confirm-first.js';
 
 /** A new secret and its QR code; the service keeps it 10 minutes for the first code. */
 export function beginTotp(enrolToken?: string): Promise<TotpSetup> {
@@ -8,5 +9,6 @@ export function beginTotp(enrolToken?: string): Promise<TotpSetup> {
 }
 
 export function useBeginTotp(enrolToken?: string) {
-  return useMutation({ mutationFn: () => beginTotp(enrolToken) });
+  const confirmFirst = useConfirmFirst();
+  return useMutation({ mutationFn: () => confirmFirst(() => beginTotp(enrolToken)) });
 }

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { enrolmentAnswerSchema, type EnrolmentAnswer } from '@mmdm/contracts/auth';
 import { mfaRequest } from '../lib/mfa-request.js';
+import { useConfirmFirst } from '../lib/confirm-first.js';
 
 export function confirmTotp(code: string, enrolToken?: string): Promise<EnrolmentAnswer> {
   return mfaRequest(
@@ -13,5 +14,6 @@ export function confirmTotp(code: string, enrolToken?: string): Promise<Enrolmen
 
 /** Not retried: a code is good for one use, and a lost answer is better followed by a fresh code. */
 export function useConfirmTotp(enrolToken?: string) {
-  return useMutation({ mutationFn: (code: string) => confirmTotp(code, enrolToken) });
+  const confirmFirst = useConfirmFirst();
+  return useMutation({ mutationFn: (code: string) => confirmFirst(() => confirmTotp(code, enrolToken)) });
 }

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { enrolmentAnswerSchema, passkeyCreationOptionsSchema, type EnrolmentAnswer } from '@mmdm/contracts/auth';
 import { mfaRequest } from '../lib/mfa-request.js';
+import { useConfirmFirst } from '../lib/confirm-first.js';
 
 /**
  * The WebAuthn registration ceremony: options from the service, the browser's authenticator creates the key
@@ -27,5 +28,6 @@ export async function registerPasskey(name: string, enrolToken?: string): Promis
 }
 
 export function useRegisterPasskey(enrolToken?: string) {
-  return useMutation({ mutationFn: (name: string) => registerPasskey(name, enrolToken) });
+  const confirmFirst = useConfirmFirst();
+  return useMutation({ mutationFn: (name: string) => confirmFirst(() => registerPasskey(name, enrolToken)) });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
 import { staffCommand } from '../../../lib/staff-api.js';
+import { useConfirmFirst } from '../lib/confirm-first.js';
 
 export function removePasskey(id: string): Promise<void> {
   return staffCommand(`/api/admin/me/mfa/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' });
@@ -8,8 +9,9 @@ export function removePasskey(id: string): Promise<void> {
 
 export function useRemovePasskey() {
   const queryClient = useQueryClient();
+  const confirmFirst = useConfirmFirst();
   return useMutation({
-    mutationFn: removePasskey,
+    mutationFn: (id: string) => confirmFirst(() => removePasskey(id)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.mfa }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
 import { staffCommand } from '../../../lib/staff-api.js';
+import { useConfirmFirst } from '../lib/confirm-first.js';
 
 export function removeTotp(): Promise<void> {
   return staffCommand('/api/admin/me/mfa/totp', { method: 'DELETE' });
@@ -8,8 +9,9 @@ export function removeTotp(): Promise<void> {
 
 export function useRemoveTotp() {
   const queryClient = useQueryClient();
+  const confirmFirst = useConfirmFirst();
   return useMutation({
-    mutationFn: removeTotp,
+    mutationFn: () => confirmFirst(removeTotp),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.mfa }),
   });
 }

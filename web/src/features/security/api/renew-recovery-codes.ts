@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { recoveryCodesSchema } from '@mmdm/contracts/auth';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
 import { staffRequest } from '../../../lib/staff-api.js';
+import { useConfirmFirst } from '../lib/confirm-first.js';
 
 export async function renewRecoveryCodes(): Promise<string[]> {
   return (await staffRequest('/api/admin/me/mfa/recovery-codes', recoveryCodesSchema, { method: 'POST' }))
@@ -10,8 +11,9 @@ export async function renewRecoveryCodes(): Promise<string[]> {
 
 export function useRenewRecoveryCodes() {
   const queryClient = useQueryClient();
+  const confirmFirst = useConfirmFirst();
   return useMutation({
-    mutationFn: renewRecoveryCodes,
+    mutationFn: () => confirmFirst(renewRecoveryCodes),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.mfa }),
   });
 }

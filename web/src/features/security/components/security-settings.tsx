@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../lib/format.js';
 import { errorMessage } from '../../../lib/staff-api.js';
 import { useMfaStatus } from '../api/get-mfa-status.js';
 import { adoptSession } from '../lib/adopt-session.js';
+import { ConfirmFirstProvider } from '../lib/confirm-first.js';
 import { useRemovePasskey } from '../api/remove-passkey.js';
 import { useRemoveTotp } from '../api/remove-totp.js';
 import { useRenewRecoveryCodes } from '../api/renew-recovery-codes.js';
@@ -19,10 +20,19 @@ import { TotpEnrolment } from './totp-enrolment.js';
 type Removal = { kind: 'totp' } | { kind: 'passkey'; id: string; name: string };
 
 /**
- * "Security" in My account: the signed-in member's authenticator app, passkeys and recovery codes. An enrolment
- * ends every earlier session, this one included, so the fresh session it answers replaces the stored token.
+ * "Security" in My account: the signed-in member's authenticator app, passkeys and recovery codes. A change asks for
+ * the password (or a code) when the service says the last proof is older than 5 minutes. An enrolment ends every
+ * other session; this one goes on, its token re-issued with the new factor (same expiry), which replaces the stored one.
  */
 export function SecuritySettings() {
+  return (
+    <ConfirmFirstProvider>
+      <SecurityPanel />
+    </ConfirmFirstProvider>
+  );
+}
+
+function SecurityPanel() {
   const queryClient = useQueryClient();
   const status = useMfaStatus();
   const removeTotp = useRemoveTotp();
