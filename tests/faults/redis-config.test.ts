@@ -75,7 +75,7 @@ describe('producers with Redis down', () => {
       EMAIL_DNS_CHECK: 'false',
     });
     const logger = createLogger({ name: 'waitlist', level: 'info', destination: captureLogs().stream });
-    const redis = createRedis(config.redis.url, 'producer');
+    const redis = createRedis(config.redis, 'producer');
     server = createServer(createApp({ config, pool: context.pool, redis, logger, staffKeys: (await keys).keys }));
     server.on('close', () => redis.disconnect());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

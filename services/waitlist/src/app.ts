@@ -236,7 +236,8 @@ export function createApp({
   const verifier = createStaffTokenVerifier({ keys, redis, redisPrefix: config.redis.prefix });
   const adminService = createAdminService({
     pool,
-    databaseUrl: config.databaseUrl,
+    // An export holds its connection and cursor for minutes: past any transaction pooler, straight to Postgres.
+    databaseUrl: config.database.directUrl,
     suppressionKey: config.suppressionKey,
     maxConcurrentExports: config.exportMaxConcurrent,
     places,

@@ -1,4 +1,12 @@
-import { commonEnvSchema, env, loadConfig } from '@mmdm/shared/config';
+import {
+  commonEnvSchema,
+  databaseConfigOf,
+  env,
+  loadConfig,
+  redisConfigOf,
+  type DatabaseConfig,
+  type RedisConfig,
+} from '@mmdm/shared/config';
 import { z } from 'zod';
 import type { DkimSettings } from './modules/mail/dkim.js';
 
@@ -213,8 +221,10 @@ export interface ApiConfig {
   env: ApiEnv['NODE_ENV'];
   logLevel: string;
   http: { port: number; host: string; trustProxy: string };
+  /** = database.url */
   databaseUrl: string;
-  redis: { url: string; prefix: string };
+  database: DatabaseConfig;
+  redis: RedisConfig;
   publicUrl: string;
   signup: { rateLimit: number; rateWindowSeconds: number; resendCooldownSeconds: number };
   confirmTokenTtlHours: number;
@@ -261,8 +271,10 @@ export interface WorkerConfig {
   env: WorkerEnv['NODE_ENV'];
   logLevel: string;
   http: { port: number; host: string };
+  /** = database.url */
   databaseUrl: string;
-  redis: { url: string; prefix: string };
+  database: DatabaseConfig;
+  redis: RedisConfig;
   publicUrl: string;
   confirmTokenTtlHours: number;
   suppressionKey: string;
@@ -301,7 +313,8 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     logLevel: e.LOG_LEVEL,
     http: { port: e.WAITLIST_PORT, host: e.HOST, trustProxy: e.TRUST_PROXY },
     databaseUrl: e.DATABASE_URL,
-    redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
+    database: databaseConfigOf(e),
+    redis: redisConfigOf(e),
     publicUrl: publicUrlOf(e),
     signup: {
       rateLimit: e.SIGNUP_RATE_LIMIT,
@@ -363,7 +376,8 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
     logLevel: e.LOG_LEVEL,
     http: { port: e.WORKER_PORT, host: e.HOST },
     databaseUrl: e.DATABASE_URL,
-    redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
+    database: databaseConfigOf(e),
+    redis: redisConfigOf(e),
     publicUrl: publicUrlOf(e),
     confirmTokenTtlHours: e.CONFIRM_TOKEN_TTL_H,
     suppressionKey: e.SUPPRESSION_KEY,

@@ -89,12 +89,13 @@ export async function startMailWorker({
   const pool =
     givenPool ??
     createPool({
-      connectionString: config.databaseUrl,
+      connectionString: config.database.url,
       applicationName: 'waitlist-worker',
+      poolMode: config.database.poolMode,
       max: config.mail.concurrency + 4,
     });
-  const producer = createRedis(config.redis.url, 'producer');
-  const consumer = createRedis(config.redis.url, 'worker');
+  const producer = createRedis(config.redis, 'producer');
+  const consumer = createRedis(config.redis, 'worker');
 
   // BullMQ loses jobs if Redis evicts keys under memory pressure; say so loudly, but keep running.
   void checkNoEviction(consumer).then(
