@@ -193,6 +193,11 @@ export const workerEnvSchema = sharedSchema
      * (SIGKILL, a lost machine) go to another worker between one and two of these after its last renewal.
      */
     MAIL_JOB_LOCK_MS: env.int(30_000, 1000),
+    /**
+     * Mails per second across every worker (BullMQ's limiter, kept in Redis): the mail provider's send rate (Amazon
+     * SES starts accounts at 14). 0: no limit. Within it, lanes go first to last (decision 032).
+     */
+    MAIL_SEND_RATE: env.int(0, 0),
     RELAY_INTERVAL_MS: env.int(200, 10),
     /** How often closed days are rolled up into waitlist.daily_stats. */
     STATS_ROLLUP_INTERVAL_MS: env.int(60_000, 100),
@@ -291,6 +296,8 @@ export interface WorkerConfig {
     attempts: number;
     backoffMs: number;
     jobLockMs: number;
+    /** Mails per second across all workers; 0: unlimited. */
+    sendRate: number;
     returnPath: string | undefined;
   };
   bounceMailbox: { url: string; pollMs: number } | undefined;
@@ -397,6 +404,7 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
       attempts: e.MAIL_ATTEMPTS,
       backoffMs: e.MAIL_BACKOFF_MS,
       jobLockMs: e.MAIL_JOB_LOCK_MS,
+      sendRate: e.MAIL_SEND_RATE,
       returnPath: e.MAIL_RETURN_PATH,
     },
     bounceMailbox: e.BOUNCE_MAILBOX_URL ? { url: e.BOUNCE_MAILBOX_URL, pollMs: e.BOUNCE_MAILBOX_POLL_MS } : undefined,

@@ -155,6 +155,8 @@ export async function startMailWorker({
       // A dead worker's jobs are found by the others' stalled-job check, run as often as a lock lasts.
       lockDuration: config.mail.jobLockMs,
       stalledInterval: config.mail.jobLockMs,
+      // One rate for every worker together (the limiter's counter is in Redis); the lanes' priorities decide the order.
+      ...(config.mail.sendRate > 0 ? { limiter: { max: config.mail.sendRate, duration: 1000 } } : {}),
     },
   );
   let workerFailing = false;

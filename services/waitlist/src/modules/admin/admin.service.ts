@@ -17,6 +17,7 @@ import { eraseEntry } from './erase-entry.js';
  */
 export { writeAudit, type AuditRecord } from './audit.repository.js';
 import { perDay, recentActivity, topReferralSources, totals } from './stats.repository.js';
+import { mailLaneAges } from '../mail/mail.service.js';
 export { auditStaffAction, auditStaffRead, listFilterOf } from './staff-read-audit.js';
 
 /** Places in line, wired in by the app (features do not import each other). */
@@ -203,9 +204,10 @@ export function createAdminService({
     },
 
     async stats() {
-      const [counts, recent] = await Promise.all([totals(pool), recentActivity(pool)]);
+      const [counts, recent, mailLanes] = await Promise.all([totals(pool), recentActivity(pool), mailLaneAges(pool)]);
       return {
         ...counts,
+        mailLanes,
         recent: recent.map((item) => ({ type: item.type, email: item.email, at: item.at.toISOString() })),
       };
     },

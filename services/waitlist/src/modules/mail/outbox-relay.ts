@@ -7,9 +7,11 @@ import { inTransaction } from '../../lib/db.js';
 import { jobIdFor, mailJobOptions, type ConfirmationJob } from './mail.queue.js';
 import {
   databaseNow,
+  laneOf,
   lockRelayedUnsentBefore,
   lockStaleUnsent,
   lockUnrelayed,
+  MAIL_LANES,
   mailEpoch,
   markRelayed,
   type UnrelayedRow,
@@ -126,7 +128,9 @@ export function startRelay({
         rows.map((row) => ({
           name: 'confirmation',
           data: { outboxId: row.id, requestId: row.requestId },
-          opts: { ...options, jobId: jobIdFor(row.id) },
+          // BullMQ takes the lowest priority number first: a lane's number (1–3) puts a confirmation in front of a
+          // backlog of welcome mails however long, under the one send rate (MAIL_SEND_RATE).
+          opts: { ...options, jobId: jobIdFor(row.id), priority: MAIL_LANES.indexOf(laneOf(row.kind)) + 1 },
         })),
       );
       await markRelayed(
