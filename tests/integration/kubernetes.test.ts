@@ -246,7 +246,7 @@ describe('backups in the production overlay', () => {
   });
 });
 
-describe('the production overlay with CloudNativePG (overlays/production-operators, components/cloudnative-pg)', () => {
+describe('the production overlay with operators (overlays/production-operators: CloudNativePG, Redis with Sentinel)', () => {
   const objects = renderKustomization(root('infra/k8s/overlays/production-operators'));
   const env = (object: K8sObject, container = 0) =>
     (
@@ -299,7 +299,29 @@ describe('the production overlay with CloudNativePG (overlays/production-operato
     expect(byKey(objects)).toEqual(byKey(theirs));
   });
 
+  it('runs Redis as three pods of a primary or replica and a sentinel each, and points every process at the sentinels', () => {
+    const [statefulSet] = find(objects, 'StatefulSet', 'redis');
+    const spec = statefulSet!.spec as { replicas: number; serviceName: string };
+    expect(spec.replicas).toBe(3);
+    expect(podSpecOf(statefulSet!).containers.map((c) => c.name)).toEqual(['redis', 'sentinel']);
+    const [scripts] = find(objects, 'ConfigMap', 'redis-sentinel-scripts');
+    const data = (scripts as K8sObject & { data: Record<string, string> }).data;
+    expect(data['redis.sh']).toContain('--maxmemory-policy noeviction');
+    expect(data['sentinel.sh']).toMatch(/sentinel monitor mmdm \$PRIMARY 6379 2/);
+    for (const name of ['auth', 'waitlist', 'waitlist-worker']) {
+      const [deployment] = find(objects, 'Deployment', name);
+      const vars = Object.fromEntries(env(deployment!).map((v) => [v.name, v.value]));
+      expect(vars.REDIS_SENTINEL_NAME, name).toBe('mmdm');
+      const sentinels = vars.REDIS_SENTINELS!.split(',');
+      expect(sentinels, name).toEqual(
+        Array.from({ length: spec.replicas }, (_, i) => `redis-${i}.${spec.serviceName}:26379`),
+      );
+    }
+  });
+
   it('lets the processes and the operator reach the instances past the default deny', () => {
+    const [redisPolicy] = find(objects, 'NetworkPolicy', 'redis-from-mmdm');
+    expect(JSON.stringify(redisPolicy?.spec)).toContain('"port":26379');
     const [policy] = find(objects, 'NetworkPolicy', 'postgres-from-mmdm');
     expect(JSON.stringify(policy?.spec)).toContain('"port":5432');
     expect(JSON.stringify(policy?.spec)).toContain('cnpg-system');
