@@ -7,6 +7,15 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // subpath export (`@mmdm/shared/db`, `@mmdm/contracts/email`) is the source file of the same name.
 const alias = [{ find: /^@mmdm\/(shared|contracts)\/(.+)$/, replacement: here('./services/$1/src/$2.ts') }];
 
+const PGBOUNCER_SUITES = [
+  'shared/src/transaction-pooling.test.ts',
+  'waitlist/src/modules/signup/signup.test.ts',
+  'waitlist/src/modules/privacy/policy-claims.test.ts',
+  'waitlist/src/modules/mail/mail.test.ts',
+  'waitlist/src/modules/invitations/waves.test.ts',
+  'auth/src/modules/staff/staff.test.ts',
+];
+
 const nodeProject = (name: string, root: string, extra: Record<string, unknown> = {}) => ({
   resolve: { alias },
   test: {
@@ -31,6 +40,13 @@ export default defineConfig({
       nodeProject('backup', './services/backup', { testTimeout: 60_000 }),
       nodeProject('gateway', './gateway'),
       nodeProject('integration', './tests', { include: ['integration/**/*.test.ts'] }),
+      // The service suites that cover every kind of transaction (sign-up, confirmation, mail relay and send, waves,
+      // staff and their second factors, consent recorded) once more through PgBouncer in transaction pooling:
+      // decision 032.
+      nodeProject('pgbouncer', './services', {
+        include: PGBOUNCER_SUITES,
+        globalSetup: [here('./tests/support/global-setup.ts'), here('./tests/support/pgbouncer-setup.ts')],
+      }),
       './web/vitest.config.ts',
     ],
   },

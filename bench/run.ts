@@ -20,6 +20,7 @@ import { footprintSuite } from './suites/footprint.js';
 import { gatewaySuite } from './suites/gateway.js';
 import { launchSuite } from './suites/launch.js';
 import { mailSuite } from './suites/mail.js';
+import { mailLanesSuite } from './suites/mail-lanes.js';
 import { signupSuite } from './suites/signup.js';
 import { siteSuite } from './suites/site.js';
 import { staffSuite } from './suites/staff.js';
@@ -136,6 +137,7 @@ try {
   await suite('mail', () => mailSuite(context, sink));
   await suite('staff', () => staffSuite(context));
   await suite('launch', () => launchSuite(context, sink));
+  await suite('lanes', () => mailLanesSuite(context, sink));
   await describeEnvironment('at the end');
 } catch (error) {
   failed = true;
@@ -161,6 +163,7 @@ const ROW_LABELS: Record<SuiteName, string> = {
   mail: 'mail',
   staff: 'staff',
   launch: 'launch',
+  lanes: 'lanes',
 };
 const resultsFile = join(ROOT, 'bench/results.md');
 const partial = options.suites.size < Object.keys(ROW_LABELS).length && existsSync(resultsFile);

@@ -76,7 +76,7 @@ describe('producers with Redis down', () => {
       EMAIL_DNS_CHECK: 'false',
     });
     const logger = createLogger({ name: 'waitlist', level: 'info', destination: captureLogs().stream });
-    const redis = createRedis(config.redis.url, 'producer');
+    const redis = createRedis(config.redis, 'producer');
     server = createServer(
       createApp({
         config,

@@ -1,5 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { Ajv } from 'ajv';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
@@ -16,8 +18,37 @@ interface Validatable {
 }
 type ModelClass = new (data: unknown) => Validatable;
 
+/**
+ * Operators' kinds (CloudNativePG's Cluster and Pooler) are checked against their CRDs' own schemas, vendored in
+ * support/crds (see its README), as the API server checks them on apply.
+ */
+const CRD_SCHEMAS: Record<string, string> = {
+  'postgresql.cnpg.io/v1 Cluster': 'postgresql.cnpg.io_clusters.v1.json.gz',
+  'postgresql.cnpg.io/v1 Pooler': 'postgresql.cnpg.io_poolers.v1.json.gz',
+};
+// strict off: the CRDs carry the API server's own keywords (x-kubernetes-*), which it alone reads.
+const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
+function crdModelOf(object: K8sObject): ModelClass | undefined {
+  const file = CRD_SCHEMAS[`${object.apiVersion} ${object.kind}`];
+  if (!file) return undefined;
+  const { schema } = JSON.parse(
+    gunzipSync(readFileSync(root(`tests/integration/support/crds/${file}`))).toString(),
+  ) as {
+    schema: object;
+  };
+  const check = ajv.compile(schema);
+  return class {
+    constructor(private readonly data: unknown) {}
+    validate() {
+      if (!check(this.data)) throw new Error(ajv.errorsText(check.errors));
+    }
+  };
+}
+
 /** The kubernetes-models class for an object's apiVersion and kind; its validate() checks the Kubernetes API schema. */
 async function modelOf(object: K8sObject): Promise<ModelClass> {
+  const crd = crdModelOf(object);
+  if (crd) return crd;
   const [group, version] = object.apiVersion.includes('/') ? object.apiVersion.split('/') : ['', object.apiVersion];
   const module =
     group === 'monitoring.coreos.com'
@@ -236,6 +267,102 @@ describe('backups in the production overlay', () => {
 
   it('is only in production: dev keeps no backups', () => {
     expect(find(rendered.dev, 'CronJob')).toEqual([]);
+  });
+});
+
+describe('the production overlay with operators (overlays/production-operators: CloudNativePG, Redis with Sentinel)', () => {
+  const objects = renderKustomization(root('infra/k8s/overlays/production-operators'));
+  const env = (object: K8sObject, container = 0) =>
+    (
+      podSpecOf(object).containers[container] as Container & {
+        env?: { name: string; value?: string; valueFrom?: unknown }[];
+      }
+    ).env ?? [];
+
+  it('adds a Cluster and a Pooler in transaction mode, valid against the operator CRDs, in the namespace', async () => {
+    const [cluster] = find(objects, 'Cluster', 'mmdm-pg');
+    const [pooler] = find(objects, 'Pooler', 'mmdm-pg-pooler-rw');
+    for (const object of objects)
+      await expect(validate(object), `${object.kind}/${object.metadata.name}`).resolves.toBeUndefined();
+    expect(cluster?.spec).toMatchObject({ instances: 3, bootstrap: { initdb: { database: 'mmdm', owner: 'mmdm' } } });
+    expect(pooler?.spec).toMatchObject({
+      cluster: { name: 'mmdm-pg' },
+      type: 'rw',
+      pgbouncer: { poolMode: 'transaction' },
+    });
+    for (const object of objects)
+      expect(object.metadata.namespace, `${object.kind}/${object.metadata.name}`).toBe('mmdm');
+  });
+
+  it("points every process at the Pooler in transaction mode and migrations, LISTEN and backups at the primary, from the operator's Secret", () => {
+    for (const name of ['auth', 'waitlist', 'waitlist-worker']) {
+      const [deployment] = find(objects, 'Deployment', name);
+      const vars = Object.fromEntries(env(deployment!).map((v) => [v.name, v.value ?? v.valueFrom]));
+      expect(vars.DATABASE_URL, name).toBe('postgres://$(PG_APP_USER):$(PG_APP_PASSWORD)@mmdm-pg-pooler-rw:5432/mmdm');
+      expect(vars.DATABASE_POOL_MODE, name).toBe('transaction');
+      expect(vars.DATABASE_DIRECT_URL, name).toEqual({ secretKeyRef: { name: 'mmdm-pg-app', key: 'uri' } });
+      // $(VAR) is expanded only from variables defined before it in the list.
+      const names = env(deployment!).map((v) => v.name);
+      expect(names.indexOf('PG_APP_PASSWORD')).toBeLessThan(names.indexOf('DATABASE_URL'));
+    }
+    const [migrate] = find(objects, 'Job', 'mmdm-migrate');
+    const pod = podSpecOf(migrate!) as PodSpec & { initContainers: (Container & { env?: { name: string }[] })[] };
+    expect(pod.initContainers[0]!.env?.map((v) => v.name)).toEqual(['DATABASE_DIRECT_URL']);
+    expect(env(migrate!).map((v) => v.name)).toEqual(['DATABASE_DIRECT_URL']);
+    expect(JSON.stringify(migrate!.spec)).toContain('process.env.DATABASE_DIRECT_URL || process.env.DATABASE_URL');
+    const [cronJob] = find(objects, 'CronJob', 'mmdm-backup');
+    expect(JSON.stringify(cronJob!.spec)).toContain('"DATABASE_DIRECT_URL"');
+  });
+
+  it.skipIf(!kubectl)('renders exactly as `kubectl kustomize` does (components included)', () => {
+    const key = (object: K8sObject) => `${object.kind}/${object.metadata.name}`;
+    const byKey = (list: K8sObject[]) => Object.fromEntries(list.map((object) => [key(object), object]));
+    const theirs = parseAllDocuments(
+      execFileSync('kubectl', ['kustomize', root('infra/k8s/overlays/production-operators')], { encoding: 'utf8' }),
+    ).map((document) => document.toJS() as K8sObject);
+    expect(byKey(objects)).toEqual(byKey(theirs));
+  });
+
+  it('runs Redis as three pods of a primary or replica and a sentinel each, and points every process at the sentinels', () => {
+    const [statefulSet] = find(objects, 'StatefulSet', 'redis');
+    const spec = statefulSet!.spec as { replicas: number; serviceName: string };
+    expect(spec.replicas).toBe(3);
+    expect(podSpecOf(statefulSet!).containers.map((c) => c.name)).toEqual(['redis', 'sentinel']);
+    const [scripts] = find(objects, 'ConfigMap', 'redis-sentinel-scripts');
+    const data = (scripts as K8sObject & { data: Record<string, string> }).data;
+    expect(data['redis.sh']).toContain('--maxmemory-policy noeviction');
+    expect(data['sentinel.sh']).toMatch(/sentinel monitor mmdm \$PRIMARY 6379 2/);
+    for (const name of ['auth', 'waitlist', 'waitlist-worker']) {
+      const [deployment] = find(objects, 'Deployment', name);
+      const vars = Object.fromEntries(env(deployment!).map((v) => [v.name, v.value]));
+      expect(vars.REDIS_SENTINEL_NAME, name).toBe('mmdm');
+      const sentinels = vars.REDIS_SENTINELS!.split(',');
+      expect(sentinels, name).toEqual(
+        Array.from({ length: spec.replicas }, (_, i) => `redis-${i}.${spec.serviceName}:26379`),
+      );
+    }
+  });
+
+  it('lets the processes and the operator reach the instances past the default deny', () => {
+    const [redisPolicy] = find(objects, 'NetworkPolicy', 'redis-from-mmdm');
+    expect(JSON.stringify(redisPolicy?.spec)).toContain('"port":26379');
+    const [policy] = find(objects, 'NetworkPolicy', 'postgres-from-mmdm');
+    expect(JSON.stringify(policy?.spec)).toContain('"port":5432');
+    expect(JSON.stringify(policy?.spec)).toContain('cnpg-system');
+  });
+
+  it('changes nothing without the component: the production overlay still reads its DATABASE_URL from mmdm-secrets', () => {
+    const plain = rendered.production;
+    expect(find(plain, 'Cluster')).toEqual([]);
+    for (const deployment of find(plain, 'Deployment'))
+      expect(JSON.stringify(podSpecOf(deployment)), deployment.metadata.name).not.toContain('DATABASE_POOL_MODE');
+  });
+
+  it('the CRD validation refuses a mistyped Cluster', async () => {
+    const [cluster] = find(objects, 'Cluster', 'mmdm-pg');
+    const broken = structuredClone(cluster!) as K8sObject & { spec: Record<string, unknown> };
+    broken.spec.instances = 'three';
+    await expect(validate(broken)).rejects.toThrow(/instances/);
   });
 });
 

@@ -8,3 +8,4 @@ export { Dovecot } from './dovecot.js';
 export { startTestDnsServer, type DnsZoneEntry, type TestDnsServer } from './dns-server.js';
 export { request, type Answer, type RequestOptions } from './http.js';
 export { totpCodeAt, TOTP_STEP_MS, waitOutStepEdge } from './totp.js';
+export { databaseEnvFor, startPgBouncer, type PgBouncer } from './pgbouncer.js';

@@ -1,6 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
 import { isIP } from 'node:net';
-import { commonEnvSchema, env, loadConfig } from '@mmdm/shared/config';
+import { commonEnvSchema, databaseConfigOf, env, loadConfig, redisConfigOf } from '@mmdm/shared/config';
 import { STAFF_TOKEN } from '@mmdm/shared/tokens';
 import { z } from 'zod';
 import { newPassword, staffEmail } from '@mmdm/contracts/auth';
@@ -103,7 +103,8 @@ export const authEnvSchema = commonEnvSchema
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
-    redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
+    database: databaseConfigOf(e),
+    redis: redisConfigOf(e),
     http: { port: e.AUTH_PORT, host: e.HOST, trustProxy: e.TRUST_PROXY },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     auditRetention: { days: e.AUDIT_RETENTION_DAYS, intervalMs: e.RETENTION_INTERVAL_MS },

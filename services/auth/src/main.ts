@@ -24,8 +24,12 @@ try {
 }
 
 const logger = createLogger({ name: 'auth', level: config.logLevel });
-const pool = createPool({ connectionString: config.databaseUrl, applicationName: 'mmdm-auth' });
-const redis = createRedis(config.redis.url, 'producer');
+const pool = createPool({
+  connectionString: config.database.url,
+  applicationName: 'mmdm-auth',
+  poolMode: config.database.poolMode,
+});
+const redis = createRedis(config.redis, 'producer');
 
 await runProcess({
   name: 'auth service',
@@ -35,13 +39,13 @@ await runProcess({
   host: config.http.host,
   abandon: () => Promise.allSettled([pool.end(), redis.quit()]),
   async start() {
-    await assertPostgresReachable(config.databaseUrl);
+    await assertPostgresReachable(config.database.url);
     try {
       await waitForRedis(redis, 10_000);
     } catch (error) {
       throw new Error(redisUnreachableMessage(config.redis.url, error));
     }
-    await migrate({ databaseUrl: config.databaseUrl, dir: MIGRATIONS_DIR, schema: 'auth', logger });
+    await migrate({ databaseUrl: config.database.directUrl, dir: MIGRATIONS_DIR, schema: 'auth', logger });
 
     const hasher = await createPasswordHasher();
     let keys: KeyStore;
@@ -54,7 +58,8 @@ await runProcess({
       keys = store;
       // A rotation made anywhere (keys:rotate, another replica's first start) is picked up here at once.
       keyChanges = listenForKeyChanges(
-        config.databaseUrl,
+        // LISTEN holds its connection: never through a transaction pooler.
+        config.database.directUrl,
         () => {
           store.refresh().then(
             () => logger.info('signing keys re-read after a change'),

@@ -17,7 +17,8 @@ export function loadBackupConfig(source: NodeJS.ProcessEnv = process.env): Backu
   const parsed = loadConfig(backupEnvSchema, source);
   return Object.freeze({
     logLevel: parsed.LOG_LEVEL,
-    databaseUrl: parsed.DATABASE_URL,
+    // A backup's snapshot and a restore's single transaction span many statements: never through a pooler.
+    databaseUrl: parsed.DATABASE_DIRECT_URL ?? parsed.DATABASE_URL,
     dir: parsed.BACKUP_DIR,
     schedule: parsed.BACKUP_SCHEDULE,
     keep: parsed.BACKUP_KEEP,

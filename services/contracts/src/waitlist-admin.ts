@@ -130,6 +130,13 @@ export const statsSchema = z.object({
   confirmed: z.number(),
   today: z.number(),
   recent: z.array(z.object({ type: z.enum(['signup', 'confirmation']), email: z.string(), at: z.string() })),
+  /**
+   * Mail lanes, first to last (confirmation and "Your data" links; invitations; welcome and the rest): how long the
+   * oldest mail owed in each has waited, 0 when none is owed. Optional: an older service does not send it.
+   */
+  mailLanes: z
+    .array(z.object({ lane: z.enum(['first', 'invitations', 'others']), oldestOwedSeconds: z.number().min(0) }))
+    .optional(),
 });
 export type WaitlistStats = z.infer<typeof statsSchema>;
 

@@ -60,6 +60,15 @@ export const env = {
         },
         `must be a URL with protocol ${protocols.join(' or ')}`,
       ),
+  /** A URL with one of `protocols`, or unset. */
+  optionalUrl: (protocols: string[]) =>
+    z
+      .string()
+      .refine(
+        (value) => URL.canParse(value) && protocols.includes(new URL(value).protocol),
+        `must be a URL with protocol ${protocols.join(' or ')}`,
+      )
+      .optional(),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   nodeEnv: () => z.enum(['development', 'production', 'test']).default('development'),
 };
@@ -69,7 +78,31 @@ export const commonEnvSchema = z.object({
   NODE_ENV: env.nodeEnv(),
   LOG_LEVEL: env.logLevel(),
   DATABASE_URL: env.url('postgres://postgres@127.0.0.1:5432/mmdm', ['postgres:', 'postgresql:']),
+  /**
+   * Where long-lived sessions connect (migrations under their advisory lock, LISTEN, exports, backups): Postgres
+   * itself. Needed when DATABASE_URL is a transaction pooler (DATABASE_POOL_MODE=transaction); otherwise DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: env.optionalUrl(['postgres:', 'postgresql:']),
+  /**
+   * `transaction` when DATABASE_URL is PgBouncer (or another pooler) in transaction pooling: the processes then send no
+   * startup parameter (statement_timeout) and prepare no named statement, which such a pooler cannot carry from one
+   * transaction to the next.
+   */
+  DATABASE_POOL_MODE: z.enum(['session', 'transaction']).default('session'),
   REDIS_URL: env.url('redis://127.0.0.1:6379/0', ['redis:', 'rediss:']),
+  /**
+   * Redis through Sentinel: `host:port` of each sentinel, comma-separated. Set, the processes ask the sentinels for the
+   * primary named REDIS_SENTINEL_NAME (and follow a failover); REDIS_URL then gives only the password and db number.
+   */
+  REDIS_SENTINELS: z
+    .string()
+    .optional()
+    .transform((value) => parseHostPorts(value ?? ''))
+    .pipe(z.array(z.object({ host: z.string().min(1), port: z.number().int().min(1).max(65535) }))),
+  REDIS_SENTINEL_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, . _ - only')
+    .default('mymaster'),
   /** Prefix of every Redis key this deployment writes, so several deployments (or test runs) can share one Redis. */
   REDIS_PREFIX: z
     .string()
@@ -83,3 +116,60 @@ export const commonEnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: env.int(8000, 100),
 });
 export type CommonEnv = z.output<typeof commonEnvSchema>;
+
+/** `a:1, b:2` → [{host: 'a', port: 1}, ...]; a malformed item becomes port 0 (the schema then names the variable). */
+function parseHostPorts(value: string): { host: string; port: number }[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => {
+      const colon = item.lastIndexOf(':');
+      const port = colon > 0 ? Number(item.slice(colon + 1)) : NaN;
+      return {
+        host: colon > 0 ? item.slice(0, colon).replace(/^\[|\]$/g, '') : item,
+        port: Number.isInteger(port) ? port : 0,
+      };
+    });
+}
+
+/** How a process reaches Postgres (see DATABASE_POOL_MODE and DATABASE_DIRECT_URL). */
+export interface DatabaseConfig {
+  /** Requests, jobs and every transaction: Postgres, or a pooler in front of it. */
+  url: string;
+  /** Sessions that must stay on one server connection: migrations, LISTEN, exports, backups. */
+  directUrl: string;
+  poolMode: 'session' | 'transaction';
+}
+
+export function databaseConfigOf(e: Pick<CommonEnv, 'DATABASE_URL' | 'DATABASE_DIRECT_URL' | 'DATABASE_POOL_MODE'>) {
+  if (e.DATABASE_POOL_MODE === 'transaction' && !e.DATABASE_DIRECT_URL) {
+    // Migrations hold a session advisory lock and the key listener a LISTEN: through a transaction pooler the lock
+    // would be taken on one server connection and released on another, and the LISTEN would hear nothing.
+    throw new ConfigError(['DATABASE_DIRECT_URL: required when DATABASE_POOL_MODE is transaction']);
+  }
+  return Object.freeze({
+    url: e.DATABASE_URL,
+    directUrl: e.DATABASE_DIRECT_URL ?? e.DATABASE_URL,
+    poolMode: e.DATABASE_POOL_MODE,
+  }) satisfies DatabaseConfig;
+}
+
+/** How a process reaches Redis: REDIS_URL, or the primary the sentinels name. */
+export interface RedisConfig {
+  url: string;
+  prefix: string;
+  sentinels: readonly { host: string; port: number }[];
+  sentinelName: string;
+}
+
+export function redisConfigOf(
+  e: Pick<CommonEnv, 'REDIS_URL' | 'REDIS_PREFIX' | 'REDIS_SENTINELS' | 'REDIS_SENTINEL_NAME'>,
+): RedisConfig {
+  return {
+    url: e.REDIS_URL,
+    prefix: e.REDIS_PREFIX,
+    sentinels: e.REDIS_SENTINELS,
+    sentinelName: e.REDIS_SENTINEL_NAME,
+  };
+}

@@ -13,39 +13,49 @@ export interface PoolSettings {
   statementTimeoutMillis?: number;
   applicationName: string;
   /**
-   * Settings of every connection of the pool, sent once as startup parameters (`options=-c name=value`): a session
-   * value costs no statement any round trip. Names and values are plain words (letters, digits, `._-`).
+   * `transaction` when `connectionString` is a transaction pooler (PgBouncer `pool_mode = transaction`): each
+   * transaction may run on another server connection, so nothing may be left on one for later. The pool then sends
+   * no startup parameter but application_name (PgBouncer refuses a client sending `statement_timeout` or `options`
+   * unless told to ignore them, and would not carry them to its server connections anyway), and `statementName`
+   * names no prepared statement. The server-side statement bound is then the pooler's `query_timeout` or the role's
+   * `statement_timeout` (docs/operations.md); the client-side bound below stays.
    */
-  sessionSettings?: Readonly<Record<string, string>>;
+  poolMode?: 'session' | 'transaction';
 }
 
-const SESSION_WORD = /^[A-Za-z0-9._-]+$/;
-
-function startupOptions(settings: Readonly<Record<string, string>> | undefined): string | undefined {
-  const entries = Object.entries(settings ?? {});
-  if (!entries.length) return undefined;
-  for (const [name, value] of entries) {
-    if (!SESSION_WORD.test(name) || !SESSION_WORD.test(value)) throw new Error(`unsafe session setting ${name}`);
-  }
-  return entries.map(([name, value]) => `-c ${name}=${value}`).join(' ');
-}
+/** Pools (and their clients) behind a transaction pooler: a named prepared statement would not survive there. */
+const pooledByTransaction = new WeakSet<object>();
 
 export function createPool(settings: PoolSettings): pg.Pool {
+  const transaction = settings.poolMode === 'transaction';
   const pool = new pg.Pool({
     connectionString: settings.connectionString,
     max: settings.max ?? 10,
     connectionTimeoutMillis: settings.connectionTimeoutMillis ?? 2000,
     idleTimeoutMillis: 30_000,
-    statement_timeout: settings.statementTimeoutMillis ?? 5000,
+    ...(transaction ? {} : { statement_timeout: settings.statementTimeoutMillis ?? 5000 }),
     // Client-side bound too: a cut network never answers, so the server-side timeout alone cannot fire.
     query_timeout: (settings.statementTimeoutMillis ?? 5000) + 1000,
     application_name: settings.applicationName,
     keepAlive: true,
-    options: startupOptions(settings.sessionSettings),
   });
   // An idle client losing its connection (Postgres restarted) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  if (transaction) {
+    pooledByTransaction.add(pool);
+    pool.on('connect', (client) => pooledByTransaction.add(client));
+  }
   return pool;
+}
+
+/**
+ * The name to prepare a hot statement under (Postgres then plans it once per connection), or none behind a
+ * transaction pooler: there the next execution may reach a server connection that never saw the Parse, and fail
+ * with "prepared statement does not exist" (PgBouncer before 1.21 does not track them). Unnamed, the statement is
+ * parsed and planned on every execution, as every other statement is.
+ */
+export function statementName(db: object, name: string): string | undefined {
+  return pooledByTransaction.has(db) ? undefined : name;
 }
 
 export async function pingPostgres(pool: pg.Pool): Promise<void> {

@@ -2,17 +2,60 @@ import { Redis, type RedisOptions } from 'ioredis';
 
 export type RedisRole = 'producer' | 'worker';
 
+/** A Redis URL, or a process's Redis settings (REDIS_URL, and REDIS_SENTINELS / REDIS_SENTINEL_NAME when set). */
+export type RedisTarget =
+  | string
+  | {
+      url: string;
+      sentinels?: readonly { host: string; port: number }[];
+      sentinelName?: string;
+    };
+
 /**
- * Producers (request paths) fail fast while Redis is down instead of queueing commands in memory and hanging the
- * request; workers (BullMQ consumers) must block and retry forever, which BullMQ requires.
- * The db number and credentials in the URL are honoured by ioredis.
+ * Where ioredis connects: the URL's host, or (with sentinels) the primary the sentinels name, found again after a
+ * failover. The URL's password and db number apply either way (the sentinels themselves are asked without one).
  */
-export function createRedis(url: string, role: RedisRole, extra: RedisOptions = {}): Redis {
+function connectionOptions(target: RedisTarget): RedisOptions {
+  const { url, sentinels, sentinelName } = typeof target === 'string' ? { url: target } : target;
+  const parsed = new URL(url);
+  const db = Number(parsed.pathname.replace(/^\//, '') || '0');
+  const auth = {
+    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
+    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
+    db: Number.isInteger(db) ? db : 0,
+  };
+  if (!sentinels?.length) {
+    return {
+      host: parsed.hostname.replace(/^\[|\]$/g, ''),
+      port: Number(parsed.port || 6379),
+      ...auth,
+      ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
+    };
+  }
+  return {
+    sentinels: sentinels.map(({ host, port }) => ({ host, port })),
+    name: sentinelName ?? 'mymaster',
+    ...auth,
+    // A primary demoted by a failover answers READONLY to writes; reconnecting asks the sentinels for the new one.
+    reconnectOnError: (error) => error.message.startsWith('READONLY'),
+    sentinelRetryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+    ...(parsed.protocol === 'rediss:' ? { enableTLSForSentinelMode: true, tls: {} } : {}),
+  };
+}
+
+/**
+ * Every Redis connection of every process is made here (and BullMQ is given these), so REDIS_URL and the Sentinel
+ * settings mean the same everywhere. Producers (request paths) fail fast while Redis is down instead of queueing
+ * commands in memory and hanging the request; workers (BullMQ consumers) must block and retry forever, which BullMQ
+ * requires. The db number and credentials in the URL are honoured.
+ */
+export function createRedis(target: RedisTarget, role: RedisRole, extra: RedisOptions = {}): Redis {
   const options: RedisOptions =
     role === 'producer'
       ? { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000, commandTimeout: 2000 }
       : { enableOfflineQueue: true, maxRetriesPerRequest: null, connectTimeout: 5000 };
-  const client = new Redis(url, {
+  const client = new Redis({
+    ...connectionOptions(target),
     ...options,
     lazyConnect: false,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),

@@ -270,7 +270,8 @@ export function createApp({
   });
   const adminService = createAdminService({
     pool,
-    databaseUrl: config.databaseUrl,
+    // An export holds its connection and cursor for minutes: past any transaction pooler, straight to Postgres.
+    databaseUrl: config.database.directUrl,
     suppressionKey: serviceKeys.suppression,
     maxConcurrentExports: config.exportMaxConcurrent,
     places,

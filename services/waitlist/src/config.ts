@@ -1,4 +1,12 @@
-import { commonEnvSchema, env, loadConfig } from '@mmdm/shared/config';
+import {
+  commonEnvSchema,
+  databaseConfigOf,
+  env,
+  loadConfig,
+  redisConfigOf,
+  type DatabaseConfig,
+  type RedisConfig,
+} from '@mmdm/shared/config';
 import { z } from 'zod';
 import type { DkimSettings } from './modules/mail/dkim.js';
 
@@ -214,6 +222,11 @@ export const workerEnvSchema = sharedSchema
      * (SIGKILL, a lost machine) go to another worker between one and two of these after its last renewal.
      */
     MAIL_JOB_LOCK_MS: env.int(30_000, 1000),
+    /**
+     * Mails per second across every worker (BullMQ's limiter, kept in Redis): the mail provider's send rate (Amazon
+     * SES starts accounts at 14). 0: no limit. Within it, lanes go first to last (decision 032).
+     */
+    MAIL_SEND_RATE: env.int(0, 0),
     RELAY_INTERVAL_MS: env.int(200, 10),
     /** How often closed days are rolled up into waitlist.daily_stats. */
     STATS_ROLLUP_INTERVAL_MS: env.int(60_000, 100),
@@ -242,8 +255,10 @@ export interface ApiConfig {
   env: ApiEnv['NODE_ENV'];
   logLevel: string;
   http: { port: number; host: string; trustProxy: string };
+  /** = database.url */
   databaseUrl: string;
-  redis: { url: string; prefix: string };
+  database: DatabaseConfig;
+  redis: RedisConfig;
   publicUrl: string;
   signup: { rateLimit: number; workAfter: number; rateWindowSeconds: number; resendCooldownSeconds: number };
   confirmTokenTtlHours: number;
@@ -292,8 +307,10 @@ export interface WorkerConfig {
   env: WorkerEnv['NODE_ENV'];
   logLevel: string;
   http: { port: number; host: string };
+  /** = database.url */
   databaseUrl: string;
-  redis: { url: string; prefix: string };
+  database: DatabaseConfig;
+  redis: RedisConfig;
   publicUrl: string;
   confirmTokenTtlHours: number;
   /** SUPPRESSION_KEY when set; unset, the key stored in Postgres (resolveServiceKeys). */
@@ -311,6 +328,8 @@ export interface WorkerConfig {
     attempts: number;
     backoffMs: number;
     jobLockMs: number;
+    /** Mails per second across all workers; 0: unlimited. */
+    sendRate: number;
     returnPath: string | undefined;
   };
   bounceMailbox: { url: string; pollMs: number } | undefined;
@@ -333,7 +352,8 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     logLevel: e.LOG_LEVEL,
     http: { port: e.WAITLIST_PORT, host: e.HOST, trustProxy: e.TRUST_PROXY },
     databaseUrl: e.DATABASE_URL,
-    redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
+    database: databaseConfigOf(e),
+    redis: redisConfigOf(e),
     publicUrl: publicUrlOf(e),
     signup: {
       rateLimit: e.SIGNUP_RATE_LIMIT,
@@ -400,7 +420,8 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
     logLevel: e.LOG_LEVEL,
     http: { port: e.WORKER_PORT, host: e.HOST },
     databaseUrl: e.DATABASE_URL,
-    redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
+    database: databaseConfigOf(e),
+    redis: redisConfigOf(e),
     publicUrl: publicUrlOf(e),
     confirmTokenTtlHours: e.CONFIRM_TOKEN_TTL_H,
     keys: { suppression: e.SUPPRESSION_KEY },
@@ -420,6 +441,7 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
       attempts: e.MAIL_ATTEMPTS,
       backoffMs: e.MAIL_BACKOFF_MS,
       jobLockMs: e.MAIL_JOB_LOCK_MS,
+      sendRate: e.MAIL_SEND_RATE,
       returnPath: e.MAIL_RETURN_PATH,
     },
     bounceMailbox: e.BOUNCE_MAILBOX_URL ? { url: e.BOUNCE_MAILBOX_URL, pollMs: e.BOUNCE_MAILBOX_POLL_MS } : undefined,

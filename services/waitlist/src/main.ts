@@ -8,7 +8,6 @@ import { createApp } from './app.js';
 import { loadApiConfig, type ApiConfig } from './config.js';
 import { resolveServiceKeys } from './lib/service-keys.js';
 import { migrateWaitlist } from './migrations.js';
-import { CONSENT_SESSION_SETTINGS } from './modules/privacy/consent.js';
 
 // The shape of every process's main.ts: config, then connect, migrate, build, signals, listen (runProcess).
 let config: ApiConfig;
@@ -19,15 +18,14 @@ try {
 }
 
 const logger = createLogger({ name: 'waitlist', level: config.logLevel });
-// Each connection carries the privacy policy version, which sign-ups record (modules/privacy/consent.ts).
 const pool = createPool({
-  connectionString: config.databaseUrl,
+  connectionString: config.database.url,
   applicationName: 'waitlist',
   max: 20,
-  sessionSettings: CONSENT_SESSION_SETTINGS,
+  poolMode: config.database.poolMode,
 });
 // Redis being down at start is not fatal: sign-ups fall back to in-process rate limits until it is back.
-const redis = createRedis(config.redis.url, 'producer');
+const redis = createRedis(config.redis, 'producer');
 
 await runProcess({
   name: 'waitlist API',
@@ -37,8 +35,8 @@ await runProcess({
   host: config.http.host,
   abandon: () => Promise.allSettled([pool.end(), redis.quit()]),
   async start() {
-    await assertPostgresReachable(config.databaseUrl);
-    await migrateWaitlist(config.databaseUrl, logger);
+    await assertPostgresReachable(config.database.url);
+    await migrateWaitlist(config.database.directUrl, logger);
     const keys = await resolveServiceKeys(pool, config.keys, logger);
     return {
       server: createServer(createApp({ config, keys, pool, redis, logger })),

@@ -29,8 +29,8 @@ lifecycle.stop = await runProcess({
     for (const resource of worker?.resources ?? []) await Promise.resolve(resource.close()).catch(() => undefined);
   },
   async start() {
-    await assertPostgresReachable(config.databaseUrl);
-    await migrateWaitlist(config.databaseUrl, logger);
+    await assertPostgresReachable(config.database.url);
+    await migrateWaitlist(config.database.directUrl, logger);
     worker = await startMailWorker({
       config,
       logger,

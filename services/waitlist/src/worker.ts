@@ -90,13 +90,14 @@ export async function startMailWorker({
   const pool =
     givenPool ??
     createPool({
-      connectionString: config.databaseUrl,
+      connectionString: config.database.url,
       applicationName: 'waitlist-worker',
+      poolMode: config.database.poolMode,
       max: config.mail.concurrency + 4,
     });
   const { suppression: suppressionKey } = await resolveServiceKeys(pool, config.keys, logger);
-  const producer = createRedis(config.redis.url, 'producer');
-  const consumer = createRedis(config.redis.url, 'worker');
+  const producer = createRedis(config.redis, 'producer');
+  const consumer = createRedis(config.redis, 'worker');
 
   // BullMQ loses jobs if Redis evicts keys under memory pressure; say so loudly, but keep running.
   void checkNoEviction(consumer).then(
@@ -160,6 +161,8 @@ export async function startMailWorker({
       // A dead worker's jobs are found by the others' stalled-job check, run as often as a lock lasts.
       lockDuration: config.mail.jobLockMs,
       stalledInterval: config.mail.jobLockMs,
+      // One rate for every worker together (the limiter's counter is in Redis); the lanes' priorities decide the order.
+      ...(config.mail.sendRate > 0 ? { limiter: { max: config.mail.sendRate, duration: 1000 } } : {}),
     },
   );
   let workerFailing = false;

@@ -30,7 +30,7 @@ export async function startApiWithDatabase(context: TestContext, databaseUrl: st
     EMAIL_DNS_CHECK: 'false',
   });
   const pool: pg.Pool = createPool({ connectionString: config.databaseUrl, applicationName: 'waitlist', max: 20 });
-  const redis: Redis = createRedis(config.redis.url, 'producer');
+  const redis: Redis = createRedis(config.redis, 'producer');
   await waitForRedis(redis, 5000);
   const logs = captureLogs();
   const logger = createLogger({ name: 'waitlist', level: 'info', destination: logs.stream });

@@ -20,6 +20,8 @@ export interface RedisServerOptions {
   maxmemoryPolicy?: string;
   /** false: no append-only file, no snapshots, so `stop()` then `start()` comes back empty (a cache-style Redis). */
   persistence?: boolean;
+  /** Start as a replica of the Redis on 127.0.0.1 at this port. */
+  replicaOf?: number;
 }
 
 /**
@@ -58,6 +60,7 @@ export class RedisServer {
       this.options.maxmemoryPolicy ?? 'noeviction',
       '--loglevel',
       'warning',
+      ...(this.options.replicaOf ? ['--replicaof', '127.0.0.1', String(this.options.replicaOf)] : []),
     ];
     const child = spawn('redis-server', args, { stdio: 'ignore' });
     this.child = child;
@@ -73,6 +76,17 @@ export class RedisServer {
     await new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
+    });
+  }
+
+  /** Kills the server (SIGKILL: no goodbye, nothing flushed), as a lost machine. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    this.child = undefined;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
     });
   }
 

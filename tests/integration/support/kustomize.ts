@@ -4,7 +4,9 @@ import { parseAllDocuments, parse } from 'yaml';
 
 /**
  * The part of kustomize our manifests use, so `npm test` can render the overlays on a machine with no kustomize
- * binary (neither Debian nor npm ships one): `resources` (files and directories), `namespace`, `images` (newName,
+ * binary (neither Debian nor npm ships one): `resources` (files and directories), `components` (kind Component: its
+ * resources and patches, applied after the including kustomization's resources and before its own patches, as
+ * kustomize does), `namespace`, `images` (newName,
  * newTag) and JSON 6902 `patches` selected by kind and name (a regular expression, as kustomize reads it). Anything
  * else in a kustomization.yaml is refused, so the manifests cannot quietly rely on a feature this does not render.
  * Where `kubectl kustomize` exists the tests compare both renderings.
@@ -20,12 +22,13 @@ interface Kustomization {
   apiVersion?: string;
   kind?: string;
   resources?: string[];
+  components?: string[];
   namespace?: string;
   images?: { name: string; newName?: string; newTag?: string }[];
   patches?: { target: { kind?: string; name?: string }; patch: string }[];
 }
 
-const SUPPORTED = new Set(['apiVersion', 'kind', 'resources', 'namespace', 'images', 'patches']);
+const SUPPORTED = new Set(['apiVersion', 'kind', 'resources', 'components', 'namespace', 'images', 'patches']);
 const CLUSTER_SCOPED = new Set(['Namespace', 'ClusterRole', 'ClusterRoleBinding', 'CustomResourceDefinition']);
 
 export function renderKustomization(dir: string): K8sObject[] {
@@ -41,18 +44,33 @@ export function renderKustomization(dir: string): K8sObject[] {
     if (statSync(path).isDirectory()) objects.push(...renderKustomization(path));
     else objects.push(...readManifests(path));
   }
-  for (const { target, patch } of kustomization.patches ?? []) {
-    const operations = parse(patch) as Operation[];
-    const matches = objects.filter((object) => matchesTarget(object, target));
-    if (matches.length === 0) throw new Error(`${file}: patch target ${JSON.stringify(target)} matches nothing`);
-    objects = objects.map((object) => (matchesTarget(object, target) ? applyJsonPatch(object, operations) : object));
+  for (const component of kustomization.components ?? []) {
+    const componentFile = join(resolve(dir, component), 'kustomization.yaml');
+    const parsed = parse(readFileSync(componentFile, 'utf8')) as Kustomization;
+    if (parsed.kind !== 'Component') throw new Error(`${componentFile}: not a kind Component`);
+    const extra = Object.keys(parsed).filter((key) => !['apiVersion', 'kind', 'resources', 'patches'].includes(key));
+    if (extra.length) throw new Error(`${componentFile}: not rendered by this renderer: ${extra.join(', ')}`);
+    for (const resource of parsed.resources ?? []) objects.push(...readManifests(resolve(dir, component, resource)));
+    objects = applyPatches(objects, parsed.patches ?? [], componentFile);
   }
+  objects = applyPatches(objects, kustomization.patches ?? [], file);
   if (kustomization.namespace) {
     for (const object of objects)
       if (!CLUSTER_SCOPED.has(object.kind)) object.metadata.namespace = kustomization.namespace;
   }
   for (const image of kustomization.images ?? []) for (const object of objects) setImage(object, image);
   return objects;
+}
+
+function applyPatches(objects: K8sObject[], patches: NonNullable<Kustomization['patches']>, file: string): K8sObject[] {
+  let patched = objects;
+  for (const { target, patch } of patches) {
+    const operations = parse(patch) as Operation[];
+    const matches = patched.filter((object) => matchesTarget(object, target));
+    if (matches.length === 0) throw new Error(`${file}: patch target ${JSON.stringify(target)} matches nothing`);
+    patched = patched.map((object) => (matchesTarget(object, target) ? applyJsonPatch(object, operations) : object));
+  }
+  return patched;
 }
 
 function readManifests(path: string): K8sObject[] {

@@ -88,9 +88,13 @@ async function main(): Promise<number> {
   }
 
   const logger = createLogger({ name: 'auth-cli', level: 'warn' });
-  const pool = createPool({ connectionString: config.databaseUrl, applicationName: 'mmdm-auth-cli' });
+  const pool = createPool({
+    connectionString: config.database.url,
+    applicationName: 'mmdm-auth-cli',
+    poolMode: config.database.poolMode,
+  });
   try {
-    await migrate({ databaseUrl: config.databaseUrl, dir: MIGRATIONS_DIR, schema: 'auth', logger });
+    await migrate({ databaseUrl: config.database.directUrl, dir: MIGRATIONS_DIR, schema: 'auth', logger });
     const hasher = await createPasswordHasher();
     const account = await addStaffAccount(
       { pool, audit: createAuditService(pool), hasher },

@@ -27,9 +27,13 @@ async function main(): Promise<number> {
     return 1;
   }
   const logger = createLogger({ name: 'auth-cli', level: 'warn' });
-  const pool = createPool({ connectionString: config.databaseUrl, applicationName: 'mmdm-auth-cli' });
+  const pool = createPool({
+    connectionString: config.database.url,
+    applicationName: 'mmdm-auth-cli',
+    poolMode: config.database.poolMode,
+  });
   try {
-    await migrate({ databaseUrl: config.databaseUrl, dir: MIGRATIONS_DIR, schema: 'auth', logger });
+    await migrate({ databaseUrl: config.database.directUrl, dir: MIGRATIONS_DIR, schema: 'auth', logger });
     const { kid, retired, pruned } = await rotateSigningKeys(pool);
     console.log(`New signing key ${kid}.`);
     if (retired.length) {

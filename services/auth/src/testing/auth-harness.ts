@@ -11,6 +11,7 @@ import { createRedis, waitForRedis } from '@mmdm/shared/redis';
 import {
   captureLogs,
   createTestDatabase,
+  databaseEnvFor,
   expectAnswerInDocument,
   request,
   type Answer,
@@ -60,7 +61,7 @@ export interface HarnessOptions {
 export async function startAuth(options: HarnessOptions = {}): Promise<AuthHarness> {
   const own = options.ownDatabase ? await freshDatabase() : undefined;
   const config = loadAuthConfig({
-    DATABASE_URL: own?.url ?? options.databaseUrl ?? inject('databaseUrl'),
+    ...databaseEnvFor(own?.url ?? options.databaseUrl ?? inject('databaseUrl'), inject('pgbouncerPort')),
     REDIS_URL: inject('redisUrl'),
     REDIS_PREFIX: inject('redisPrefix'),
     TRUST_PROXY: 'loopback',
@@ -70,9 +71,13 @@ export async function startAuth(options: HarnessOptions = {}): Promise<AuthHarne
   });
   const logs = captureLogs();
   const logger = createLogger({ name: 'auth', level: config.logLevel, destination: logs.stream });
-  await migrate({ databaseUrl: config.databaseUrl, dir: MIGRATIONS_DIR, schema: 'auth', logger });
-  const pool = createPool({ connectionString: config.databaseUrl, applicationName: 'mmdm-auth-test' });
-  const redis = createRedis(config.redis.url, 'producer');
+  await migrate({ databaseUrl: config.database.directUrl, dir: MIGRATIONS_DIR, schema: 'auth', logger });
+  const pool = createPool({
+    connectionString: config.database.url,
+    applicationName: 'mmdm-auth-test',
+    poolMode: config.database.poolMode,
+  });
+  const redis = createRedis(config.redis, 'producer');
   if (!options.redisDown) await waitForRedis(redis, 5000);
   const keys = config.tokens.envKey
     ? await createEnvKeyStore(config.tokens.envKey.privateKeyPem, config.tokens.envKey.kid)

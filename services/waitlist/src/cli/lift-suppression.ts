@@ -33,7 +33,12 @@ async function main(): Promise<number> {
     console.error('That is not an e-mail address; nothing was changed.');
     return 64;
   }
-  const pool = createPool({ connectionString: config.databaseUrl, applicationName: 'mmdm-mail-cli', max: 1 });
+  const pool = createPool({
+    connectionString: config.database.url,
+    applicationName: 'mmdm-mail-cli',
+    max: 1,
+    poolMode: config.database.poolMode,
+  });
   try {
     const { suppression } = await resolveServiceKeys(pool, config.keys);
     const hash = suppressionHash(suppression, address);

@@ -38,8 +38,13 @@ async function main(): Promise<number> {
     console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
     return 64;
   }
-  const pool = createPool({ connectionString: config.databaseUrl, applicationName: 'mmdm-mail-cli', max: 2 });
-  const redis = createRedis(config.redis.url, 'worker');
+  const pool = createPool({
+    connectionString: config.database.url,
+    applicationName: 'mmdm-mail-cli',
+    max: 2,
+    poolMode: config.database.poolMode,
+  });
+  const redis = createRedis(config.redis, 'worker');
   try {
     const rows = await givenUpRows(pool, options.kind, options.limit);
     if (!rows.length) {

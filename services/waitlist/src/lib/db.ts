@@ -3,7 +3,7 @@ import type pg from 'pg';
 /** Anything that runs a query: the pool, or a client inside a transaction. */
 export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
 
-export { inTransaction } from '@mmdm/shared/db';
+export { inTransaction, statementName } from '@mmdm/shared/db';
 
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const pgError = error as { code?: string; constraint?: string };

@@ -12,6 +12,7 @@ import type { StaffRole } from '@mmdm/shared/tokens';
 import {
   captureLogs,
   createTestDatabase,
+  databaseEnvFor,
   expectAnswerInDocument,
   request,
   SmtpSink,
@@ -24,7 +25,6 @@ import { createApp } from '../app.js';
 import { loadApiConfig, loadWorkerConfig, type ApiConfig, type WorkerConfig } from '../config.js';
 import { resolveServiceKeys } from '../lib/service-keys.js';
 import { migrateWaitlist } from '../migrations.js';
-import { CONSENT_SESSION_SETTINGS } from '../modules/privacy/consent.js';
 import type { AwsFetch } from '../modules/bounces/sns-signature.js';
 import { startMailWorker, type MailWorker } from '../worker.js';
 
@@ -37,7 +37,13 @@ async function requestChecked(baseUrl: string, path: string, options: RequestOpt
 
 /** One database per test file: the worker's relay takes every outbox row it can see, so files must not share. */
 export interface TestContext {
+  /** The file's database, straight to Postgres (migrations, and tests that look at rows themselves). */
   databaseUrl: string;
+  /**
+   * DATABASE_URL (and, in the `pgbouncer` project, DATABASE_DIRECT_URL and DATABASE_POOL_MODE) of the processes a
+   * test starts: in that project they reach Postgres through PgBouncer in transaction pooling.
+   */
+  databaseEnv: Record<string, string>;
   redisUrl: string;
   /** Redis key prefix of this file (rate-limit counters, queue, revocations). */
   prefix: string;
@@ -50,16 +56,18 @@ export async function createTestContext(): Promise<TestContext> {
   const database: TestDatabase = await createTestDatabase(serverUrl);
   const logger = createLogger({ name: 'waitlist-test', level: 'silent' });
   await migrateWaitlist(database.url, logger);
-  // As the API's own pool: sign-ups record the privacy policy version.
+  const databaseEnv = databaseEnvFor(database.url, inject('pgbouncerPort'));
+  // As the processes' own pool (through the pooler in the `pgbouncer` project).
   const pool = createPool({
-    connectionString: database.url,
+    connectionString: databaseEnv.DATABASE_URL!,
     applicationName: 'waitlist-test',
-    sessionSettings: CONSENT_SESSION_SETTINGS,
+    poolMode: databaseEnv.DATABASE_POOL_MODE === 'transaction' ? 'transaction' : 'session',
   });
   const prefix = `${inject('redisPrefix')}${randomBytes(3).toString('hex')}`;
   const redisUrl = inject('redisUrl');
   return {
     databaseUrl: database.url,
+    databaseEnv,
     redisUrl,
     prefix,
     pool,
@@ -108,7 +116,7 @@ export interface ApiOptions {
 
 export async function startApi(context: TestContext, options: ApiOptions = {}): Promise<ApiHarness> {
   const config = loadApiConfig({
-    DATABASE_URL: context.databaseUrl,
+    ...context.databaseEnv,
     REDIS_URL: options.redisUrl ?? context.redisUrl,
     REDIS_PREFIX: context.prefix,
     TRUST_PROXY: 'loopback',
@@ -130,7 +138,7 @@ export async function startApi(context: TestContext, options: ApiOptions = {}): 
   });
   const logs = captureLogs();
   const logger = createLogger({ name: 'waitlist', level: 'info', destination: logs.stream });
-  const redis = createRedis(config.redis.url, 'producer');
+  const redis = createRedis(config.redis, 'producer');
   await waitForRedis(redis, 5000);
   const app = createApp({
     config,
@@ -172,7 +180,7 @@ export async function startWorker(
   options: { smtpUrl?: string; redisUrl?: string; env?: Record<string, string> } = {},
 ): Promise<WorkerHarness> {
   const config = loadWorkerConfig({
-    DATABASE_URL: context.databaseUrl,
+    ...context.databaseEnv,
     REDIS_URL: options.redisUrl ?? context.redisUrl,
     REDIS_PREFIX: context.prefix,
     PUBLIC_URL: 'http://mmdm.test',

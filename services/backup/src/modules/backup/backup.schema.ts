@@ -6,6 +6,8 @@ import { z } from 'zod';
 export const backupEnvSchema = z.object({
   LOG_LEVEL: env.logLevel(),
   DATABASE_URL: env.url('postgres://postgres@127.0.0.1:5432/mmdm', ['postgres:', 'postgresql:']),
+  /** Set where DATABASE_URL is a transaction pooler: pg_dump and the restore need a session of their own. */
+  DATABASE_DIRECT_URL: env.optionalUrl(['postgres:', 'postgresql:']),
   BACKUP_DIR: z.string().min(1).default('var/backups'),
   /** Daily at 03:00 UTC by default; any five-field cron expression (or @daily, @hourly...). */
   BACKUP_SCHEDULE: z

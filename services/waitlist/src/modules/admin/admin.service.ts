@@ -17,6 +17,7 @@ import { eraseEntry } from './erase-entry.js';
  */
 export { writeAudit, type AuditRecord } from './audit.repository.js';
 import { perDay, recentActivity, topReferralSources, totals } from './stats.repository.js';
+import { mailLaneAges } from '../mail/mail.service.js';
 export { auditStaffAction, auditStaffRead, entriesReadOf, listFilterOf } from './staff-read-audit.js';
 
 /** Places in line, wired in by the app (features do not import each other). */
@@ -216,10 +217,11 @@ export function createAdminService({
 
     /** The dashboard's figures, and the entries whose addresses they show (for the audit row of the read). */
     async stats() {
-      const [counts, recent] = await Promise.all([totals(pool), recentActivity(pool)]);
+      const [counts, recent, mailLanes] = await Promise.all([totals(pool), recentActivity(pool), mailLaneAges(pool)]);
       return {
         stats: {
           ...counts,
+          mailLanes,
           recent: recent.map((item) => ({ type: item.type, email: item.email, at: item.at.toISOString() })),
         },
         entriesShown: recent.map((item) => item.id),

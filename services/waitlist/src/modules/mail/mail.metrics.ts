@@ -4,7 +4,7 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { ConfirmationJob } from './mail.queue.js';
-import { outboxBacklog } from './outbox.repository.js';
+import { MAIL_LANES, outboxBacklog, type OutboxBacklog } from './outbox.repository.js';
 
 export interface MailMetrics {
   sent: Counter;
@@ -29,10 +29,23 @@ export interface MailMetricsDeps {
  * says why.
  */
 export function createMailMetrics({ registry, pool, queue, queueRedis, logger }: MailMetricsDeps): MailMetrics {
+  // One outbox read per scrape for every gauge below (the registry collects them side by side).
+  let reading: Promise<OutboxBacklog | undefined> | undefined;
+  const readBacklog = () =>
+    (reading ??= outboxBacklog(pool)
+      .catch((error: unknown) => {
+        logger.debug({ err: error }, 'outbox metrics unavailable');
+        return undefined;
+      })
+      .finally(() => (reading = undefined)));
   registerGaugesOfOneRead(
     registry,
-    () => outboxBacklog(pool),
-    (error) => logger.debug({ err: error }, 'outbox metrics unavailable'),
+    async () => {
+      const backlog = await readBacklog();
+      if (!backlog) throw new Error('outbox unreadable');
+      return backlog;
+    },
+    () => undefined,
     [
       {
         name: 'mmdm_outbox_unrelayed_rows',
@@ -51,6 +64,17 @@ export function createMailMetrics({ registry, pool, queue, queueRedis, logger }:
       },
     ],
   );
+  // The same read, per lane: a spike shows as the `others` lane ageing while `first` stays at seconds.
+  new Gauge({
+    name: 'mmdm_mail_lane_oldest_owed_age_seconds',
+    help: 'Age of the oldest mail owed in each lane (first: confirmation and data access; invitations; others)',
+    labelNames: ['lane'],
+    registers: [registry],
+    async collect() {
+      const backlog = await readBacklog();
+      for (const lane of MAIL_LANES) this.set({ lane }, backlog ? backlog.oldestOwedSecondsByLane[lane] : Number.NaN);
+    },
+  });
   new Gauge({
     name: 'mmdm_mail_queue_jobs',
     help: 'Jobs in the confirmation-mail queue by state',

@@ -7,9 +7,11 @@ import { inTransaction } from '../../lib/db.js';
 import { jobIdFor, mailJobOptions, type ConfirmationJob } from './mail.queue.js';
 import {
   databaseNow,
+  laneOf,
   lockRelayedUnsentBefore,
   lockStaleUnsent,
   lockUnrelayed,
+  MAIL_LANES,
   mailEpoch,
   markRelayed,
   type UnrelayedRow,
@@ -126,7 +128,9 @@ export function startRelay({
         rows.map((row) => ({
           name: 'confirmation',
           data: { outboxId: row.id, requestId: row.requestId },
-          opts: { ...options, jobId: jobIdFor(row.id) },
+          // BullMQ takes the lowest priority number first: a lane's number (1–3) puts a confirmation in front of a
+          // backlog of welcome mails however long, under the one send rate (MAIL_SEND_RATE).
+          opts: { ...options, jobId: jobIdFor(row.id), priority: MAIL_LANES.indexOf(laneOf(row.kind)) + 1 },
         })),
       );
       await markRelayed(
@@ -145,8 +149,15 @@ export function startRelay({
     await waitForRedis(redis, readyWaitMs).catch((error: unknown) => {
       throw new QueueNotReadyError(error);
     });
-    const [marker, epoch] = await Promise.all([redis.get(markerKey), mailEpoch(pool)]);
-    if (marker === String(epoch)) return undefined;
+    const [marker, epoch, server] = await Promise.all([redis.get(markerKey), mailEpoch(pool), serverIdOf(redis)]);
+    // Another server answers with the marker in place: a replica promoted by Sentinel (or a restart from the append-only
+    // file). Replication is asynchronous, so the last jobs the old primary took may never have reached it: offer the
+    // owed rows again, as after a loss (an add whose job survived is a no-op; the send claim stops a twin).
+    const moved = knownServer !== undefined && server !== knownServer;
+    if (marker === String(epoch) && !moved) {
+      knownServer = server;
+      return undefined;
+    }
     const started = Date.now();
     // Jobs of another epoch describe a database that no longer exists: a completed or failed job would keep a new row
     // of the same id from being queued (BullMQ ignores an add whose id it holds), a waiting one names a row of before.
@@ -160,6 +171,14 @@ export function startRelay({
       offered += batch;
     } while (batch === batchSize && !stopped);
     await redis.set(markerKey, String(epoch));
+    knownServer = server;
+    if (marker === String(epoch)) {
+      logger.warn(
+        { offered, ms: Date.now() - started },
+        'another Redis server holds the mail queue (a failover or a restart): every relayed, unsent mail offered again',
+      );
+      return offered;
+    }
     // Nothing owed (a first start, a loss between mails) is no news; owed mails queued again are.
     logger[offered > 0 || marker !== null ? 'warn' : 'info'](
       { offered, epoch, queueEpoch: marker, ms: Date.now() - started },
@@ -170,6 +189,8 @@ export function startRelay({
     return offered;
   };
   let lastLossCheck = 0;
+  /** The run id of the Redis server the queue was last checked on. */
+  let knownServer: string | undefined;
 
   const tick = async () => {
     try {
@@ -217,4 +238,10 @@ export function startRelay({
       await running;
     },
   };
+}
+
+/** The server's run id (INFO server): a new one after every restart, and another server's after a failover. */
+async function serverIdOf(redis: Redis): Promise<string> {
+  const info = await redis.info('server');
+  return /^run_id:(\w+)/m.exec(info)?.[1] ?? 'unknown';
 }

@@ -6,6 +6,18 @@ import type { TokenPurpose } from '../../lib/tokens.js';
 export type MailKind = 'confirmation' | 'welcome' | 'invitation' | 'data_access' | 'place_link' | 'contact';
 
 /**
+ * Mail lanes, first to last (decision 032): a person waiting for the mail now (confirmation, the "Your data" link),
+ * then invitations, then every other kind. SQL's waitlist.mail_lane (migration 020) numbers them the same, 1 to 3.
+ */
+export const MAIL_LANES = ['first', 'invitations', 'others'] as const;
+export type MailLane = (typeof MAIL_LANES)[number];
+
+export function laneOf(kind: MailKind): MailLane {
+  if (kind === 'confirmation' || kind === 'data_access') return 'first';
+  return kind === 'invitation' ? 'invitations' : 'others';
+}
+
+/**
  * The row an outbox row mails about: an entry, or for `contact` a visitor's contact message (migration 017; the
  * table's check allows exactly the one its kind names).
  */
@@ -51,14 +63,17 @@ export async function enqueueMail(
 export interface UnrelayedRow {
   id: string;
   requestId: string | null;
+  kind: MailKind;
 }
 
 /** Rows no other relay is handling right now (SKIP LOCKED): replicas share the work instead of waiting. */
 export async function lockUnrelayed(client: pg.PoolClient, limit: number): Promise<UnrelayedRow[]> {
   const { rows } = await client.query<UnrelayedRow>(
-    `select id, request_id as "requestId" from waitlist.outbox
+    // Lane first (outbox_unrelayed_lane_idx, migration 020): a confirmation behind 20,000 unrelayed welcomes is in
+    // the next batch, not the hundredth.
+    `select id, request_id as "requestId", kind from waitlist.outbox
       where relayed_at is null
-      order by id
+      order by waitlist.mail_lane(kind), id
       limit $1
       for update skip locked`,
     [limit],
@@ -77,7 +92,7 @@ export async function lockStaleUnsent(
   limit: number,
 ): Promise<UnrelayedRow[]> {
   const { rows } = await client.query<UnrelayedRow>(
-    `select o.id, o.request_id as "requestId" from waitlist.outbox o
+    `select o.id, o.request_id as "requestId", o.kind from waitlist.outbox o
        left join waitlist.entries e on e.id = o.entry_id
       where (e.status = 'pending' or o.kind <> 'confirmation')
         and o.sent_at is null and o.failed_at is null and o.relayed_at < now() - make_interval(secs => $1::int)
@@ -100,7 +115,7 @@ export async function lockRelayedUnsentBefore(
   limit: number,
 ): Promise<UnrelayedRow[]> {
   const { rows } = await client.query<UnrelayedRow>(
-    `select o.id, o.request_id as "requestId" from waitlist.outbox o
+    `select o.id, o.request_id as "requestId", o.kind from waitlist.outbox o
        left join waitlist.entries e on e.id = o.entry_id
       where (e.status = 'pending' or o.kind <> 'confirmation')
         and o.sent_at is null and o.failed_at is null and o.relayed_at < $1
@@ -266,6 +281,8 @@ export interface OutboxBacklog {
   unsent: number;
   /** Age of the oldest such row, 0 when there is none. */
   oldestUnsentSeconds: number;
+  /** The same per lane (waitlist.mail_lane, migration 020). */
+  oldestOwedSecondsByLane: Record<MailLane, number>;
 }
 
 /**
@@ -273,26 +290,38 @@ export interface OutboxBacklog {
  * skipped by the consumer and never get `sent_at`: they are not owed, so they do not count.
  */
 export async function outboxBacklog(db: Queryable): Promise<OutboxBacklog> {
-  const { rows } = await db.query<{ unrelayed: string; unsent: string; oldest: number | null }>(
+  const { rows } = await db.query<{
+    unrelayed: string;
+    unsent: string;
+    oldest: number | null;
+    lane1: number | null;
+    lane2: number | null;
+    lane3: number | null;
+  }>(
     // Two branches, each matching a partial index (outbox_unrelayed_idx, outbox_unsent_idx): a scrape every few
     // seconds must not scan the whole outbox, which keeps one row per mail ever sent.
     `with owed as (
-       select o.created_at from waitlist.outbox o left join waitlist.entries e on e.id = o.entry_id
+       select o.created_at, o.kind from waitlist.outbox o left join waitlist.entries e on e.id = o.entry_id
         where o.relayed_at is null and ${STILL_MEANT}
        union all
-       select o.created_at from waitlist.outbox o left join waitlist.entries e on e.id = o.entry_id
+       select o.created_at, o.kind from waitlist.outbox o left join waitlist.entries e on e.id = o.entry_id
         where o.relayed_at is not null and o.sent_at is null and o.failed_at is null and ${STILL_MEANT}
      )
      select (select count(*) from waitlist.outbox where relayed_at is null) as unrelayed,
             count(*) as unsent,
-            extract(epoch from now() - min(created_at))::float8 as oldest
+            extract(epoch from now() - min(created_at))::float8 as oldest,
+            extract(epoch from now() - min(created_at) filter (where waitlist.mail_lane(kind) = 1))::float8 as lane1,
+            extract(epoch from now() - min(created_at) filter (where waitlist.mail_lane(kind) = 2))::float8 as lane2,
+            extract(epoch from now() - min(created_at) filter (where waitlist.mail_lane(kind) = 3))::float8 as lane3
        from owed`,
   );
   const row = rows[0];
+  const age = (seconds: number | null | undefined) => Math.max(0, seconds ?? 0);
   return {
     unrelayed: Number(row?.unrelayed ?? 0),
     unsent: Number(row?.unsent ?? 0),
-    oldestUnsentSeconds: Math.max(0, row?.oldest ?? 0),
+    oldestUnsentSeconds: age(row?.oldest),
+    oldestOwedSecondsByLane: { first: age(row?.lane1), invitations: age(row?.lane2), others: age(row?.lane3) },
   };
 }
 

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import type { Queryable } from '../../lib/db.js';
+import { statementName, type Queryable } from '../../lib/db.js';
+import { CONSENT_POLICY_SQL } from '../../lib/consent-policy.js';
 import { enqueueMailFrom } from '../mail/mail.service.js';
 
 /**
@@ -52,10 +53,11 @@ with input as (
 ),
 inserted as (
   insert into waitlist.entries (email, email_normalized, referral_source, last_mail_queued_at, signup_network,
-                                signup_device, review_state, review_reasons)
+                                signup_device, review_state, review_reasons, consent_policy)
   select email, email_normalized, referral_source, now(), signup_network, signup_device,
          case when review_reasons is not null then 'flagged' end,
-         case when review_reasons is not null then array(select jsonb_array_elements_text(review_reasons)) end
+         case when review_reasons is not null then array(select jsonb_array_elements_text(review_reasons)) end,
+         ${CONSENT_POLICY_SQL}
     from input
    order by email_normalized
   on conflict (email_normalized) do nothing
@@ -176,7 +178,7 @@ export async function insertSignups(
   const one = writes.length === 1;
   // pg's client honours a per-query `query_timeout`; @types/pg's QueryConfig does not list it.
   const query: pg.QueryConfig & { query_timeout: number } = {
-    name: one ? 'waitlist-sign-up' : 'waitlist-sign-ups',
+    name: statementName(db, one ? 'waitlist-sign-up' : 'waitlist-sign-ups'),
     text: one ? SIGN_UP_ONE : SIGN_UP_GROUP,
     query_timeout: SIGN_UP_TIMEOUT_MS,
     values: [cooldownSeconds, ...(one ? oneSignUp(writes[0]!) : [signUpGroup(writes)])],

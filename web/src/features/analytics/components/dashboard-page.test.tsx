@@ -38,6 +38,30 @@ describe('the dashboard', () => {
     expect(items[1]).toHaveTextContent('ben@example.com joined the waitlist');
   });
 
+  it("shows how long each mail lane's oldest owed mail has waited", async () => {
+    network.on('GET', '/api/admin/waitlist/stats', () =>
+      json(200, {
+        total: 3,
+        confirmed: 1,
+        today: 1,
+        recent: [],
+        mailLanes: [
+          { lane: 'first', oldestOwedSeconds: 0 },
+          { lane: 'invitations', oldestOwedSeconds: 12 },
+          { lane: 'others', oldestOwedSeconds: 600 },
+        ],
+      }),
+    );
+    renderAdmin('/admin');
+
+    // The panel's route loads lazily: on a busy machine that takes more than findBy's default second.
+    const lanes = await screen.findByRole('region', { name: 'Mail owed, by lane' }, { timeout: 10_000 });
+    const items = within(lanes).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Confirmations and data links none owed');
+    expect(items[1]).toHaveTextContent('Invitations oldest waiting 12 s');
+    expect(items[2]).toHaveTextContent('Welcome and other mail oldest waiting 10 min');
+  });
+
   it('says plainly that matching starts at launch instead of inventing a number of matches', async () => {
     network.on('GET', '/api/admin/waitlist/stats', () => json(200, { total: 3, confirmed: 1, today: 1, recent: [] }));
     renderAdmin('/admin');

@@ -14,6 +14,20 @@ function StatCard({ label, value, note }: { label: string; value: string; note: 
   );
 }
 
+const LANE_NAMES = {
+  first: 'Confirmations and data links',
+  invitations: 'Invitations',
+  others: 'Welcome and other mail',
+} as const;
+
+/** "none owed", "12 s", "4 min", "2 h": how long the oldest owed mail of a lane has waited. */
+function describeWait(seconds: number): string {
+  if (seconds <= 0) return 'none owed';
+  if (seconds < 90) return `oldest waiting ${Math.round(seconds)} s`;
+  if (seconds < 5400) return `oldest waiting ${Math.round(seconds / 60)} min`;
+  return `oldest waiting ${Math.round(seconds / 3600)} h`;
+}
+
 function describeActivity(item: ActivityItem): string {
   return item.type === 'signup' ? `${item.email} joined the waitlist` : `${item.email} confirmed their address`;
 }
@@ -45,6 +59,20 @@ export function DashboardPage() {
           note="since midnight (UTC)"
         />
       </div>
+      {data?.mailLanes ? (
+        <section className="adm-card" aria-labelledby="mail-lanes">
+          <h2 id="mail-lanes" className="adm-section-title">
+            Mail owed, by lane
+          </h2>
+          <ul className="adm-activity__list">
+            {data.mailLanes.map(({ lane, oldestOwedSeconds }) => (
+              <li key={lane} className="adm-activity__item">
+                <span>{LANE_NAMES[lane]}</span> <span className="adm-muted">{describeWait(oldestOwedSeconds)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section className="adm-card adm-activity" aria-labelledby="recent-activity">
         <h2 id="recent-activity" className="adm-section-title">
           Recent Activity
