@@ -5,7 +5,7 @@ import { loadGatewayConfig } from './config.js';
 describe('loadGatewayConfig', () => {
   it('works with no variables at all, trusting no proxy', () => {
     const config = loadGatewayConfig({});
-    expect(config.http).toEqual({ port: 8080, host: '0.0.0.0', metricsPort: 9080 });
+    expect(config.http).toEqual({ port: 8080, host: '0.0.0.0', metricsPort: 9080, metricsHost: '0.0.0.0' });
     expect(config.upstreams).toEqual({ auth: ['http://127.0.0.1:8081'], waitlist: ['http://127.0.0.1:8082'] });
     expect(config.upstreamHealth).toEqual({ probeIntervalMs: 500, downMs: 3000 });
     expect(config.trustedProxies).toEqual([]);

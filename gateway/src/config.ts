@@ -56,6 +56,8 @@ export const gatewayEnvSchema = commonEnvSchema
     HOST: z.string().default('0.0.0.0'),
     /** Prometheus's `/metrics`, on a port of its own: the public port never answers it. */
     GATEWAY_METRICS_PORT: env.port(9080),
+    /** Where that port listens; unset: HOST (`npm start` sets 127.0.0.1: the scraper runs on the same machine). */
+    GATEWAY_METRICS_HOST: z.string().min(1).optional(),
     AUTH_URL: upstreamList('http://127.0.0.1:8081'),
     WAITLIST_URL: upstreamList('http://127.0.0.1:8082'),
     /** How often each replica's /healthz is probed when a service has more than one (0: never). */
@@ -70,7 +72,7 @@ export const gatewayEnvSchema = commonEnvSchema
 export interface GatewayConfig {
   env: 'development' | 'production' | 'test';
   logLevel: string;
-  http: { port: number; host: string; metricsPort: number };
+  http: { port: number; host: string; metricsPort: number; metricsHost: string };
   /** Each service's replicas (base URLs); one is the usual case. */
   upstreams: { auth: readonly string[]; waitlist: readonly string[] };
   upstreamHealth: { probeIntervalMs: number; downMs: number };
@@ -85,7 +87,12 @@ export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): Gate
   return Object.freeze({
     env: parsed.NODE_ENV,
     logLevel: parsed.LOG_LEVEL,
-    http: Object.freeze({ port: parsed.PORT, host: parsed.HOST, metricsPort: parsed.GATEWAY_METRICS_PORT }),
+    http: Object.freeze({
+      port: parsed.PORT,
+      host: parsed.HOST,
+      metricsPort: parsed.GATEWAY_METRICS_PORT,
+      metricsHost: parsed.GATEWAY_METRICS_HOST ?? parsed.HOST,
+    }),
     upstreams: Object.freeze({ auth: Object.freeze(parsed.AUTH_URL), waitlist: Object.freeze(parsed.WAITLIST_URL) }),
     upstreamHealth: Object.freeze({
       probeIntervalMs: parsed.UPSTREAM_PROBE_INTERVAL_MS,

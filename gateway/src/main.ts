@@ -36,10 +36,12 @@ await runProcess({
   async start() {
     const registry = createMetricsRegistry();
     const gateway = createGateway({ config, logger, site, metrics: createHttpMetrics(registry) });
-    const { metricsPort, host } = config.http;
-    const metricsServer = await startMetricsServer({ registry, port: metricsPort, host, logger }).catch(
+    const { metricsPort, metricsHost } = config.http;
+    const metricsServer = await startMetricsServer({ registry, port: metricsPort, host: metricsHost, logger }).catch(
       (error: unknown) => {
-        throw new Error(`cannot listen for metrics (GATEWAY_METRICS_PORT) on ${host}:${metricsPort}`, { cause: error });
+        throw new Error(`cannot listen for metrics (GATEWAY_METRICS_PORT) on ${metricsHost}:${metricsPort}`, {
+          cause: error,
+        });
       },
     );
     return {
@@ -48,7 +50,7 @@ await runProcess({
         { name: 'upstream connections', close: gateway.close },
         { name: 'metrics server', close: () => new Promise((resolve) => metricsServer.close(resolve)) },
       ],
-      facts: { metricsPort, upstreams: config.upstreams, webDistDir: config.webDistDir },
+      facts: { metricsPort, metricsHost, upstreams: config.upstreams, webDistDir: config.webDistDir },
     };
   },
 });

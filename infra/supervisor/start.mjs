@@ -50,6 +50,8 @@ function withDefaults(source) {
   e.WAITLIST_PORT ||= '8082';
   e.WORKER_PORT ||= '8083';
   e.GATEWAY_METRICS_PORT ||= '9080';
+  // HOST opens the site to the network; the metrics stay on this machine, like the services (set it to open them).
+  e.GATEWAY_METRICS_HOST ||= '127.0.0.1';
   e.REPLICA_PORT_STEP ||= '100';
   e.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/mmdm';
   e.REDIS_URL ||= 'redis://127.0.0.1:6379/0';

@@ -179,6 +179,37 @@ describe.each(Object.keys(overlays) as (keyof typeof overlays)[])('the %s overla
     ).toEqual([...APPS].sort());
   });
 
+  it("lets the monitoring namespace reach each process's metrics port alone, and scrapes each there", () => {
+    interface Rule {
+      from?: { namespaceSelector?: { matchLabels?: Record<string, string> } }[];
+      ports?: { port: number }[];
+    }
+    const fromMonitoring = find(objects, 'NetworkPolicy').flatMap((policy) =>
+      ((policy.spec as { ingress?: Rule[] }).ingress ?? []).filter((rule) =>
+        (rule.from ?? []).some(
+          (peer) => peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'monitoring',
+        ),
+      ),
+    );
+    const reachable = fromMonitoring.flatMap((rule) => (rule.ports ?? []).map((port) => port.port)).sort();
+    // The APIs (8081, 8082) believe X-Forwarded-For from any unique-local address: a pod in monitoring must not
+    // reach them and state a client address of its choosing.
+    expect(reachable).toEqual([8083, 9080, 9081, 9082]);
+    for (const app of APPS) {
+      const [deployment] = find(objects, 'Deployment', app);
+      const [service] = find(objects, 'Service', app);
+      const [monitor] = find(objects, 'ServiceMonitor', app);
+      const scraped = (monitor!.spec as { endpoints: { port: string }[] }).endpoints.map((endpoint) => endpoint.port);
+      const servicePorts = (service!.spec as { ports: { name: string; targetPort: string }[] }).ports;
+      const containerPorts = podSpecOf(deployment!).containers[0]!.ports ?? [];
+      for (const name of scraped) {
+        const target = servicePorts.find((port) => port.name === name)?.targetPort;
+        const port = containerPorts.find((container) => container.name === target)?.containerPort;
+        expect([app, name, port !== undefined && reachable.includes(port)]).toEqual([app, name, true]);
+      }
+    }
+  });
+
   it('carries the alert rules of infra/observability/alerts.yml, rule for rule, as a PrometheusRule', () => {
     const rules = find(objects, 'PrometheusRule');
     expect(rules.map((rule) => rule.metadata.name)).toEqual(['mmdm-alerts']);

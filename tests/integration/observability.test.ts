@@ -163,8 +163,9 @@ describe('compose profile observability', () => {
     );
     expect(targets).toEqual({
       gateway: ['gateway:9080'],
-      auth: ['auth:8081'],
-      waitlist: ['waitlist:8082'],
+      // Each process's metrics port, never an API's (auth 8081, waitlist 8082).
+      auth: ['auth:9081'],
+      waitlist: ['waitlist:9082'],
       'waitlist-worker': ['waitlist-worker:8083'],
     });
   });

@@ -141,6 +141,7 @@ describe.skipIf(!built)('the npm start supervisor', () => {
   let exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   let gatewayUrl: string;
   let port: number;
+  let metricsPort: number;
   let servicePorts: Record<'auth' | 'waitlist' | 'waitlist-worker', number>;
   const redisPrefix = `sup${randomBytes(4).toString('hex')}`;
   const chunks: string[] = [];
@@ -161,8 +162,9 @@ describe.skipIf(!built)('the npm start supervisor', () => {
     );
     chmodSync(join(bin, 'npm'), 0o755);
     const ports = new Set<number>();
-    while (ports.size < 4) ports.add(await freePort());
-    const [gatewayPort, authPort, waitlistPort, workerPort] = [...ports].map(String);
+    while (ports.size < 5) ports.add(await freePort());
+    const [gatewayPort, authPort, waitlistPort, workerPort, gatewayMetricsPort] = [...ports].map(String);
+    metricsPort = Number(gatewayMetricsPort);
     port = Number(gatewayPort);
     servicePorts = { auth: Number(authPort), waitlist: Number(waitlistPort), 'waitlist-worker': Number(workerPort) };
     gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
@@ -182,7 +184,7 @@ describe.skipIf(!built)('the npm start supervisor', () => {
         AUTH_PORT: authPort,
         WAITLIST_PORT: waitlistPort,
         WORKER_PORT: workerPort,
-        GATEWAY_METRICS_PORT: '0',
+        GATEWAY_METRICS_PORT: gatewayMetricsPort,
         PUBLIC_URL: gatewayUrl,
         DATABASE_URL: database.url,
         REDIS_URL: inject('redisUrl'),
@@ -233,8 +235,10 @@ describe.skipIf(!built)('the npm start supervisor', () => {
     await database?.drop();
   }, 20_000);
 
-  it("listens for the site on the operator's HOST, and for auth, the waitlist API and the worker on loopback alone", async () => {
+  it("listens for the site on the operator's HOST, and for auth, the waitlist API, the worker and the gateway's metrics on loopback alone", async () => {
     expect(listeningAddresses(port)).toEqual(['0.0.0.0']);
+    expect(listeningAddresses(metricsPort), 'gateway metrics').toEqual(['127.0.0.1']);
+    expect(await status(`http://127.0.0.1:${metricsPort}`, '/metrics'), 'gateway metrics').toBe(200);
     for (const [name, servicePort] of Object.entries(servicePorts)) {
       // The gateway's health covers auth and the API only; the worker may still be starting (migrations, place rule).
       await until(
@@ -250,6 +254,7 @@ describe.skipIf(!built)('the npm start supervisor', () => {
     if (outside) {
       // Reachable from the network: the gateway, yes; a service, never (it would take any X-Forwarded-For from there).
       expect(await acceptsConnections(port, outside)).toBe(true);
+      expect(await acceptsConnections(metricsPort, outside), `gateway metrics on ${outside}`).toBe(false);
       for (const [name, servicePort] of Object.entries(servicePorts)) {
         expect(await acceptsConnections(servicePort, outside), `${name} on ${outside}`).toBe(false);
       }

@@ -36,6 +36,11 @@ const httpUrl = z
 export const authEnvSchema = commonEnvSchema
   .extend({
     AUTH_PORT: env.port(8081),
+    /**
+     * `GET /metrics` on a port of its own as well, so a scraper can be let reach that port alone, never the API's
+     * (Kubernetes: 9081). Unset: only on AUTH_PORT.
+     */
+    AUTH_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     /** Loopback unless told otherwise: only the gateway calls a service (compose sets 0.0.0.0 on its own network). */
     HOST: z.string().default('127.0.0.1'),
     /** Bootstrap admin: created at start only when no admin exists, and only when a password is given. */
@@ -105,7 +110,7 @@ export const authEnvSchema = commonEnvSchema
     databaseUrl: e.DATABASE_URL,
     database: databaseConfigOf(e),
     redis: redisConfigOf(e),
-    http: { port: e.AUTH_PORT, host: e.HOST, trustProxy: e.TRUST_PROXY },
+    http: { port: e.AUTH_PORT, host: e.HOST, trustProxy: e.TRUST_PROXY, metricsPort: e.AUTH_METRICS_PORT },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     auditRetention: { days: e.AUDIT_RETENTION_DAYS, intervalMs: e.RETENTION_INTERVAL_MS },
     bootstrapAdmin: e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,

@@ -5,6 +5,7 @@ import { runProcess } from '@mmdm/shared/lifecycle';
 import { createLogger } from '@mmdm/shared/logger';
 import { migrate } from '@mmdm/shared/migrate';
 import { createRedis, redisUnreachableMessage, waitForRedis } from '@mmdm/shared/redis';
+import { createMetricsRegistry, startMetricsServer } from '@mmdm/shared/metrics';
 import { createAuthApp } from './app.js';
 import { loadAuthConfig, type AuthConfig } from './config.js';
 import { createPasswordHasher } from './lib/password-hasher.js';
@@ -80,11 +81,19 @@ await runProcess({
     }
     await bootstrapAdmin({ pool, audit: createAuditService(pool), hasher, logger, admin: config.bootstrapAdmin });
 
-    const server = createServer(createAuthApp({ config, logger, pool, redis, keys, hasher }));
+    const registry = createMetricsRegistry();
+    const { metricsPort, host } = config.http;
+    const metricsServer = metricsPort
+      ? await startMetricsServer({ registry, port: metricsPort, host, logger })
+      : undefined;
+    const server = createServer(createAuthApp({ config, logger, pool, redis, keys, hasher, registry }));
     const auditRetention = startAuditRetention({ pool, logger, ...config.auditRetention });
     return {
       server,
       resources: [
+        ...(metricsServer
+          ? [{ name: 'metrics server', close: () => new Promise<void>((done) => metricsServer.close(() => done())) }]
+          : []),
         ...(keyChanges ? [{ name: 'key-change listener', close: () => keyChanges.close() }] : []),
         { name: 'audit retention', close: () => auditRetention.stop() },
         { name: 'redis', close: () => redis.quit() },

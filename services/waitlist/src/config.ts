@@ -54,6 +54,11 @@ const sharedSchema = commonEnvSchema.extend({
 export const apiEnvSchema = sharedSchema
   .extend({
     WAITLIST_PORT: env.port(8082),
+    /**
+     * `GET /metrics` on a port of its own as well, so a scraper can be let reach that port alone, never the API's
+     * (Kubernetes: 9082). Unset: only on WAITLIST_PORT.
+     */
+    WAITLIST_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     /** Loopback unless told otherwise: only the gateway calls a service (compose sets 0.0.0.0 on its own network). */
     HOST: z.string().default('127.0.0.1'),
     /**
@@ -254,7 +259,7 @@ export type WorkerEnv = z.output<typeof workerEnvSchema>;
 export interface ApiConfig {
   env: ApiEnv['NODE_ENV'];
   logLevel: string;
-  http: { port: number; host: string; trustProxy: string };
+  http: { port: number; host: string; trustProxy: string; metricsPort: number | undefined };
   /** = database.url */
   databaseUrl: string;
   database: DatabaseConfig;
@@ -350,7 +355,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
   return Object.freeze({
     env: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
-    http: { port: e.WAITLIST_PORT, host: e.HOST, trustProxy: e.TRUST_PROXY },
+    http: { port: e.WAITLIST_PORT, host: e.HOST, trustProxy: e.TRUST_PROXY, metricsPort: e.WAITLIST_METRICS_PORT },
     databaseUrl: e.DATABASE_URL,
     database: databaseConfigOf(e),
     redis: redisConfigOf(e),

@@ -4,6 +4,7 @@ import { assertPostgresReachable, createPool } from '@mmdm/shared/db';
 import { runProcess } from '@mmdm/shared/lifecycle';
 import { createLogger } from '@mmdm/shared/logger';
 import { createRedis } from '@mmdm/shared/redis';
+import { createMetricsRegistry, startMetricsServer } from '@mmdm/shared/metrics';
 import { createApp } from './app.js';
 import { loadApiConfig, type ApiConfig } from './config.js';
 import { resolveServiceKeys } from './lib/service-keys.js';
@@ -38,9 +39,17 @@ await runProcess({
     await assertPostgresReachable(config.database.url);
     await migrateWaitlist(config.database.directUrl, logger);
     const keys = await resolveServiceKeys(pool, config.keys, logger);
+    const registry = createMetricsRegistry();
+    const { metricsPort, host } = config.http;
+    const metricsServer = metricsPort
+      ? await startMetricsServer({ registry, port: metricsPort, host, logger })
+      : undefined;
     return {
-      server: createServer(createApp({ config, keys, pool, redis, logger })),
+      server: createServer(createApp({ config, keys, pool, redis, logger, registry })),
       resources: [
+        ...(metricsServer
+          ? [{ name: 'metrics server', close: () => new Promise<void>((done) => metricsServer.close(() => done())) }]
+          : []),
         { name: 'redis', close: () => redis.quit() },
         { name: 'postgres', close: () => pool.end() },
       ],
