@@ -16,8 +16,9 @@ import { createViewer, readToken, staffToken, writeToken } from './staff-session
 // WebAuthn needs a host name for its relying party: the panel is opened at localhost (a secure context).
 const ORIGIN = `http://localhost:${E2E_PORT}`;
 
-// The service's 403 `reauth_required` is the journey's point; Chromium logs every 4xx of a fetch.
-test.use({ allowConsole: [/status of 403 \(Forbidden\)/] });
+// The service's 403 `reauth_required` (and the 400 of a wrong password) are the journey's point; Chromium logs
+// every 4xx of a fetch.
+test.use({ allowConsole: [/status of (400 \(Bad Request\)|403 \(Forbidden\))/] });
 
 // Playwright reads a hook's fixtures from this destructuring pattern, so an empty one must stay.
 // eslint-disable-next-line no-empty-pattern
