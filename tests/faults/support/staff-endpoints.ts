@@ -67,6 +67,13 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   },
   { service: 'auth', method: 'DELETE', path: `/api/admin/me/mfa/passkeys/${randomUUID()}`, readOnly: false },
   { service: 'auth', method: 'POST', path: '/api/admin/me/mfa/recovery-codes', readOnly: false },
+  {
+    service: 'auth',
+    method: 'POST',
+    path: '/api/admin/me/reauth',
+    body: { method: 'password', password: 'x'.repeat(12) },
+    readOnly: false,
+  },
   { service: 'auth', method: 'GET', path: '/api/admin/mfa/policy', readOnly: true },
   { service: 'auth', method: 'PUT', path: '/api/admin/mfa/policy', body: { required: false }, readOnly: false },
   { service: 'auth', method: 'GET', path: '/api/admin/mfa/staff', readOnly: true },

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { totpSetupSchema, type TotpSetup } from '@mmdm/contracts/auth';
 import { mfaRequest } from '../lib/mfa-request.js';
 import { useConfirmFirst } from '../lib/confirm-first.js';
+import { mutationRetry } from '../../../lib/staff-api.js';
 
 /** A new secret and its QR code; the service keeps it 10 minutes for the first code. */
 export function beginTotp(enrolToken?: string): Promise<TotpSetup> {
@@ -10,5 +11,9 @@ export function beginTotp(enrolToken?: string): Promise<TotpSetup> {
 
 export function useBeginTotp(enrolToken?: string) {
   const confirmFirst = useConfirmFirst();
-  return useMutation({ mutationFn: () => confirmFirst(() => beginTotp(enrolToken)) });
+  return useMutation({
+    // A 403 reauth_required the person cancelled is an answer, not a failure to retry.
+    retry: mutationRetry,
+    mutationFn: () => confirmFirst(() => beginTotp(enrolToken)),
+  });
 }

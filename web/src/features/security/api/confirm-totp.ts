@@ -15,5 +15,8 @@ export function confirmTotp(code: string, enrolToken?: string): Promise<Enrolmen
 /** Not retried: a code is good for one use, and a lost answer is better followed by a fresh code. */
 export function useConfirmTotp(enrolToken?: string) {
   const confirmFirst = useConfirmFirst();
-  return useMutation({ mutationFn: (code: string) => confirmFirst(() => confirmTotp(code, enrolToken)) });
+  return useMutation({
+    retry: false,
+    mutationFn: (code: string) => confirmFirst(() => confirmTotp(code, enrolToken)),
+  });
 }

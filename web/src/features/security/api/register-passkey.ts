@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { enrolmentAnswerSchema, passkeyCreationOptionsSchema, type EnrolmentAnswer } from '@mmdm/contracts/auth';
 import { mfaRequest } from '../lib/mfa-request.js';
 import { useConfirmFirst } from '../lib/confirm-first.js';
+import { mutationRetry } from '../../../lib/staff-api.js';
 
 /**
  * The WebAuthn registration ceremony: options from the service, the browser's authenticator creates the key
@@ -29,5 +30,9 @@ export async function registerPasskey(name: string, enrolToken?: string): Promis
 
 export function useRegisterPasskey(enrolToken?: string) {
   const confirmFirst = useConfirmFirst();
-  return useMutation({ mutationFn: (name: string) => confirmFirst(() => registerPasskey(name, enrolToken)) });
+  return useMutation({
+    // A 403 reauth_required the person cancelled is an answer, not a failure to retry.
+    retry: mutationRetry,
+    mutationFn: (name: string) => confirmFirst(() => registerPasskey(name, enrolToken)),
+  });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
-import { staffCommand } from '../../../lib/staff-api.js';
+import { staffCommand, mutationRetry } from '../../../lib/staff-api.js';
 import { useConfirmFirst } from '../lib/confirm-first.js';
 
 export function removePasskey(id: string): Promise<void> {
@@ -11,6 +11,8 @@ export function useRemovePasskey() {
   const queryClient = useQueryClient();
   const confirmFirst = useConfirmFirst();
   return useMutation({
+    // A 403 reauth_required the person cancelled is an answer, not a failure to retry.
+    retry: mutationRetry,
     mutationFn: (id: string) => confirmFirst(() => removePasskey(id)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.mfa }),
   });

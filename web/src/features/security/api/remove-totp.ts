@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
-import { staffCommand } from '../../../lib/staff-api.js';
+import { staffCommand, mutationRetry } from '../../../lib/staff-api.js';
 import { useConfirmFirst } from '../lib/confirm-first.js';
 
 export function removeTotp(): Promise<void> {
@@ -11,6 +11,8 @@ export function useRemoveTotp() {
   const queryClient = useQueryClient();
   const confirmFirst = useConfirmFirst();
   return useMutation({
+    // A 403 reauth_required the person cancelled is an answer, not a failure to retry.
+    retry: mutationRetry,
     mutationFn: () => confirmFirst(removeTotp),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.mfa }),
   });

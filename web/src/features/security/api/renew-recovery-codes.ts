@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { recoveryCodesSchema } from '@mmdm/contracts/auth';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
-import { staffRequest } from '../../../lib/staff-api.js';
+import { staffRequest, mutationRetry } from '../../../lib/staff-api.js';
 import { useConfirmFirst } from '../lib/confirm-first.js';
 
 export async function renewRecoveryCodes(): Promise<string[]> {
@@ -13,6 +13,8 @@ export function useRenewRecoveryCodes() {
   const queryClient = useQueryClient();
   const confirmFirst = useConfirmFirst();
   return useMutation({
+    // A 403 reauth_required the person cancelled is an answer, not a failure to retry.
+    retry: mutationRetry,
     mutationFn: () => confirmFirst(renewRecoveryCodes),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.mfa }),
   });

@@ -3,8 +3,9 @@ import { adminKeys } from '../../../lib/admin-query-keys.js';
 import { getStaffToken, setStaffToken } from '../../../lib/staff-token.js';
 
 /**
- * An enrolment ends every earlier session and answers a new one for the same account. The guard's verification of
- * the old token is carried over to the new one, so the screen stays put (the recovery codes it shows are not lost
+ * An enrolment ends every other session and answers this one re-issued (same expiry, the new factor in its `amr`).
+ * The guard's verification of the old token is carried over to the new one, so the screen stays put (the recovery
+ * codes it shows are not lost
  * to a re-verification spinner); the guard checks the new token with the service at its next verification.
  */
 export function adoptSession(queryClient: QueryClient, token: string): void {
