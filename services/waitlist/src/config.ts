@@ -6,6 +6,17 @@ const DEFAULT_MAIL_FROM = 'Meet Match Date Marry <hello@meetmatchdatemarry.com>'
 /** A placeholder that says what to do: a real sender must publish a real postal address in every mail. */
 const DEFAULT_POSTAL_ADDRESS = 'postal address not set (MAIL_POSTAL_ADDRESS)';
 
+const storeUrl = z
+  .string()
+  .refine((value) => URL.canParse(value) && new URL(value).protocol === 'https:', 'must be an https URL')
+  .optional();
+
+/** The stores' links, as the invitation's page (through its answer) and mail show them; null while unset. */
+const storesOf = (e: { APP_STORE_URL?: string | undefined; PLAY_STORE_URL?: string | undefined }) => ({
+  appStore: e.APP_STORE_URL ?? null,
+  playStore: e.PLAY_STORE_URL ?? null,
+});
+
 /** Variables both waitlist processes read: links in mails and on pages must agree. */
 const sharedSchema = commonEnvSchema.extend({
   /** Public base URL of the site: the base of every link in a mail. Unset: http://localhost:HTTP_PORT. */
@@ -35,6 +46,12 @@ const sharedSchema = commonEnvSchema.extend({
   REFERRAL_BOOST: env.int(10, 0),
   /** Credited referrals per referrer at most; later ones are recorded as refused (`cap_reached`). */
   REFERRAL_MAX_CREDITS: env.int(50, 0),
+  /**
+   * The apps' pages in the App Store and Google Play, once they are out: the invitation page's and mail's badges lead
+   * there. Unset: no badge; the page and mail say we write again the day the apps are out.
+   */
+  APP_STORE_URL: storeUrl,
+  PLAY_STORE_URL: storeUrl,
 });
 
 export const apiEnvSchema = sharedSchema
@@ -220,6 +237,7 @@ export interface ApiConfig {
   confirmTokenTtlHours: number;
   /** What mail footers show, for the staff preview of the templates. */
   mailSite: { publicUrl: string; supportEmail: string; postalAddress: string };
+  stores: { appStore: string | null; playStore: string | null };
   suppressionKey: string;
   referral: { boost: number; maxCredits: number };
   authJwksUrl: string;
@@ -267,6 +285,7 @@ export interface WorkerConfig {
   confirmTokenTtlHours: number;
   suppressionKey: string;
   referral: { boost: number; maxCredits: number };
+  stores: { appStore: string | null; playStore: string | null };
   mail: {
     smtpUrl: string | undefined;
     dir: string;
@@ -310,6 +329,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     },
     confirmTokenTtlHours: e.CONFIRM_TOKEN_TTL_H,
     mailSite: { publicUrl: publicUrlOf(e), supportEmail: e.SUPPORT_EMAIL, postalAddress: e.MAIL_POSTAL_ADDRESS },
+    stores: storesOf(e),
     suppressionKey: e.SUPPRESSION_KEY,
     referral: { boost: e.REFERRAL_BOOST, maxCredits: e.REFERRAL_MAX_CREDITS },
     authJwksUrl: e.AUTH_JWKS_URL,
@@ -368,6 +388,7 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
     confirmTokenTtlHours: e.CONFIRM_TOKEN_TTL_H,
     suppressionKey: e.SUPPRESSION_KEY,
     referral: { boost: e.REFERRAL_BOOST, maxCredits: e.REFERRAL_MAX_CREDITS },
+    stores: storesOf(e),
     mail: {
       smtpUrl: e.SMTP_URL,
       dir: e.MAIL_DIR,
