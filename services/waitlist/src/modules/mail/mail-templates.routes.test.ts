@@ -15,6 +15,7 @@ describe('staff preview of the mail templates', () => {
     expect(answer.body.items.map((item: { name: string }) => item.name)).toEqual([
       'confirmation',
       'welcome',
+      'friend-joined',
       'invitation',
       'data-access',
       'contact',
