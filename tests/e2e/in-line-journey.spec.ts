@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.js';
+import { expectNoAxeViolations, join, joinAndConfirm, linkInMail, screenshotsAt390And1280 } from './in-line-support.js';
 
 /** Width and height of a baseline or progressive JPEG, from its start-of-frame segment. */
 function jpegSize(bytes: Buffer): { width: number; height: number } {
@@ -38,5 +39,76 @@ test.describe('a share link previews well', () => {
     const bytes = await image.body();
     expect(bytes.length).toBeLessThan(100_000);
     expect(jpegSize(bytes)).toEqual({ width: 1200, height: 630 });
+  });
+});
+
+test.describe('the person in line, and the person leaving', () => {
+  test('sees the whole picture, shares without third parties, is told when a friend joins, then leaves plainly', async ({
+    page,
+    mailbox,
+    uniqueEmail,
+  }, testInfo) => {
+    test.slow();
+    const ada = uniqueEmail('inline');
+    const confirmLink = await joinAndConfirm(page, mailbox, ada);
+    await expect(
+      page.getByText(/^of [\d,]+ (people|person) in line · [\d,]+ (people|person) behind you$/),
+    ).toBeVisible();
+    await expect(page.getByText('0 friends credited')).toBeVisible();
+    const shareLink = (await page.locator('.referral-card__link').textContent())?.trim() ?? '';
+
+    // Plain links that carry the message and the link; nothing of theirs loads here.
+    const links = page.getByRole('list', { name: 'Share with' }).getByRole('link');
+    await expect(links).toHaveText(['WhatsApp', 'SMS', 'E-mail', 'X']);
+    for (let index = 0; index < 4; index++) {
+      expect(decodeURIComponent((await links.nth(index).getAttribute('href')) ?? '')).toContain(shareLink);
+    }
+    await expectNoAxeViolations(page, 'the place page');
+
+    // One friend joins and does not confirm yet; another joins and confirms.
+    const waiting = uniqueEmail('waiting');
+    await join(page, waiting, shareLink);
+    const friend = uniqueEmail('friend');
+    await joinAndConfirm(page, mailbox, friend, shareLink);
+
+    await page.goto(confirmLink);
+    await expect(page.getByText('1 friend credited')).toBeVisible();
+    await expect(page.getByText(/^1 friend joined and has not confirmed yet/)).toBeVisible();
+    const place = (await page.locator('.place-card__number').textContent())?.replace(/[#,]/g, '') ?? '';
+    await screenshotsAt390And1280(page, testInfo, 'place-page');
+
+    // Ada hears of it once, with her new place.
+    const moved = await mailbox.waitFor(ada, { count: 2, timeoutMs: 30_000 });
+    expect(moved.subject).toMatch(/^A friend joined with your link: you are now number [\d,]+$/);
+    expect(Number(moved.subject.replace(/\D/g, ''))).toBeLessThanOrEqual(Number(place) + 50);
+
+    // Leaving: the page names the address and what goes with it; only the click unsubscribes.
+    const unsubscribe = await linkInMail(mailbox, ada, '/unsubscribe');
+    await page.goto(unsubscribe.replace(/^https?:\/\/[^/]+/, ''));
+    await expect(page.getByRole('heading', { level: 1, name: 'Unsubscribe from our e-mails' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(ada);
+    await expect(page.getByText(/its referral code and the friends credited to it are erased with it/)).toBeVisible();
+    await expectNoAxeViolations(page, 'the unsubscribe page');
+    await screenshotsAt390And1280(page, testInfo, 'unsubscribe-page');
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: "You're unsubscribed" })).toBeVisible();
+
+    // Reopened: done. The place link now says the entry was removed.
+    await page.goto(unsubscribe.replace(/^https?:\/\/[^/]+/, ''));
+    await expect(page.getByRole('heading', { level: 1, name: 'You have already unsubscribed' })).toBeVisible();
+    await expectNoAxeViolations(page, 'a used unsubscribe link');
+    await page.goto(confirmLink);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'This entry was removed from the waitlist' }),
+    ).toBeVisible();
+    await expect(page.getByText(/copied only in part/)).toHaveCount(0);
+    await expectNoAxeViolations(page, 'a removed entry’s place link');
+
+    // Status pages keep their space above the footer on a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const last = await page.locator('.status-page > :last-child').boundingBox();
+    const footer = await page.locator('footer').first().boundingBox();
+    const gap = footer!.y - (last!.y + last!.height);
+    expect(gap, 'space between the page and the footer at 390 px').toBeGreaterThanOrEqual(32);
   });
 });

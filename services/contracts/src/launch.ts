@@ -85,6 +85,8 @@ export const invitation = z.object({
   invitedAt: z.string(),
   admittedAt: z.nullable(z.string()),
   city: z.nullable(city),
+  /** The apps' store pages (APP_STORE_URL, PLAY_STORE_URL); null while the apps are not out. */
+  stores: z.object({ appStore: z.nullable(z.string()), playStore: z.nullable(z.string()) }),
 });
 export type Invitation = z.infer<typeof invitation>;
 export const invitationAnswer = z.object({ data: invitation });

@@ -179,6 +179,7 @@ export function createApp({
     pool,
     metrics: createInvitationsMetrics(registry),
     ...(waveBatch ? { waveBatch } : {}),
+    stores: config.stores,
   });
   const signupService = createSignupService({
     pool,

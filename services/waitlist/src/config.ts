@@ -12,6 +12,17 @@ import type { DkimSettings } from './modules/mail/dkim.js';
 
 const DEFAULT_MAIL_FROM = 'Meet Match Date Marry <hello@meetmatchdatemarry.com>';
 
+const storeUrl = z
+  .string()
+  .refine((value) => URL.canParse(value) && new URL(value).protocol === 'https:', 'must be an https URL')
+  .optional();
+
+/** The stores' links, as the invitation's page (through its answer) and mail show them; null while unset. */
+const storesOf = (e: { APP_STORE_URL?: string | undefined; PLAY_STORE_URL?: string | undefined }) => ({
+  appStore: e.APP_STORE_URL ?? null,
+  playStore: e.PLAY_STORE_URL ?? null,
+});
+
 /** Variables both waitlist processes read: links in mails and on pages must agree. */
 const sharedSchema = commonEnvSchema.extend({
   /** Public base URL of the site: the base of every link in a mail. Unset: http://localhost:HTTP_PORT. */
@@ -49,6 +60,12 @@ const sharedSchema = commonEnvSchema.extend({
   REFERRAL_BOOST: env.int(10, 0),
   /** Credited referrals per referrer at most; later ones are recorded as refused (`cap_reached`). */
   REFERRAL_MAX_CREDITS: env.int(50, 0),
+  /**
+   * The apps' pages in the App Store and Google Play, once they are out: the invitation page's and mail's badges lead
+   * there. Unset: no badge; the page and mail say we write again the day the apps are out.
+   */
+  APP_STORE_URL: storeUrl,
+  PLAY_STORE_URL: storeUrl,
 });
 
 export const apiEnvSchema = sharedSchema
@@ -271,6 +288,7 @@ export interface ApiConfig {
   mailSite: { publicUrl: string; supportEmail: string; postalAddress: string | undefined };
   /** ABUSE_KEY and SUPPRESSION_KEY when set; unset, the keys stored in Postgres (resolveServiceKeys) are used. */
   keys: { abuse: string | undefined; suppression: string | undefined };
+  stores: { appStore: string | null; playStore: string | null };
   referral: { boost: number; maxCredits: number };
   authJwksUrl: string;
   /** STAFF_MFA=required: staff sessions must show a second factor in their `amr`. */
@@ -321,6 +339,7 @@ export interface WorkerConfig {
   /** SUPPRESSION_KEY when set; unset, the key stored in Postgres (resolveServiceKeys). */
   keys: { suppression: string | undefined };
   referral: { boost: number; maxCredits: number };
+  stores: { appStore: string | null; playStore: string | null };
   mail: {
     smtpUrl: string | undefined;
     dir: string;
@@ -369,6 +388,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     confirmTokenTtlHours: e.CONFIRM_TOKEN_TTL_H,
     mailSite: { publicUrl: publicUrlOf(e), supportEmail: e.SUPPORT_EMAIL, postalAddress: e.MAIL_POSTAL_ADDRESS },
     keys: { abuse: e.ABUSE_KEY, suppression: e.SUPPRESSION_KEY },
+    stores: storesOf(e),
     referral: { boost: e.REFERRAL_BOOST, maxCredits: e.REFERRAL_MAX_CREDITS },
     authJwksUrl: e.AUTH_JWKS_URL,
     staffSecondFactorRequired: e.STAFF_MFA === 'required',
@@ -431,6 +451,7 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
     confirmTokenTtlHours: e.CONFIRM_TOKEN_TTL_H,
     keys: { suppression: e.SUPPRESSION_KEY },
     referral: { boost: e.REFERRAL_BOOST, maxCredits: e.REFERRAL_MAX_CREDITS },
+    stores: storesOf(e),
     mail: {
       smtpUrl: e.SMTP_URL,
       dir: e.MAIL_DIR,

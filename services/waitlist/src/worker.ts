@@ -150,6 +150,7 @@ export async function startMailWorker({
         publicUrl: config.publicUrl,
         supportEmail: config.mail.supportEmail,
         postalAddress: config.mail.postalAddress,
+        stores: config.stores,
       },
       confirmTokenTtlHours: config.confirmTokenTtlHours,
       placeOf: async (entryId) => (await placesOf(pool, [entryId]))[0]?.position ?? null,

@@ -72,6 +72,11 @@ const sections: LegalSection[] = [
       <ul>
         <li>To provide the service and suggest matches (performance of our contract with you).</li>
         <li>To send the e-mails you asked for, such as the waitlist confirmation and launch news (your consent).</li>
+        <li>
+          When a friend who joined with your referral link confirms their address, to tell you that you moved up and
+          your new place in line: at most one such e-mail an hour, never to an address that unsubscribed (your consent,
+          given when you joined the waitlist). Your friend is not named.
+        </li>
         <li>To answer the messages you send us (our legitimate interest in answering you).</li>
         <li>To keep members safe, prevent fraud and enforce our terms (our legitimate interests and legal duties).</li>
         <li>To understand and improve the service with aggregated analytics (our legitimate interests or consent).</li>
@@ -99,7 +104,12 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>Account data: for as long as your account is open, then deleted within 30 days of closing it.</li>
-        <li>Waitlist data: until the app launches and you create an account, or until you unsubscribe.</li>
+        <li>
+          Waitlist data: until the app launches and you create an account, or until you unsubscribe. Unsubscribing
+          erases your place in line, your referral code and the friends credited to you with your entry; only a coded
+          fingerprint of your address stays, so that we never e-mail it again. The links in our old e-mails then only
+          say that the entry was removed, for a year.
+        </li>
         <li>
           Messages you send us through the contact form: 180 days after they arrive, whether or not we have answered,
           then deleted.

@@ -22,6 +22,8 @@ export interface InvitationsServiceDeps {
   metrics: InvitationsMetrics;
   /** How many of a wave the staff call invites itself; the worker invites the rest, as many per transaction. */
   waveBatch?: number;
+  /** APP_STORE_URL / PLAY_STORE_URL, which the invitation page's badges lead to. */
+  stores?: { appStore: string | null; playStore: string | null };
 }
 
 /**
@@ -45,8 +47,12 @@ const INVALID = () => new AppError(404, 'token_invalid', 'This invitation link i
 const REMOVED = () =>
   new AppError(410, 'entry_removed', 'This invitation belonged to an entry that has been removed from the waitlist.');
 
-function toInvitation(row: InvitationRow, admittedAt: Date | null = row.admittedAt): Invitation {
+type Stores = Invitation['stores'];
+const NO_STORES: Stores = { appStore: null, playStore: null };
+
+function toInvitation(row: InvitationRow, stores: Stores, admittedAt: Date | null = row.admittedAt): Invitation {
   return {
+    stores,
     email: row.email,
     status: admittedAt ? 'admitted' : 'invited',
     invitedAt: (row.invitedAt ?? new Date()).toISOString(),
@@ -87,7 +93,12 @@ export async function applyPendingWaves(
   return invited;
 }
 
-export function createInvitationsService({ pool, metrics, waveBatch = WAVE_BATCH }: InvitationsServiceDeps) {
+export function createInvitationsService({
+  pool,
+  metrics,
+  waveBatch = WAVE_BATCH,
+  stores = NO_STORES,
+}: InvitationsServiceDeps) {
   return {
     /**
      * A wave is accepted in one transaction: the wave row, its picks, the first `waveBatch` of them invited with their
@@ -149,7 +160,7 @@ export function createInvitationsService({ pool, metrics, waveBatch = WAVE_BATCH
       if (row?.purpose === 'invite' && row.status === 'unsubscribed') throw REMOVED();
       if (!row && (await erasedLinkPurpose(pool, hash)) === 'invite') throw REMOVED();
       if (!row || row.purpose !== 'invite' || (row.status !== 'invited' && row.status !== 'admitted')) throw INVALID();
-      return toInvitation(row);
+      return toInvitation(row, stores);
     },
 
     /** Accepting twice answers the same: the person is in. */
@@ -163,9 +174,9 @@ export function createInvitationsService({ pool, metrics, waveBatch = WAVE_BATCH
         if (!row || row.purpose !== 'invite' || (row.status !== 'invited' && row.status !== 'admitted')) {
           throw INVALID();
         }
-        if (row.status === 'admitted') return toInvitation(row);
+        if (row.status === 'admitted') return toInvitation(row, stores);
         admittedNow = true;
-        return toInvitation(row, await admit(client, row.entryId, hash));
+        return toInvitation(row, stores, await admit(client, row.entryId, hash));
       });
       if (admittedNow) metrics.admitted.inc();
       return invitation;

@@ -3,7 +3,7 @@ import type { Logger } from '@mmdm/shared/logger';
 import type { Job } from 'bullmq';
 import { createLinkedMailSender, type LinkedMailDeps } from './linked-mail.js';
 import type { ConfirmationJob } from './mail.queue.js';
-import { referralCodeOf, type SendCandidate } from './outbox.repository.js';
+import { creditsOf, referralCodeOf, type SendCandidate } from './outbox.repository.js';
 
 export interface LaunchMailDeps extends LinkedMailDeps {
   confirmTokenTtlHours: number;
@@ -14,11 +14,13 @@ export interface LaunchMailDeps extends LinkedMailDeps {
 const STILL_FOR: Record<string, readonly string[]> = {
   welcome: ['confirmed', 'invited', 'admitted'],
   place_link: ['confirmed', 'invited', 'admitted'],
+  // "You moved up" is for people in line: invited or admitted since, they have no place to move.
+  friend_joined: ['confirmed'],
   invitation: ['invited'],
 };
 
 /**
- * Sends the welcome, place-link and invitation mails, with the confirmation mail's guarantees: skips rows already sent or no
+ * Sends the welcome, place-link, friend-joined and invitation mails, with the confirmation mail's guarantees: skips rows already sent or no
  * longer meant for their entry (so a job delivered twice sends once), mints the links' tokens only for a mail that
  * leaves, retries with back-off, gives up on a permanent refusal.
  */
@@ -30,6 +32,23 @@ export function createLaunchMailSender({ confirmTokenTtlHours, placeOf, ...deps 
     if (candidate.sentAt || !STILL_FOR[candidate.kind]?.includes(candidate.status)) {
       log.info({ kind: candidate.kind, reason: candidate.sentAt ? 'already sent' : candidate.status }, 'mail skipped');
       return 'skipped';
+    }
+    if (candidate.kind === 'friend_joined') {
+      const [code, place, friends] = await Promise.all([
+        referralCodeOf(deps.pool, candidate.entryId),
+        placeOf(candidate.entryId),
+        creditsOf(deps.pool, candidate.entryId),
+      ]);
+      // Held for review or the credit taken back since: no place, or no friend, to announce.
+      if (!code || place === null || friends === 0) {
+        log.info({ kind: candidate.kind, reason: 'no place' }, 'mail skipped');
+        return 'skipped';
+      }
+      return sendLinkedMail(candidate, outboxId, log, {
+        template: 'friend-joined',
+        link: { purpose: 'confirm', ttlHours: confirmTokenTtlHours, url: (raw) => mailLinks.confirm(publicUrl, raw) },
+        props: (statusUrl) => ({ place, friends, shareUrl: mailLinks.share(publicUrl, code), statusUrl }),
+      });
     }
     if (candidate.kind === 'welcome') {
       const [code, place] = await Promise.all([

@@ -19,6 +19,7 @@ import {
   type TestContext,
   type WorkerHarness,
 } from '../../testing/waitlist-harness.js';
+import { buildEntry, buildToken } from '../../testing/waitlist-factories.js';
 import { dkimTxtRecord } from './dkim.js';
 import { createMailSender } from './mail-transport.js';
 import { linkProblems, remoteImages, wordsOf } from './templates/mail-checks.js';
@@ -200,6 +201,42 @@ describe.skipIf(!haveSpamassassin)('SpamAssassin (local rules) scores every mail
     const { score, tests } = await spamScore(mail.raw);
     expect(score, tests).toBeLessThanOrEqual(1.0);
   });
+
+  it(
+    'friend joined (through the API and the worker when a friend confirms: signed, one mail for credits within the hour)',
+    { timeout: 90_000 },
+    async () => {
+      const confirm = async (email: string, referralSource: string | null = null) => {
+        const entry = await buildEntry(context.pool, { email, referralSource });
+        const token = await buildToken(context.pool, entry.id);
+        const answer = await api.request('/waitlist/confirm', { method: 'POST', body: { token: token.raw } });
+        expect(answer.status).toBe(200);
+        return { id: entry.id, token: token.raw, ...(answer.body.data as { referralCode: string }) };
+      };
+      const referrer = uniqueEmail('spam-referrer');
+      const { id, token, referralCode } = await confirm(referrer);
+      await confirm(uniqueEmail('friend-one'), referralCode);
+      const friendJoined = () =>
+        sink.to(referrer).find((mail) => /^A friend joined with your link/.test(mail.parsed.subject ?? ''));
+      await sink.waitFor(() => friendJoined() !== undefined);
+      const mail = friendJoined()!;
+      const status = await api.request(`/waitlist/status?token=${token}`);
+      const { position } = status.body.data as { position: number };
+      expect(mail.parsed.subject).toBe(`A friend joined with your link: you are now number ${position}`);
+      expect(mail.parsed.text).toMatch(/you moved up/);
+      expect((await verify(mail.raw))[0]?.status.result).toBe('pass');
+      const { score, tests } = await spamScore(mail.raw);
+      expect(score, tests).toBeLessThanOrEqual(1.0);
+
+      // A second friend within the hour moves the referrer too, but queues no second mail.
+      await confirm(uniqueEmail('friend-two'), referralCode);
+      const queued = await context.pool.query(
+        `select count(*)::int as n from waitlist.outbox where entry_id = $1 and kind = 'friend_joined'`,
+        [id],
+      );
+      expect(queued.rows[0]).toEqual({ n: 1 });
+    },
+  );
 
   it('invitation', { timeout: 90_000 }, async () => {
     const email = uniqueEmail('spam-invitation');

@@ -16,6 +16,7 @@ describe('staff preview of the mail templates', () => {
       'confirmation',
       'welcome',
       'place-link',
+      'friend-joined',
       'invitation',
       'data-access',
       'contact',

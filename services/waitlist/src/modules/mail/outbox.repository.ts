@@ -3,7 +3,8 @@ import type { Queryable } from '../../lib/db.js';
 import type { TokenPurpose } from '../../lib/tokens.js';
 
 /** The mails the outbox carries (the table's check constraint, migration 012, lists the same). */
-export type MailKind = 'confirmation' | 'welcome' | 'invitation' | 'data_access' | 'place_link' | 'contact';
+export type MailKind =
+  'confirmation' | 'welcome' | 'invitation' | 'data_access' | 'place_link' | 'friend_joined' | 'contact';
 
 /**
  * Mail lanes, first to last (decision 032): a person waiting for the mail now (confirmation, the "Your data" link),
@@ -58,6 +59,31 @@ export async function enqueueMail(
     kind,
     requestId,
   ]);
+}
+
+/** One "a friend joined" mail per referrer per this many minutes: credits that come together make one mail. */
+export const FRIEND_JOINED_EVERY_MINUTES = 60;
+
+/**
+ * "A friend joined with your link", in the caller's transaction (the one that granted the credit, holding the
+ * referrer's row lock, so two credits cannot both queue one): queued unless one was queued for this referrer within
+ * the last FRIEND_JOINED_EVERY_MINUTES. The mail reads the place when it leaves, so it tells the place after every
+ * credit of the hour. Returns whether a row was queued.
+ */
+export async function enqueueFriendJoined(
+  db: Queryable,
+  referrerId: string,
+  requestId: string | null,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `insert into waitlist.outbox (entry_id, kind, request_id)
+     select $1, 'friend_joined', $2
+      where not exists (select 1 from waitlist.outbox
+                         where entry_id = $1 and kind = 'friend_joined'
+                           and created_at > now() - make_interval(mins => $3::int))`,
+    [referrerId, requestId, FRIEND_JOINED_EVERY_MINUTES],
+  );
+  return (rowCount ?? 0) > 0;
 }
 
 export interface UnrelayedRow {
@@ -331,6 +357,12 @@ export async function referralCodeOf(db: Queryable, entryId: string): Promise<st
     [entryId],
   );
   return rows[0]?.code ?? null;
+}
+
+/** Friends credited to an entry (its granted referral credits), as the friend-joined mail tells them. */
+export async function creditsOf(db: Queryable, entryId: string): Promise<number> {
+  const { rows } = await db.query<{ credits: number }>('select credits from waitlist.entries where id = $1', [entryId]);
+  return rows[0]?.credits ?? 0;
 }
 
 /** The database's mail epoch: how many times it was restored from a backup (0: never). See the relay. */

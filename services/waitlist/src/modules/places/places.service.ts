@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { inTransaction } from '../../lib/db.js';
 import { erasedLinkPurpose } from '../../lib/erased-links.repository.js';
 import { hashToken } from '../../lib/tokens.js';
-import { enqueueMail } from '../mail/mail.service.js';
+import { enqueueFriendJoined, enqueueMail } from '../mail/mail.service.js';
 import {
   addCredits,
   cityPeople,
@@ -95,7 +95,10 @@ export function createPlacesService({ pool, publicUrl, maxCredits, creditHold }:
         reason: outcome === 'granted' ? 'confirmed' : outcome,
         rule,
       });
-      if (outcome === 'granted') await addCredits(client, referrer.id, 1);
+      if (outcome === 'granted') {
+        await addCredits(client, referrer.id, 1);
+        await enqueueFriendJoined(client, referrer.id, requestId);
+      }
       return outcome;
     },
 
@@ -159,6 +162,8 @@ export function createPlacesService({ pool, publicUrl, maxCredits, creditHold }:
     /** Moves a referrer by `delta` credits in the caller's transaction (the review queue grants a held credit). */
     async creditReferrer(client: pg.PoolClient, referrerId: string, delta: number): Promise<void> {
       await addCredits(client, referrerId, delta);
+      // A held credit granted on review moves the referrer up too: they hear of it as of any other.
+      if (delta > 0) await enqueueFriendJoined(client, referrerId, null);
     },
 
     /** Position, credits and city of the entries on one page of the staff list. */

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
+import { EmailAddress } from '../../../components/ui/email-address.js';
 import { StoreBadges } from '../../../components/ui/store-badges.js';
 import { useHydrated } from '../../../lib/use-hydrated.js';
 import { useAcceptInvitation } from '../api/accept-invitation.js';
@@ -9,15 +10,36 @@ function Working() {
   return <LinkWorking title="Opening your invitation" noscript="Please turn on JavaScript to open your invitation." />;
 }
 
+/**
+ * Where the invitation leads next: the store badges once the apps are out, else when and how the person hears from
+ * us, instead of badges that would only bring them back to the waitlist.
+ */
+function GetTheApp({ invitation }: { invitation: Invitation }) {
+  const { stores } = invitation;
+  if (stores.appStore || stores.playStore) return <StoreBadges className="store-badges--center" stores={stores} />;
+  return (
+    <p className="notice invitation-next">
+      The apps are not in the App Store and Google Play yet. The day they are, we will e-mail{' '}
+      <strong>
+        <EmailAddress address={invitation.email} />
+      </strong>{' '}
+      the links to get them; you will sign in with this address. There is nothing else to do until then.
+    </p>
+  );
+}
+
 function Admitted({ invitation }: { invitation: Invitation }) {
+  const out = invitation.stores.appStore || invitation.stores.playStore;
   return (
     <>
       <h1>You're in!</h1>
       <p className="lead">
-        Welcome to Meet Match Date Marry, <strong>{invitation.email}</strong>. Get the app and sign in with this
-        address.
+        Welcome to Meet Match Date Marry, <strong>{invitation.email}</strong>.{' '}
+        {out
+          ? 'Get the app and sign in with this address.'
+          : 'Your invitation is accepted and your account is reserved.'}
       </p>
-      <StoreBadges className="store-badges--center" />
+      <GetTheApp invitation={invitation} />
     </>
   );
 }
@@ -83,7 +105,7 @@ export function InvitationPanel() {
       >
         {accept.isPending ? 'Accepting…' : 'Accept my invitation'}
       </button>
-      <StoreBadges className="store-badges--center" />
+      <GetTheApp invitation={outcome.invitation} />
     </>
   );
 }

@@ -170,9 +170,13 @@ describe('InvitationPanel', () => {
     invitedAt: '2026-04-01T09:00:00.000Z',
     admittedAt: null,
     city: { id: 3, name: 'Berlin' },
+    stores: {
+      appStore: 'https://apps.apple.com/app/id1',
+      playStore: 'https://play.google.com/store/apps/details?id=x',
+    },
   };
 
-  it('welcomes the person with the store badges; only the click accepts, then says they are in', async () => {
+  it('welcomes the person with badges to the stores; only the click accepts, then says they are in', async () => {
     network.on('GET', '/waitlist/invitation', () => json(200, { success: true, data: invitation }));
     network.on('POST', '/waitlist/invitation/accept', () =>
       json(200, { success: true, data: { ...invitation, status: 'admitted', admittedAt: '2026-04-02T09:00:00.000Z' } }),
@@ -181,12 +185,28 @@ describe('InvitationPanel', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: "You're invited to Meet Match Date Marry" }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('list', { name: 'Get the app' })).toBeInTheDocument();
+    const badges = within(screen.getByRole('list', { name: 'Get the app' })).getAllByRole('link');
+    expect(badges.map((badge) => badge.getAttribute('href'))).toEqual([
+      invitation.stores.appStore,
+      invitation.stores.playStore,
+    ]);
     expect(network.calls).toEqual(['GET /waitlist/invitation?token=inv-1']);
     fireEvent.click(screen.getByRole('button', { name: 'Accept my invitation' }));
     expect(await screen.findByRole('heading', { level: 1, name: "You're in!" })).toBeInTheDocument();
     expect(network.calls).toContain('POST /waitlist/invitation/accept');
     expect(screen.queryByRole('button', { name: 'Accept my invitation' })).not.toBeInTheDocument();
+  });
+
+  it('before the apps are out, says when and how the person hears next instead of badges back to the waitlist', async () => {
+    const early = { ...invitation, stores: { appStore: null, playStore: null } };
+    network.on('GET', '/waitlist/invitation', () => json(200, { success: true, data: early }));
+    renderAt('/invitation?token=inv-1', 'invitation');
+    expect(
+      await screen.findByText(
+        /The apps are not in the App Store and Google Play yet\. The day they are, we will e-mail/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Get the app' })).not.toBeInTheDocument();
   });
 
   it('an invitation already accepted shows the admitted page without asking again', async () => {

@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 import { Button } from '@react-email/button';
+import { Link } from '@react-email/link';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { MailLayout, styles, UrlLink, type MailSite } from './mail-layout.js';
@@ -37,6 +38,19 @@ export function InvitationMail({ site, email, city, inviteUrl, unsubscribeUrl }:
       <Text style={styles.small}>
         Or paste this link into your browser: <UrlLink href={inviteUrl} />
       </Text>
+      {site.stores?.appStore || site.stores?.playStore ? (
+        <Text style={styles.paragraph}>
+          Then get the app: {site.stores.appStore ? <Link href={site.stores.appStore}>App Store</Link> : null}
+          {site.stores.appStore && site.stores.playStore ? ' or ' : null}
+          {site.stores.playStore ? <Link href={site.stores.playStore}>Google Play</Link> : null}, and sign in with this
+          address.
+        </Text>
+      ) : (
+        <Text style={styles.paragraph}>
+          The apps are not in the App Store and Google Play yet. Accept your invitation now, and we will e-mail you
+          again the day they are, with the links to get them.
+        </Text>
+      )}
       <Text style={styles.small}>This link is yours alone: please do not forward this e-mail.</Text>
     </MailLayout>
   );

@@ -21,6 +21,8 @@ export interface MailSite {
   supportEmail: string;
   /** Shown in every footer (CAN-SPAM and most anti-spam policies ask for a postal address). */
   postalAddress?: string | undefined;
+  /** APP_STORE_URL / PLAY_STORE_URL: where the invitation's store links lead; unset or null while the apps are not out. */
+  stores?: { appStore: string | null; playStore: string | null };
 }
 
 /** The site's look (web/src/styles): rose on a blush background, system sans-serif, no web font, no remote image. */

@@ -121,3 +121,28 @@ describe('the templates escape what people typed', () => {
     expect(mail.text).toContain('12,345');
   });
 });
+
+describe('the invitation mail leads somewhere', () => {
+  const props = {
+    email: 'ana@example.com',
+    city: 'Lisbon',
+    inviteUrl: 'https://mmdm.test/invitation?token=T',
+    unsubscribeUrl: 'https://mmdm.test/unsubscribe?token=U',
+  };
+
+  it('with APP_STORE_URL and PLAY_STORE_URL set, links to both stores', async () => {
+    const stores = { appStore: 'https://apps.apple.com/app/id1', playStore: 'https://play.google.com/store/apps/x' };
+    const mail = await renderMail('invitation', props, { ...site, stores });
+    expect(mail.html).toContain(`href="${stores.appStore}"`);
+    expect(mail.html).toContain(`href="${stores.playStore}"`);
+    expect(mail.text).not.toMatch(/not in the App Store and Google Play yet/);
+  });
+
+  it('without them, says the person will hear from us the day the apps are out, and links no store', async () => {
+    const mail = await renderMail('invitation', props, { ...site, stores: { appStore: null, playStore: null } });
+    expect(mail.text.replace(/\s+/g, ' ')).toMatch(
+      /The apps are not in the App Store and Google Play yet\. Accept your invitation now, and we will e-mail you again the day they are/,
+    );
+    expect(mail.html).not.toMatch(/apps\.apple\.com|play\.google\.com/);
+  });
+});

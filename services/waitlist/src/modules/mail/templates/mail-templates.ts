@@ -3,19 +3,29 @@ import { createElement, type ReactElement } from 'react';
 import { ConfirmationMail, confirmationSubject, type ConfirmationProps } from './confirmation.template.js';
 import { ContactMail, contactSubject, type ContactProps } from './contact.template.js';
 import { DataAccessMail, dataAccessSubject, type DataAccessProps } from './data-access.template.js';
+import { FriendJoinedMail, friendJoinedSubject, type FriendJoinedProps } from './friend-joined.template.js';
 import { InvitationMail, invitationSubject, type InvitationProps } from './invitation.template.js';
 import type { MailSite } from './mail-layout.js';
 import { PlaceLinkMail, placeLinkSubject, type PlaceLinkProps } from './place-link.template.js';
 import { WelcomeMail, welcomeSubject, type WelcomeProps } from './welcome.template.js';
 
 export type { MailSite } from './mail-layout.js';
-export type { ConfirmationProps, ContactProps, DataAccessProps, InvitationProps, PlaceLinkProps, WelcomeProps };
+export type {
+  ConfirmationProps,
+  ContactProps,
+  DataAccessProps,
+  FriendJoinedProps,
+  InvitationProps,
+  PlaceLinkProps,
+  WelcomeProps,
+};
 
 /** The props each template takes, by name. */
 export interface MailTemplateProps {
   confirmation: ConfirmationProps;
   welcome: WelcomeProps;
   'place-link': PlaceLinkProps;
+  'friend-joined': FriendJoinedProps;
   invitation: InvitationProps;
   'data-access': DataAccessProps;
   contact: ContactProps;
@@ -76,6 +86,20 @@ const templates: { [N in MailTemplateName]: TemplateDefinition<MailTemplateProps
       email: 'ana@example.com',
       place: 1234,
       referralCode: 'ANA7K2Q9',
+      shareUrl: `${site.publicUrl}/waitlist?ref=ANA7K2Q9`,
+      statusUrl: `${site.publicUrl}/confirm?token=${sampleToken}`,
+      unsubscribeUrl: `${site.publicUrl}/unsubscribe?token=${sampleToken}`,
+    }),
+  },
+  'friend-joined': {
+    description:
+      'Sent to a person in line when a friend who joined with their link confirms (at most one an hour): the new place.',
+    subject: friendJoinedSubject,
+    element: (props, site) => createElement(FriendJoinedMail, { ...props, site }),
+    sample: (site) => ({
+      email: 'ana@example.com',
+      place: 1224,
+      friends: 1,
       shareUrl: `${site.publicUrl}/waitlist?ref=ANA7K2Q9`,
       statusUrl: `${site.publicUrl}/confirm?token=${sampleToken}`,
       unsubscribeUrl: `${site.publicUrl}/unsubscribe?token=${sampleToken}`,
