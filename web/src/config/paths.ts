@@ -25,5 +25,7 @@ export const paths = {
     /** The contact form's messages; one message at `${messages}/:id` (the support mail links there). */
     messages: WEB_PATHS.staffMessages,
     settings: '/admin/settings',
+    /** Settings › Review: the review queue (its count shows in the side menu and on the dashboard). */
+    review: '/admin/settings/review',
   },
 } as const;

@@ -20,10 +20,13 @@ interface AdminLayoutProps {
   account?: { email?: string; role: string };
   onSignOut: () => void;
   signingOut: boolean;
+  /** Entries and credits waiting in the review queue, once known: a menu item of its own for admins, who decide. */
+  reviewCount?: number;
+  showReview?: boolean;
 }
 
 /** The panel's frame: header with sign-out, a side menu (a toggled drawer below 768px) and the current screen. */
-export function AdminLayout({ account, onSignOut, signingOut }: AdminLayoutProps) {
+export function AdminLayout({ account, onSignOut, signingOut, reviewCount, showReview = false }: AdminLayoutProps) {
   const [menuOpen, setMenuOpen] = useState(false);
 
   return (
@@ -61,6 +64,18 @@ export function AdminLayout({ account, onSignOut, signingOut }: AdminLayoutProps
                 </NavLink>
               </li>
             ))}
+            {showReview && (
+              <li>
+                <NavLink to={paths.admin.review} className="adm-nav__link" onClick={() => setMenuOpen(false)}>
+                  Review queue{' '}
+                  {reviewCount !== undefined && (
+                    <span className={reviewCount > 0 ? 'adm-count adm-count--waiting' : 'adm-count'}>
+                      {reviewCount} <span className="adm-visually-hidden">waiting</span>
+                    </span>
+                  )}
+                </NavLink>
+              </li>
+            )}
           </ul>
         </nav>
         <main className="adm-main">

@@ -1,2 +1,13 @@
-export { DashboardPage as Component } from '../../../features/analytics/components/dashboard-page.js';
+import { paths } from '../../../config/paths.js';
+import { DashboardPage } from '../../../features/analytics/components/dashboard-page.js';
+import { useReviewCount } from '../../../features/review/api/get-review-count.js';
+import { useStaffSession } from '../../../features/session/lib/use-staff-session.js';
+
 export { AdminRouteError as ErrorBoundary } from '../../../components/admin/admin-route-error.js';
+
+/** The dashboard's figures (analytics) beside the review queue's count (review), composed here. */
+export function Component() {
+  const review = useReviewCount();
+  const { can } = useStaffSession();
+  return <DashboardPage reviewCount={review.data?.total} reviewPath={can('admin') ? paths.admin.review : undefined} />;
+}

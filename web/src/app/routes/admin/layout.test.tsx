@@ -27,7 +27,7 @@ describe('the admin layout', () => {
   it('shows the "Admin Panel" header and a side menu that marks the current screen', async () => {
     renderAdmin('/admin');
 
-    expect(await screen.findByText('Admin Panel')).toBeInTheDocument();
+    expect(await screen.findByText('Admin Panel', undefined, { timeout: 10_000 })).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Admin' });
     const links = within(menu).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
@@ -37,6 +37,8 @@ describe('the admin layout', () => {
       ['Analytics', '/admin/analytics'],
       ['Launch', '/admin/launch'],
       ['Settings', '/admin/settings'],
+      // Admins decide the review queue: its own item, with its count once known (not stubbed here).
+      ['Review queue ', '/admin/settings/review'],
     ]);
     expect(within(menu).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(within(menu).getByRole('link', { name: 'Users' })).not.toHaveAttribute('aria-current');
@@ -46,7 +48,7 @@ describe('the admin layout', () => {
     const user = userEvent.setup();
     renderAdmin('/admin');
 
-    const toggle = await screen.findByRole('button', { name: 'Menu' });
+    const toggle = await screen.findByRole('button', { name: 'Menu' }, { timeout: 10_000 });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
     expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');

@@ -14,7 +14,7 @@ const settingsPaths = {
   account: paths.admin.settings,
   staff: `${paths.admin.settings}/staff`,
   cities: `${paths.admin.settings}/cities`,
-  review: `${paths.admin.settings}/review`,
+  review: paths.admin.review,
   audit: `${paths.admin.settings}/audit`,
   mail: `${paths.admin.settings}/mail`,
 } as const;

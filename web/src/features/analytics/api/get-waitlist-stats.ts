@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { statsSchema, type WaitlistStats } from '@mmdm/contracts/waitlist-admin';
 import { queryRetry, staffRequest } from '../../../lib/staff-api.js';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
+import { LIVE_REFRESH_MS } from '../../../lib/live.js';
 
 export type { WaitlistStats };
 export type ActivityItem = WaitlistStats['recent'][number];
@@ -15,8 +16,9 @@ export const waitlistStatsQueryOptions = () =>
     queryKey: adminKeys.waitlistStats,
     queryFn: ({ signal }) => getWaitlistStats(signal),
     retry: queryRetry,
-    // The dashboard is looked at to see what is happening now: five-minute-old figures would mislead.
-    staleTime: 30_000,
+    // The dashboard is looked at to see what is happening now: it refreshes itself while visible.
+    staleTime: LIVE_REFRESH_MS / 2,
+    refetchInterval: LIVE_REFRESH_MS,
   });
 
 export function useWaitlistStats() {

@@ -27,7 +27,7 @@ describe('the dashboard', () => {
     );
     renderAdmin('/admin');
 
-    const total = await screen.findByRole('region', { name: 'Total Users' });
+    const total = await screen.findByRole('region', { name: 'Total Users' }, { timeout: 10_000 });
     expect(await within(total).findByText('1,234')).toBeInTheDocument();
     expect(within(total).getByText(/800 confirmed/)).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'New Signups Today' })).getByText('17')).toBeInTheDocument();
@@ -60,6 +60,23 @@ describe('the dashboard', () => {
     expect(items[0]).toHaveTextContent('Confirmations and data links none owed');
     expect(items[1]).toHaveTextContent('Invitations oldest waiting 12 s');
     expect(items[2]).toHaveTextContent('Welcome and other mail oldest waiting 10 min');
+  });
+
+  it('shows how many wait for review, when it was updated, and the count in the side menu for admins', async () => {
+    network.on('GET', '/api/admin/verify', () => verified('admin'));
+    network.on('GET', '/api/admin/waitlist/stats', () => json(200, { total: 3, confirmed: 1, today: 1, recent: [] }));
+    network.on('GET', '/api/admin/waitlist/review/count', () => json(200, { entries: 2, credits: 3, total: 5 }));
+    renderAdmin('/admin');
+
+    const review = await screen.findByRole('region', { name: 'Waiting for review' }, { timeout: 10_000 });
+    expect(await within(review).findByText('5')).toBeInTheDocument();
+    expect(within(review).getByRole('link', { name: 'Open the review queue' })).toHaveAttribute(
+      'href',
+      '/admin/settings/review',
+    );
+    expect(await screen.findByText(/^Updated \d+ s ago/)).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Admin' });
+    expect(within(menu).getByRole('link', { name: 'Review queue 5 waiting' })).toBeInTheDocument();
   });
 
   it('says plainly that matching starts at launch instead of inventing a number of matches', async () => {

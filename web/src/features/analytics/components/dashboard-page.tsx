@@ -1,10 +1,12 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.js';
 import { useWaitlistStats, type ActivityItem } from '../api/get-waitlist-stats.js';
 import { formatDateTime, formatNumber, formatRelative } from '../../../lib/format.js';
 import { QueryState } from '../../../components/admin/query-state.js';
+import { useSecondsSince } from '../../../lib/live.js';
 
-function StatCard({ label, value, note }: { label: string; value: string; note: string }) {
+function StatCard({ label, value, note }: { label: string; value: string; note: ReactNode }) {
   return (
     <section className="adm-card adm-stat" aria-label={label}>
       <h2 className="adm-stat__label">{label}</h2>
@@ -28,18 +30,32 @@ function describeWait(seconds: number): string {
   return `oldest waiting ${Math.round(seconds / 3600)} h`;
 }
 
+interface DashboardPageProps {
+  /** Entries and credits waiting in the review queue (from the review feature, composed by the route). */
+  reviewCount?: number | undefined;
+  /** Where the queue is decided: admins only. */
+  reviewPath?: string | undefined;
+}
+
 function describeActivity(item: ActivityItem): string {
   return item.type === 'signup' ? `${item.email} joined the waitlist` : `${item.email} confirmed their address`;
 }
 
-export function DashboardPage() {
+export function DashboardPage({ reviewCount, reviewPath }: DashboardPageProps = {}) {
   const stats = useWaitlistStats();
   const data = stats.data;
   const loading = stats.isPending ? '…' : '—';
+  const age = useSecondsSince(stats.dataUpdatedAt);
 
   return (
     <div className="adm-page">
-      <h1 className="adm-page__title">Dashboard</h1>
+      <div className="adm-page__head">
+        <h1 className="adm-page__title">Dashboard</h1>
+        {/* Not a live region: a screen reader would hear it every second. */}
+        <p className="adm-muted adm-updated">
+          {age === undefined ? 'Loading the figures…' : `Updated ${age} s ago · refreshes every 10 s`}
+        </p>
+      </div>
       <QueryState
         isPending={false}
         error={stats.error}
@@ -57,6 +73,17 @@ export function DashboardPage() {
           label="New Signups Today"
           value={data ? formatNumber(data.today) : loading}
           note="since midnight (UTC)"
+        />
+        <StatCard
+          label="Waiting for review"
+          value={reviewCount === undefined ? '…' : formatNumber(reviewCount)}
+          note={
+            reviewPath ? (
+              <Link to={reviewPath}>Open the review queue</Link>
+            ) : (
+              'flagged sign-ups and held referral credits'
+            )
+          }
         />
       </div>
       {data?.mailLanes ? (

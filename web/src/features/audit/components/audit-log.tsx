@@ -5,7 +5,7 @@ import { DataTable } from '../../../components/admin/data-table.js';
 import { SelectField } from '../../../components/admin/select-field.js';
 import type { AuditPage } from '@mmdm/contracts/audit';
 import { DateTime } from '../../../components/admin/date-time.js';
-import { EmailAddress } from '../../../components/ui/email-address.js';
+import { TableEmail, TextWithEmails } from '../../../components/admin/table-email.js';
 import { describeActor, describeAuditEvent } from '../lib/describe-audit.js';
 import { mergeAuditFeeds } from '../lib/merge-audit.js';
 import { QueryState } from '../../../components/admin/query-state.js';
@@ -87,9 +87,11 @@ export function AuditLog({ staffEmail = () => undefined }: AuditLogProps) {
                     <td>
                       <DateTime iso={record.at} />
                     </td>
-                    <td>{who.includes('@') ? <EmailAddress address={who} /> : who}</td>
+                    <td>{who.includes('@') ? <TableEmail address={who} /> : who}</td>
                     <td>
-                      <span className="adm-audit__action">{words.what}</span>
+                      <span className="adm-audit__action">
+                        <TextWithEmails text={words.what} />
+                      </span>
                       {words.detail && <span className="adm-muted adm-audit__details">{words.detail}</span>}
                     </td>
                     <td className="adm-audit__ip">{record.ip ?? '—'}</td>

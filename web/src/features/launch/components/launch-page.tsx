@@ -6,7 +6,7 @@ import { QueryState } from '../../../components/admin/query-state.js';
 import { SelectField } from '../../../components/admin/select-field.js';
 import { formatNumber } from '../../../lib/format.js';
 import { DateTime } from '../../../components/admin/date-time.js';
-import { EmailAddress } from '../../../components/ui/email-address.js';
+import { TableEmail } from '../../../components/admin/table-email.js';
 import { errorMessage } from '../../../lib/staff-api.js';
 import { useStaffCities } from '../api/get-cities.js';
 import { useLaunchStats } from '../api/get-launch-stats.js';
@@ -148,7 +148,7 @@ function WavesTable() {
               <td>
                 <DateTime iso={wave.createdAt} />
               </td>
-              <td>{wave.createdByEmail ? <EmailAddress address={wave.createdByEmail} /> : 'a staff account'}</td>
+              <td>{wave.createdByEmail ? <TableEmail address={wave.createdByEmail} /> : 'a staff account'}</td>
               <td>{wave.city?.name ?? 'All cities'}</td>
               <td>
                 {formatNumber(wave.invited)}
@@ -201,7 +201,7 @@ function LaunchFigures() {
               {(referrer) => (
                 <tr key={referrer.id}>
                   <th scope="row" className="adm-table__email">
-                    <EmailAddress address={referrer.email} />
+                    <TableEmail address={referrer.email} />
                   </th>
                   <td>{referrer.referralCode ?? '—'}</td>
                   <td>{formatNumber(referrer.credits)}</td>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { QueryState } from '../../../components/admin/query-state.js';
 import { SelectField } from '../../../components/admin/select-field.js';
-import { EmailAddress } from '../../../components/ui/email-address.js';
+import { TableEmail } from '../../../components/admin/table-email.js';
 import { paths } from '../../../config/paths.js';
 import { DateTime } from '../../../components/admin/date-time.js';
 import { TableScroller } from '../../../components/admin/data-table.js';
@@ -96,7 +96,7 @@ function MessagesTable({ state }: { state: MessageState }) {
                           {message.name}
                         </Link>
                         <span className="adm-messages__email">
-                          <EmailAddress address={message.email} />
+                          <TableEmail address={message.email} />
                         </span>
                       </th>
                       <td>

@@ -6,7 +6,7 @@ import { QueryState } from '../../../components/admin/query-state.js';
 import { SelectField } from '../../../components/admin/select-field.js';
 import { TextField } from '../../../components/admin/text-field.js';
 import { DateTime } from '../../../components/admin/date-time.js';
-import { EmailAddress } from '../../../components/ui/email-address.js';
+import { TableEmail } from '../../../components/admin/table-email.js';
 import { useDecideReview, type ReviewDecisionInput } from '../api/decide-review.js';
 import { useDeleteDomainRule } from '../api/delete-domain-rule.js';
 import { useDomainRules } from '../api/get-domain-rules.js';
@@ -86,10 +86,10 @@ function ReviewQueue() {
             {(credit) => (
               <tr key={credit.referredId}>
                 <th scope="row">
-                  <EmailAddress address={credit.referredEmail} />
+                  <TableEmail address={credit.referredEmail} />
                 </th>
                 <td>
-                  <EmailAddress address={credit.referrerEmail} />
+                  <TableEmail address={credit.referrerEmail} />
                 </td>
                 <td>{reasonText(credit.rule)}</td>
                 <td>
@@ -109,7 +109,7 @@ function ReviewQueue() {
             {(entry) => (
               <tr key={entry.id}>
                 <th scope="row">
-                  <EmailAddress address={entry.email} />
+                  <TableEmail address={entry.email} />
                 </th>
                 <td>{entry.status}</td>
                 <td>{entry.reasons.map(reasonText).join('; ')}</td>
@@ -188,7 +188,9 @@ function DomainRules() {
         >
           {(item) => (
             <tr key={item.domain}>
-              <th scope="row">{item.domain}</th>
+              <th scope="row" className="adm-nobreak">
+                {item.domain}
+              </th>
               <td>{item.rule === 'deny' ? 'Deny' : 'Allow'}</td>
               <td>
                 <DateTime iso={item.createdAt} />

@@ -5,7 +5,7 @@ import { useStaff } from '../api/get-staff.js';
 import { useUpdateStaff } from '../api/update-staff.js';
 import type { StaffAccount } from '@mmdm/contracts/auth';
 import { DateTime } from '../../../components/admin/date-time.js';
-import { EmailAddress } from '../../../components/ui/email-address.js';
+import { TableEmail } from '../../../components/admin/table-email.js';
 import { ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from '../../../lib/staff-roles.js';
 import { DataTable } from '../../../components/admin/data-table.js';
 import { MutationError } from '../../../components/admin/mutation-error.js';
@@ -84,7 +84,7 @@ function StaffRow({ account, isSelf }: { account: StaffAccount; isSelf: boolean 
   return (
     <tr>
       <th scope="row">
-        <EmailAddress address={account.email} />
+        <TableEmail address={account.email} />
         {isSelf && <span className="adm-muted"> (you)</span>}
       </th>
       <td>

@@ -1,0 +1,31 @@
+import { Fragment } from 'react';
+
+/**
+ * An address in a staff table: it may wrap after its @ and before its dots (<wbr>), never inside a part (each part
+ * is `white-space: nowrap`, so not at a hyphen either: "university-of-thessaloniki" stays whole).
+ */
+export function TableEmail({ address }: { address: string }) {
+  const parts = address.split(/(?<=@)|(?=\.)/);
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          <span className="adm-nobreak">{part}</span>
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/** Text with addresses in it ("Created staff account ana@example.com"): the addresses wrap as TableEmail does. */
+export function TextWithEmails({ text }: { text: string }) {
+  const pieces = text.split(/(\S+@\S+)/);
+  return (
+    <>
+      {pieces.map((piece, index) =>
+        index % 2 === 1 ? <TableEmail key={index} address={piece} /> : <Fragment key={index}>{piece}</Fragment>,
+      )}
+    </>
+  );
+}
