@@ -35,7 +35,7 @@ const sections: LegalSection[] = [
         <ul>
           <li>
             <strong>Waitlist sign-ups:</strong> your e-mail address, the referral code you entered (if any), and when
-            you signed up, confirmed or unsubscribed.
+            you signed up, confirmed or unsubscribed (and when we last e-mailed you your place link again).
           </li>
           <li>
             <strong>Messages you send us:</strong> when you write to us through the contact form, your name, your e-mail
@@ -69,6 +69,11 @@ const sections: LegalSection[] = [
       <ul>
         <li>To provide the service and suggest matches (performance of our contract with you).</li>
         <li>To send the e-mails you asked for, such as the waitlist confirmation and launch news (your consent).</li>
+        <li>
+          If an address already confirmed is used to join again, to e-mail that address the link to its place in line
+          (at most once every 10 minutes), so that whoever lost it gets it back; the sign-up page itself never says
+          whether an address is on the list.
+        </li>
         <li>To answer the messages you send us (our legitimate interest in answering you).</li>
         <li>To keep members safe, prevent fraud and enforce our terms (our legitimate interests and legal duties).</li>
         <li>To understand and improve the service with aggregated analytics (our legitimate interests or consent).</li>
