@@ -71,6 +71,8 @@ export const personalData = z.object({
   admittedAt: timestamp,
   /** When the last mail to the address was queued (the unconfirmed retention counts from here). */
   lastMailQueuedAt: timestamp,
+  /** When the place link was last mailed again, to a sign-up of this confirmed address (at most once per 10 minutes). */
+  placeLinkQueuedAt: timestamp,
   updatedAt: z.string(),
   /** The referral code typed at sign-up, if any. */
   referralSource: z.nullable(z.string()),

@@ -35,10 +35,11 @@ const sections: LegalSection[] = [
         <ul>
           <li>
             <strong>Waitlist sign-ups:</strong> your e-mail address, the referral code you entered (if any), and when
-            you signed up, confirmed or unsubscribed; your place in line, the city you chose and your referral credits;
-            and what was decided about your sign-up: whether our checks held it for review and why, a credit held or
-            refused and why, our staff's decision, and the invitation wave that invited you. The{' '}
-            <Link to={paths.yourData}>Your data</Link> page shows and downloads all of it.
+            you signed up, confirmed or unsubscribed (and when we last e-mailed you your place link again); your place
+            in line, the city you chose and your referral credits; and what was decided about your sign-up: whether our
+            checks held it for review and why, a credit held or refused and why, our staff's decision, and the
+            invitation wave that invited you. The <Link to={paths.yourData}>Your data</Link> page shows and downloads
+            all of it.
           </li>
           <li>
             <strong>Messages you send us:</strong> when you write to us through the contact form, your name, your e-mail
@@ -76,6 +77,11 @@ const sections: LegalSection[] = [
           When a friend who joined with your referral link confirms their address, to tell you that you moved up and
           your new place in line: at most one such e-mail an hour, never to an address that unsubscribed (your consent,
           given when you joined the waitlist). Your friend is not named.
+        </li>
+        <li>
+          If an address already confirmed is used to join again, to e-mail that address the link to its place in line
+          (at most once every 10 minutes), so that whoever lost it gets it back; the sign-up page itself never says
+          whether an address is on the list.
         </li>
         <li>To answer the messages you send us (our legitimate interest in answering you).</li>
         <li>To keep members safe, prevent fraud and enforce our terms (our legitimate interests and legal duties).</li>

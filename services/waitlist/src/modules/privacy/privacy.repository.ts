@@ -77,6 +77,7 @@ export interface EntryDataRow {
   invitedAt: Date | null;
   admittedAt: Date | null;
   lastMailQueuedAt: Date | null;
+  placeLinkQueuedAt: Date | null;
   updatedAt: Date;
   referralSource: string | null;
   referralCode: string | null;
@@ -121,7 +122,8 @@ export async function readEntryData(
   const entry = await db.query<EntryDataRow>(
     `select e.email, e.status, e.created_at as "createdAt", e.confirmed_at as "confirmedAt",
               e.unsubscribed_at as "unsubscribedAt", e.invited_at as "invitedAt", e.admitted_at as "admittedAt",
-              e.last_mail_queued_at as "lastMailQueuedAt", e.updated_at as "updatedAt",
+              e.last_mail_queued_at as "lastMailQueuedAt",
+              e.place_link_queued_at as "placeLinkQueuedAt", e.updated_at as "updatedAt",
               e.referral_source as "referralSource", e.referral_code as "referralCode", c.name as city, e.city_other as "cityOther", e.credits, e.consent_at as "consentAt",
               e.consent_policy as "consentPolicy", e.review_state as "reviewState",
               e.review_reasons as "reviewReasons", w.id as "waveId", w.created_at as "waveAt", wc.name as "waveCity"

@@ -88,6 +88,7 @@ export function createPrivacyService({
       invitedAt: iso(entry.invitedAt),
       admittedAt: iso(entry.admittedAt),
       lastMailQueuedAt: iso(entry.lastMailQueuedAt),
+      placeLinkQueuedAt: iso(entry.placeLinkQueuedAt),
       updatedAt: entry.updatedAt.toISOString(),
       referralSource: entry.referralSource,
       referralCode: entry.referralCode,

@@ -57,6 +57,7 @@ export function PersonalDataView({ data }: { data: PersonalData }) {
     ['Admitted', when(data.admittedAt)],
     ['Unsubscribed', when(data.unsubscribedAt)],
     ['Last e-mail queued', when(data.lastMailQueuedAt)],
+    ['Place link last sent again', when(data.placeLinkQueuedAt)],
     ['Referral code you entered', data.referralSource ?? '—'],
     ['Your referral code', data.referralCode ?? '—'],
     ['Place in line', data.place === null ? '—' : data.place.toLocaleString('en-US')],

@@ -21,6 +21,7 @@ const data: PersonalData = {
   invitedAt: null,
   admittedAt: null,
   lastMailQueuedAt: '2026-11-01T10:00:00.000Z',
+  placeLinkQueuedAt: null,
   updatedAt: '2026-11-01T10:05:00.000Z',
   referralSource: 'FRIEND01',
   referralCode: 'ADA7K2Q9',

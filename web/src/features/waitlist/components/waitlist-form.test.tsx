@@ -234,7 +234,7 @@ describe('arriving by a share link (?ref=)', () => {
     await settle();
     expect(referralMock.mock.calls[0]?.[0]).toBe('/waitlist/referral?code=ANNA-7K2Q');
     expect(screen.getByText(/A friend invited you\./).closest('p')).toHaveTextContent(
-      'A friend invited you. Join with their code and confirm your address: your friend moves 10 places up the line, and you get a link of your own to move up the same way.',
+      'A friend invited you. Join with their code and confirm your address: your friend moves 10 places up, and you get a link of your own to do the same.',
     );
     expect(referralField()).toHaveValue('ANNA-7K2Q');
   });

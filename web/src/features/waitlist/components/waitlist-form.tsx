@@ -109,6 +109,7 @@ export function WaitlistForm() {
   }
 
   const failed = notice?.kind === 'error';
+  const invited = shareCode.kind === 'valid';
   return (
     <div className="waitlist-form-wrap">
       <ShareCodeNote shareCode={shareCode} />
@@ -142,13 +143,17 @@ export function WaitlistForm() {
             autoComplete="off"
             placeholder="e.g. ANNA-7K2Q"
             maxLength={REFERRAL_CODE_MAX_LENGTH}
-            aria-describedby={`${id}-referral-hint`}
+            aria-describedby={invited ? undefined : `${id}-referral-hint`}
             defaultValue=""
             disabled={sending}
           />
-          <p id={`${id}-referral-hint`} className="field__hint">
-            Optional. Got a code from a friend? Enter it here.
-          </p>
+          {/* Arrived by a friend's link, the note above says what the code is (and keeps the form on a phone's first
+              screen). */}
+          {invited ? null : (
+            <p id={`${id}-referral-hint`} className="field__hint">
+              Optional. Got a code from a friend? Enter it here.
+            </p>
+          )}
         </div>
         {/* A honeypot: out of sight, out of the tab order and of assistive technology; form-filling scripts fill it. */}
         <div className="waitlist-form__trap" inert>
@@ -176,11 +181,11 @@ const places = (count: number) => (count === 1 ? '1 place' : `${count} places`);
  */
 function ShareCodeNote({ shareCode }: { shareCode: ShareCode }) {
   if (shareCode.kind === 'valid') {
-    const credit = shareCode.boost > 0 ? `moves ${places(shareCode.boost)} up the line` : 'is credited';
+    const credit = shareCode.boost > 0 ? `moves ${places(shareCode.boost)} up` : 'is credited';
     return (
       <p className="share-note share-note--invited">
         <strong>A friend invited you.</strong> Join with their code and confirm your address: your friend {credit}, and
-        you get a link of your own to move up the same way.
+        you get a link of your own to do the same.
       </p>
     );
   }
