@@ -23,6 +23,13 @@ const SCREENS = [
 test.describe.configure({ mode: 'serial' });
 test.skip(({ isMobile }) => isMobile, 'each test sets its own viewport: run once, in the desktop project');
 
+/** The part of a DOM element these tests read (the tests' TypeScript has no DOM types). */
+interface ScrollBox {
+  scrollWidth: number;
+  clientWidth: number;
+  scrollLeft: number;
+}
+
 let rows: StaffRows;
 let token: string;
 test.beforeAll(async ({ request }) => {
@@ -69,10 +76,10 @@ test('below 1024 px a table scrolls inside its own labelled box, which the keybo
     await expect(box).toHaveAttribute('tabindex', '0');
     // The page itself never scrolls sideways: only the table's box does.
     expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
-    expect(await box.evaluate('(element) => element.scrollWidth > element.clientWidth')).toBe(true);
+    expect(await box.evaluate((element: ScrollBox) => element.scrollWidth > element.clientWidth)).toBe(true);
     await box.focus();
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => box.evaluate('(element) => element.scrollLeft')).toBeGreaterThan(0);
+    await expect.poll(() => box.evaluate((element: ScrollBox) => element.scrollLeft)).toBeGreaterThan(0);
     expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${RESULTS_DIR}/screens/staff${screen.path.replaceAll('/', '-')}-390.png` });
   }

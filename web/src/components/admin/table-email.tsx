@@ -1,11 +1,13 @@
 import { Fragment } from 'react';
 
 /**
- * An address in a staff table: it may wrap after its @ and before its dots (<wbr>), never inside a part (each part
- * is `white-space: nowrap`, so not at a hyphen either: "university-of-thessaloniki" stays whole).
+ * An address in a staff table: it may wrap after its @, before its dots and after its hyphens (<wbr>), where a reader
+ * breaks a line too, never inside a part (each part is `white-space: nowrap`). The hyphens matter: a domain such as
+ * "mail-domain-that-did-not-resolve" is one 32-character part, and kept whole it alone made the Users table wider
+ * than a 1280 px screen.
  */
 export function TableEmail({ address }: { address: string }) {
-  const parts = address.split(/(?<=@)|(?=\.)/);
+  const parts = address.split(/(?<=@)|(?=\.)|(?<=-)/);
   return (
     <>
       {parts.map((part, index) => (

@@ -62,6 +62,38 @@ export async function writeAudit(db: Queryable, record: AuditRecord): Promise<vo
   );
 }
 
+/**
+ * The row, unless the same actor wrote the same action with the same details within `withinSeconds` (then nothing):
+ * for reads a page repeats by itself, such as the dashboard refreshing every 10 s. One statement, read by the `at`
+ * index; two reads racing may both write, which only repeats a row. True when a row was written.
+ */
+export async function writeAuditUnlessRecent(
+  db: Queryable,
+  record: AuditRecord,
+  withinSeconds: number,
+): Promise<boolean> {
+  const result = await db.query(
+    `insert into waitlist.audit_log (actor_sub, actor_role, action, target, ip, request_id, details, actor_email)
+     select $1, $2, $3, $4, $5, $6, $7::jsonb, $8
+      where not exists (
+        select 1 from waitlist.audit_log
+         where at > now() - make_interval(secs => $9)
+           and actor_sub = $1 and action = $3 and details = $7::jsonb)`,
+    [
+      record.actorSub,
+      record.actorRole,
+      record.action,
+      record.target,
+      record.ip,
+      record.requestId,
+      JSON.stringify(record.details ?? {}),
+      record.actorEmail ?? null,
+      withinSeconds,
+    ],
+  );
+  return (result.rowCount ?? 0) > 0;
+}
+
 export interface AuditItem {
   id: string;
   at: Date;

@@ -76,6 +76,36 @@ describe('staff reads that show addresses outside the Users list are audited', (
     expect(JSON.stringify(rows)).not.toContain('@example.com');
   });
 
+  it('the dashboard refreshing itself: the same entries again within ten minutes write no second row', async () => {
+    const sub = `refresh-${tag}`;
+    const token = await system.staff.sign('viewer', { sub });
+    const read = async () => {
+      const stats = await system.api.request('/api/admin/waitlist/stats', { token });
+      expect(stats.status).toBe(200);
+      return stats.body as { recent: { email: string }[] };
+    };
+    await read();
+    await read();
+    const first = await auditOf(sub);
+    expect(first).toMatchObject([{ action: 'stats.read' }]);
+
+    // A new sign-up shows in the recent activity: a new set of entries seen, a new row at once.
+    const newcomer = (await buildEntry(system.context.pool, { email: `${tag}-newcomer@example.com` })).id;
+    expect(JSON.stringify((await read()).recent)).toContain(`${tag}-newcomer@example.com`);
+    const second = await auditOf(sub);
+    expect(second).toHaveLength(2);
+    expect(second[1]!.details.entries).toContain(newcomer);
+    expect(first[0]!.details.entries).not.toContain(newcomer);
+
+    // Ten minutes on, the same entries seen again are a new read.
+    await system.context.pool.query(
+      `update waitlist.audit_log set at = at - interval '11 minutes' where actor_sub = $1`,
+      [sub],
+    );
+    await read();
+    expect(await auditOf(sub)).toHaveLength(3);
+  });
+
   it('the launch figures: their top referrers are audited by entry', async () => {
     const sub = `launch-${tag}`;
     const token = await system.staff.sign('viewer', { sub });

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { Queryable } from '../../lib/db.js';
 import { STAFF_READ_ACTIONS } from '@mmdm/contracts/waitlist-admin';
 import { requestId } from '@mmdm/shared/request-id';
-import { writeAudit, type AuditRecord } from './audit.repository.js';
+import { writeAudit, writeAuditUnlessRecent, type AuditRecord } from './audit.repository.js';
 
 /**
  * One staff action done through `req` (requireStaff has run: req.staff is set): who, from where, in which request.
@@ -46,6 +46,37 @@ export function auditStaffRead(
   return auditStaffAction(db, req, action, target, details);
 }
 
+/** How long a repeated read (same staff member, same action, same entries shown) adds no second row. */
+export const REPEATED_READ_WINDOW_SECONDS = 10 * 60;
+
+/**
+ * A read a page repeats by itself (the dashboard refreshes every 10 s): audited like any read, but the same staff
+ * member seeing the same entries again within ten minutes writes no second row, so an open dashboard writes at most
+ * six rows an hour instead of 360. A new entry shown is a new read and writes a row at once.
+ */
+export async function auditRepeatedStaffRead(
+  db: Queryable,
+  req: Request,
+  action: StaffReadAction,
+  shown: Record<string, unknown>,
+): Promise<void> {
+  const staff = req.staff!;
+  await writeAuditUnlessRecent(
+    db,
+    {
+      actorSub: staff.sub,
+      actorEmail: staff.email,
+      actorRole: staff.role,
+      action,
+      target: null,
+      ip: req.ip ?? null,
+      requestId: requestId(req),
+      details: shown,
+    },
+    REPEATED_READ_WINDOW_SECONDS,
+  );
+}
+
 /** The list's filter as the audit row keeps it (the cursor only as "a later page": it says nothing more). */
 export function listFilterOf(query: {
   status?: string | undefined;
@@ -71,6 +102,7 @@ export function listFilterOf(query: {
  * person's entry number in the trail answers "which staff saw my address, and when".
  */
 export function entriesReadOf(ids: Iterable<string | number>): { people: number; entries: string[] } {
-  const entries = [...new Set([...ids].map(String))];
+  // Sorted: the same entries make the same details, which is how a repeated read is recognised.
+  const entries = [...new Set([...ids].map(String))].sort();
   return { people: entries.length, entries };
 }
