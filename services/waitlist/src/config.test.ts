@@ -8,7 +8,8 @@ describe('waitlist config', () => {
     // Reachable only from this machine, believing only a proxy on it, unless HOST and TRUST_PROXY say otherwise.
     expect(api.http).toEqual({ port: 8082, host: '127.0.0.1', trustProxy: 'loopback' });
     expect(api.exportMaxConcurrent).toBe(2);
-    expect(api.signup).toEqual({ rateLimit: 10, rateWindowSeconds: 3600, resendCooldownSeconds: 900 });
+    // A client's first 10 sign-ups an hour are free; past them each pays a rising proof of work, up to a ceiling of 1,000.
+    expect(api.signup).toEqual({ rateLimit: 1000, workAfter: 10, rateWindowSeconds: 3600, resendCooldownSeconds: 900 });
     expect(api.publicUrl).toBe('http://localhost:8080');
     const worker = loadWorkerConfig({});
     expect(worker.http).toEqual({ port: 8083, host: '127.0.0.1' });
