@@ -154,7 +154,13 @@ describe('the "Your data" page: the link', () => {
       review: null,
       invitationWave: null,
     });
-    expect(data.mails.map((mail: { kind: string }) => mail.kind)).toEqual(['confirmation', 'welcome', 'data_access']);
+    // The friend's confirmation moved this person up: the "a friend joined" mail is theirs too.
+    expect(data.mails.map((mail: { kind: string }) => mail.kind)).toEqual([
+      'confirmation',
+      'welcome',
+      'friend_joined',
+      'data_access',
+    ]);
     // Nobody else's address is in it: not the referrer's, not the friend's.
     expect(opened.text).not.toContain(referrer);
     expect(opened.text).not.toContain(friend);
@@ -356,7 +362,7 @@ describe('the "Your data" page: delete everything now', () => {
       'select id from waitlist.outbox where entry_id = $1',
       [id],
     );
-    expect(outbox.length).toBe(3);
+    expect(outbox.length).toBe(4); // confirmation, welcome, friend joined, data link
     const jobKey = (outboxId: string) => `${system.context.prefix}:bull:confirmation-mail:outbox-${outboxId}`;
     expect(await system.api.redis.exists(...outbox.map((row) => jobKey(row.id)))).toBeGreaterThan(0);
 
