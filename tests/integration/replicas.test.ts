@@ -221,6 +221,8 @@ describe.skipIf(!built)(`npm start -- --replicas ${REPLICAS}`, () => {
         // The test stands where nginx would: it states each client's address.
         GATEWAY_TRUSTED_PROXIES: 'loopback',
         PUBLIC_URL: gatewayUrl,
+        // Passkeys need a domain name, never the address in PUBLIC_URL: the auth service refuses to start without one.
+        PASSKEY_RP_ID: 'localhost',
         SMTP_URL: sink.url,
         SIGNUP_RATE_LIMIT: String(SIGNUP_RATE_LIMIT),
         // What is measured here is spreading and the shared limit, not the abuse defences (their own tests): no

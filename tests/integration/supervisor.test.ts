@@ -186,6 +186,8 @@ describe.skipIf(!built)('the npm start supervisor', () => {
         WORKER_PORT: workerPort,
         GATEWAY_METRICS_PORT: gatewayMetricsPort,
         PUBLIC_URL: gatewayUrl,
+        // Passkeys need a domain name, never the address in PUBLIC_URL: the auth service refuses to start without one.
+        PASSKEY_RP_ID: 'localhost',
         DATABASE_URL: database.url,
         REDIS_URL: inject('redisUrl'),
         REDIS_PREFIX: redisPrefix,
