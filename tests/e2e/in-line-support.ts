@@ -1,7 +1,10 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join as joinPath } from 'node:path';
 import type { Mailbox } from './fixtures.js';
 import { hydrated } from './public-support.js';
+import { RESULTS_DIR } from './system.js';
 
 /** Every axe-core finding (WCAG 2.2 AA and best practice), of any impact: the pages of these journeys have none. */
 export async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
@@ -15,13 +18,19 @@ export async function expectNoAxeViolations(page: Page, where: string): Promise<
   expect(found, `axe on ${where}`).toEqual([]);
 }
 
-/** A full-page screenshot at 390 px (a phone) and at 1280 px, attached to the report for a person to look at. */
+/**
+ * A full-page screenshot at 390 px (a phone) and at 1280 px for a person to look at: attached to the report and kept
+ * under the run's results folder (`screenshots/in-line-<project>-<name>-<width>.png`).
+ */
 export async function screenshotsAt390And1280(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const size = page.viewportSize();
+  const dir = joinPath(RESULTS_DIR, 'screenshots');
+  mkdirSync(dir, { recursive: true });
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    const path = joinPath(dir, `in-line-${testInfo.project.name}-${name}-${width}.png`);
     await testInfo.attach(`${name}-${width}`, {
-      body: await page.screenshot({ fullPage: true }),
+      body: await page.screenshot({ path, fullPage: true }),
       contentType: 'image/png',
     });
   }

@@ -31,6 +31,9 @@ async function joinAndReadMail(page: Page, mailbox: Mailbox, email: string) {
 }
 
 test.describe('the e-mail links', () => {
+  // Joining through the form solves the proof of work first: well over 30 s on a loaded 2-core runner.
+  test.beforeEach(() => test.setTimeout(120_000));
+
   test('join → confirmation mail → its link asks for one click, which confirms and shows the referral code and share link', async ({
     page,
     mailbox,

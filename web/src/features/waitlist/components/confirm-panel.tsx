@@ -1,3 +1,4 @@
+import { EmailAddress } from '../../../components/ui/email-address.js';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../config/paths.js';
 import { useHydrated } from '../../../lib/use-hydrated.js';
@@ -64,8 +65,12 @@ export function ConfirmPanel() {
     <>
       <h1>Confirm your e-mail address</h1>
       <p className="lead">
-        One click and <strong>{link.email}</strong> is on the Meet Match Date Marry waitlist. If you did not sign up,
-        just close this page: nothing happens without the click.
+        One click and{' '}
+        <strong>
+          <EmailAddress address={link.email} />
+        </strong>{' '}
+        is on the Meet Match Date Marry waitlist. If you did not sign up, just close this page: nothing happens without
+        the click.
       </p>
       <button type="button" className="button button--primary" onClick={() => confirm.mutate(token)}>
         Confirm my address
@@ -162,13 +167,19 @@ function Confirmed({
         <p className="lead">
           {invited ? (
             <>
-              Your wait is over: we have sent <strong>{place.email}</strong> an invitation to Meet Match Date Marry.
-              Open it to accept and get the app. You no longer hold a place in line, so friends who join now do not move
-              you: they get a place of their own.
+              Your wait is over: we have sent{' '}
+              <strong>
+                <EmailAddress address={place.email} />
+              </strong>{' '}
+              an invitation to Meet Match Date Marry. Open it to accept and get the app. You no longer hold a place in
+              line, so friends who join now do not move you: they get a place of their own.
             </>
           ) : (
             <>
-              <strong>{place.email}</strong> has accepted its invitation: welcome to Meet Match Date Marry.
+              <strong>
+                <EmailAddress address={place.email} />
+              </strong>{' '}
+              has accepted its invitation: welcome to Meet Match Date Marry.
             </>
           )}
         </p>
@@ -181,8 +192,11 @@ function Confirmed({
       <h1>Your e-mail address is confirmed</h1>
       <p className="lead">
         {alreadyConfirmed ? 'You had already confirmed ' : 'Thank you! We have confirmed '}
-        <strong>{place.email}</strong>. You're on the Meet Match Date Marry waitlist, and we'll write to you as soon as
-        your invitation is ready. Keep this link: it always shows your current place.
+        <strong>
+          <EmailAddress address={place.email} />
+        </strong>
+        . You're on the Meet Match Date Marry waitlist, and we'll write to you as soon as your invitation is ready. Keep
+        this link: it always shows your current place.
       </p>
       <PlaceCard place={place} />
       <ShareCard place={place} />
