@@ -5,9 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { createTestDatabase, request, type TestDatabase } from '@mmdm/tests/support';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 
-const waitlistDir = fileURLToPath(new URL('..', import.meta.url));
 // main.ts runs as a real process (through tsx), importing @mmdm/shared as Node resolves it: from its build.
-const sharedBuilt = existsSync(fileURLToPath(new URL('../../shared/dist/lifecycle.js', import.meta.url)));
+const sharedBuilt = existsSync(fileURLToPath(new URL('../../services/shared/dist/lifecycle.js', import.meta.url)));
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,8 +27,28 @@ async function status(url: string, path: string): Promise<number | undefined> {
   }
 }
 
-// Kubernetes lets the monitoring namespace reach metrics ports only: the API must serve its metrics on one of its own.
-describe.skipIf(!sharedBuilt)('the waitlist API process with WAITLIST_METRICS_PORT', () => {
+/** Each API process, the variable that gives its metrics a port of their own, and a path only its API answers. */
+const processes = [
+  {
+    name: 'auth',
+    dir: fileURLToPath(new URL('../../services/auth/', import.meta.url)),
+    portVariable: 'AUTH_PORT',
+    metricsPortVariable: 'AUTH_METRICS_PORT',
+    series: 'mmdm_login_attempts_total',
+    apiPath: '/.well-known/jwks.json',
+  },
+  {
+    name: 'waitlist API',
+    dir: fileURLToPath(new URL('../../services/waitlist/', import.meta.url)),
+    portVariable: 'WAITLIST_PORT',
+    metricsPortVariable: 'WAITLIST_METRICS_PORT',
+    series: 'mmdm_signups_total',
+    apiPath: '/waitlist/cities',
+  },
+];
+
+// Kubernetes lets the monitoring namespace reach metrics ports only: each API serves its metrics on one of its own.
+describe.skipIf(!sharedBuilt).each(processes)('the $name process with $metricsPortVariable', (process_) => {
   let database: TestDatabase;
   let child: ChildProcess;
   let output = '';
@@ -42,15 +61,15 @@ describe.skipIf(!sharedBuilt)('the waitlist API process with WAITLIST_METRICS_PO
     api = `http://127.0.0.1:${apiPort}`;
     metrics = `http://127.0.0.1:${metricsPort}`;
     child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: waitlistDir,
+      cwd: process_.dir,
       env: {
         PATH: process.env.PATH ?? '',
         DATABASE_URL: database.url,
         REDIS_URL: inject('redisUrl'),
         REDIS_PREFIX: inject('redisPrefix'),
         HOST: '127.0.0.1',
-        WAITLIST_PORT: String(apiPort),
-        WAITLIST_METRICS_PORT: String(metricsPort),
+        [process_.portVariable]: String(apiPort),
+        [process_.metricsPortVariable]: String(metricsPort),
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -76,10 +95,10 @@ describe.skipIf(!sharedBuilt)('the waitlist API process with WAITLIST_METRICS_PO
   it('answers GET /metrics on that port, with the API series, and nothing of the API there', async () => {
     const scraped = await request(metrics, '/metrics');
     expect(scraped.status).toBe(200);
-    expect(scraped.text).toContain('mmdm_signups_total');
+    expect(scraped.text).toContain(process_.series);
     expect(scraped.text).toContain('http_requests_total');
-    expect(await status(metrics, '/waitlist/cities')).toBe(404);
+    expect(await status(metrics, process_.apiPath)).toBe(404);
     expect(await status(metrics, '/healthz')).toBe(404);
-    expect(await status(api, '/waitlist/cities')).toBe(200);
+    expect(await status(api, process_.apiPath)).toBe(200);
   });
 });
