@@ -1,13 +1,7 @@
 import { Fragment } from 'react';
 
-/**
- * An address in a staff table: it may wrap after its @, before its dots and after its hyphens (<wbr>), where a reader
- * breaks a line too, never inside a part (each part is `white-space: nowrap`). The hyphens matter: a domain such as
- * "mail-domain-that-did-not-resolve" is one 32-character part, and kept whole it alone made the Users table wider
- * than a 1280 px screen.
- */
-export function TableEmail({ address }: { address: string }) {
-  const parts = address.split(/(?<=@)|(?=\.)|(?<=-)/);
+/** Text that may wrap only between the given parts (<wbr>), never inside one (each part is `white-space: nowrap`). */
+function WrapBetween({ parts }: { parts: string[] }) {
   return (
     <>
       {parts.map((part, index) => (
@@ -18,6 +12,23 @@ export function TableEmail({ address }: { address: string }) {
       ))}
     </>
   );
+}
+
+/**
+ * An address in a staff table: it may wrap after its @, before its dots and after its hyphens, where a reader breaks
+ * a line too, never inside a part. The hyphens matter: a domain such as "mail-domain-that-did-not-resolve" is one
+ * 32-character part, and kept whole it alone made the Users table wider than a 1280 px screen.
+ */
+export function TableEmail({ address }: { address: string }) {
+  return <WrapBetween parts={address.split(/(?<=@)|(?=\.)|(?<=-)/)} />;
+}
+
+/**
+ * A referral code or campaign name in a staff table: it may wrap after its hyphens and underscores, as an address
+ * does; a 64-character campaign code kept whole made the Users table wider than its card.
+ */
+export function TableCode({ code }: { code: string }) {
+  return <WrapBetween parts={code.split(/(?<=[-_])/)} />;
 }
 
 /** Text with addresses in it ("Created staff account ana@example.com"): the addresses wrap as TableEmail does. */

@@ -7,7 +7,7 @@ import type { WaitlistEntry } from '@mmdm/contracts/waitlist-admin';
 import { formatDateTime } from '../../../lib/format.js';
 import { DateTime } from '../../../components/admin/date-time.js';
 import { TableScroller } from '../../../components/admin/data-table.js';
-import { TableEmail } from '../../../components/admin/table-email.js';
+import { TableCode, TableEmail } from '../../../components/admin/table-email.js';
 import { ConfirmDialog } from '../../../components/admin/confirm-dialog.js';
 import { EntryStatusBadge } from './entry-status-badge.js';
 import { SuppressionBadge } from './suppression-badge.js';
@@ -98,7 +98,7 @@ export function EntriesTable({ filter, canManage, cities }: EntriesTableProps) {
                     <td>{typeof entry.position === 'number' ? `#${entry.position}` : '—'}</td>
                     <td>{entry.referralCount ?? 0}</td>
                     <td>{cityName(entry.cityId)}</td>
-                    <td className="adm-nobreak">{entry.referralSource ?? '—'}</td>
+                    <td>{entry.referralSource ? <TableCode code={entry.referralSource} /> : '—'}</td>
                     <td>
                       <DateTime iso={entry.createdAt} />
                     </td>
