@@ -65,6 +65,8 @@ export class BenchSystem {
       WAITLIST_URL: `http://127.0.0.1:${ports.waitlist}`,
       AUTH_JWKS_URL: `http://127.0.0.1:${ports.auth}/.well-known/jwks.json`,
       PUBLIC_URL: `http://127.0.0.1:${ports.gateway}`,
+      // Passkeys want a domain name, never the IP address above.
+      PASSKEY_RP_ID: 'localhost',
       // The load comes from one address; the per-address limit would otherwise end the benchmark after 10 sign-ups.
       SIGNUP_RATE_LIMIT: '1000000000',
       SIGNUP_WORK_AFTER: '1000000000',
