@@ -401,7 +401,7 @@ export function createMfaService(deps: MfaServiceDeps) {
       return answer;
     },
 
-    /** Removing a factor changes what signing in takes: every other session ends (README, decision 024). */
+    /** Removing a factor changes what signing in takes: every other session ends (docs/security.md, decision 024). */
     async removeTotp(account: StaffAccount, claims: StaffClaims, context: AuditContext): Promise<void> {
       await assertRecentAuthentication(claims);
       await assertMayRemove(account.id);
