@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: measures each hot path against a reference in the same run and writes bench/results.md.
- * See docs/performance.md for what each figure means and the profiles behind the fixes. Not part of `npm test`.
+ * See docs/performance.md for how each figure is measured and where it stands (the profiles behind the fixes are in
+ * its git history). Not part of `npm test`.
  */
 import { execSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -52,7 +53,8 @@ if (!options.skipBuild) {
   }
   // tsc -b re-emits only changed files, so an entry like services/auth/dist/main.js keeps an old mtime after a build
   // and the supervisor's freshness test (entry mtime vs newest source) would rebuild on every `npm start` and time
-  // that. The build just ran and is current: mark its entries so (see the footprint note in docs/performance.md).
+  // that. The build just ran and is current: mark its entries so (see the footprint
+  // note in the git history of docs/performance.md).
   const now = new Date();
   for (const output of [...Object.values(ENTRIES), 'web/dist/index.html']) utimesSync(join(ROOT, output), now, now);
 }

@@ -64,7 +64,7 @@ test('Resend on a pending entry sends one new confirmation mail; staff may resen
   expect(await mailbox.to(email)).toHaveLength(3);
 });
 
-test('Changing my password: the old one stops working, the new one signs in, this session goes on and every other one ends', async ({
+test('Changing my password: the old one stops working, the new one signs in, the current session goes on and every other one ends', async ({
   page,
   browser,
   request,
@@ -103,7 +103,7 @@ test('Changing my password: the old one stops working, the new one signs in, thi
   await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
   await expect(page.getByLabel('Current password')).toHaveValue('');
 
-  // This session goes on: another screen still loads.
+  // The current session goes on: another screen still loads.
   await page.goto('/admin/users');
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/users$/);

@@ -101,12 +101,12 @@ test('joining: the form on the first screen, an error that marks the field, the 
   await expect(field).toHaveCSS('border-color', 'rgb(185, 28, 28)');
   await shoot(page, testInfo, 'error');
   await expectNoAxeViolations(page, '/waitlist, error');
-  // The spec's 5 s: then the box goes, and the mark with it.
+  // The required 5 s: then the box goes, and the mark with it.
   await expect(page.getByRole('alert')).toHaveCount(0, { timeout: 10_000 });
   await expect(field).not.toHaveAttribute('aria-invalid');
   await page.unroute('**/waitlist');
 
-  // Joining: the spec's thank-you, and where the confirmation link went.
+  // Joining: the required thank-you, and where the confirmation link went.
   await page.getByRole('button', { name: 'Join the waitlist' }).click();
   const thanks = page.getByRole('status').filter({ hasText: "You're on the list!" });
   await expect(thanks).toBeVisible({ timeout: 30_000 });

@@ -141,7 +141,7 @@ test.describe('avatars', () => {
 });
 
 test.describe('the legal pages', () => {
-  test('state the policy claims of the spec', async ({ page }) => {
+  test('state the required policy claims', async ({ page }) => {
     await page.goto('/privacy-policy');
     const privacy = page.getByRole('main');
     await expect(privacy).toContainText('18 or older');

@@ -40,7 +40,7 @@ const built = [...Object.values(ENTRIES), 'web/dist/index.html', 'services/auth/
 
 const REPLICAS = 2;
 const SIGNUP_RATE_LIMIT = 10;
-/** What the README promises across N replicas: points + (N − 1) × floor(points / 10). */
+/** What docs/configuration.md promises across N replicas (SIGNUP_RATE_LIMIT): points + (N − 1) × floor(points / 10). */
 const RATE_LIMIT_OVERSHOOT = (REPLICAS - 1) * Math.floor(SIGNUP_RATE_LIMIT / 10);
 const MAIL_CONCURRENCY = 5;
 const ADMIN = { email: 'replica-admin@example.com', password: 'four replicas walk into a bar' };

@@ -12,7 +12,7 @@ export interface BackupConfig {
   keep: number;
 }
 
-/** The backup commands' and the scheduled backup process's settings (README, "Configuration"). */
+/** The backup commands' and the scheduled backup process's settings (docs/configuration.md, "Backups"). */
 export function loadBackupConfig(source: NodeJS.ProcessEnv = process.env): BackupConfig {
   const parsed = loadConfig(backupEnvSchema, source);
   return Object.freeze({

@@ -154,7 +154,7 @@ export type SecondFactorBody = z.output<typeof secondFactorBody>;
 
 /**
  * POST /api/admin/me/reauth: proving it is still the owner before changing how the account signs in (ASVS 5.0 V6):
- * the password or a current authenticator-app code. Good for 5 minutes, for this session only.
+ * the password or a current authenticator-app code. Good for 5 minutes, for the current session only.
  */
 export const reauthBody = z.discriminatedUnion('method', [
   z.strictObject({ method: z.literal('password'), password: z.string().min(1, 'is required').max(1024) }),

@@ -1020,7 +1020,7 @@ const STAFF_MFA_ENDPOINTS: Endpoint[] = [
     tag: 'staff-auth',
     summary: 'Confirm it is you before changing how you sign in',
     description:
-      'The password or a current authenticator-app code (each code once). For the next 5 minutes this session may add or remove second factors and renew recovery codes (ASVS 5.0 V6). Throttled like the sign-in; a wrong answer is a 400 (`wrong_password`, `invalid_second_factor`), not a 401: the session is fine.',
+      'The password or a current authenticator-app code (each code once). For the next 5 minutes the current session may add or remove second factors and renew recovery codes (ASVS 5.0 V6). Throttled like the sign-in; a wrong answer is a 400 (`wrong_password`, `invalid_second_factor`), not a 401: the session is fine.',
     staff: 'viewer',
     body: reauthBody,
     answers: ok('Confirmed until this time.', reauthAnswerSchema),

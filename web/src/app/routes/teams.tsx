@@ -116,7 +116,7 @@ export function TeamsRoute() {
               <p>We're always looking for kind, curious people who want to help others find love and friendship.</p>
             </div>
             <div className="cta-banner__actions">
-              {/* The product spec has this button do nothing: there is no careers page yet. */}
+              {/* The page's requirements have this button do nothing: there is no careers page yet. */}
               <button type="button" className="button button--light button--large">
                 View Open Positions
               </button>

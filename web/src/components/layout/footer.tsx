@@ -78,7 +78,7 @@ export function Footer() {
         <p suppressHydrationWarning>
           © {new Date().getFullYear()} {site.contact.address[0]} All rights reserved.
         </p>
-        {/* Beside the spec's Legal column, which keeps its three links: where anyone on the list sees or erases their data. */}
+        {/* Beside the required Legal column, which keeps its three links: where anyone on the list sees or erases their data. */}
         <p>
           <Link to={paths.yourData}>Your data: see, download or erase it</Link>
         </p>

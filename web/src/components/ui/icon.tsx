@@ -15,7 +15,7 @@ function isIconName(name: string): name is IconName {
 
 export function Icon({ name, label, size = 24, className }: IconProps) {
   if (!isIconName(name)) {
-    // The product spec asks for a warning, not a crash: a typo in content must never take a page down.
+    // The requirement is a warning, not a crash: a typo in content must never take a page down.
     console.warn(`Icon: unknown icon name "${name}"`);
     return null;
   }

@@ -9,7 +9,7 @@ export interface StoreLinks {
   playStore: string | null;
 }
 
-/** A badge: to a store's page when given one, else to the waitlist (the public site's badges, as the spec says). */
+/** A badge: to a store's page when given one, else to the waitlist (the public site's badges, as required). */
 function Badge({ href, children }: { href: string | null | undefined; children: ReactNode }) {
   if (href === undefined) {
     return (

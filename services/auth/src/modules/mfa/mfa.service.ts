@@ -401,7 +401,7 @@ export function createMfaService(deps: MfaServiceDeps) {
       return answer;
     },
 
-    /** Removing a factor changes what signing in takes: every other session ends (README, decision 024). */
+    /** Removing a factor changes what signing in takes: every other session ends (docs/security.md, decision 024). */
     async removeTotp(account: StaffAccount, claims: StaffClaims, context: AuditContext): Promise<void> {
       await assertRecentAuthentication(claims);
       await assertMayRemove(account.id);
@@ -510,7 +510,7 @@ export function createMfaService(deps: MfaServiceDeps) {
 
     /**
      * The owner of a session proves themselves again (password, or a current authenticator-app code): for the next
-     * 5 minutes this session may change factors. Guesses count on the login's counters (password) or the second
+     * 5 minutes the current session may change factors. Guesses count on the login's counters (password) or the second
      * step's (codes), so a stolen token is no unthrottled oracle.
      */
     async reauthenticate(

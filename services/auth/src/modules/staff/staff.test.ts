@@ -341,7 +341,7 @@ describe('POST /api/admin/me/password', () => {
       expect(weak.status).toBe(400);
       expect(weak.body.issues).toEqual([{ path: 'newPassword', message: expect.stringContaining(why) }]);
     }
-    // Nothing changed: the old password still signs in and this session goes on.
+    // Nothing changed: the old password still signs in and the current session goes on.
     expect((await auth.request('/api/admin/verify', { token })).status).toBe(200);
     await signIn(auth, member);
   });

@@ -88,7 +88,7 @@ describe('the place rule', () => {
     for (const person of people) codes.push((await confirm(person)).referralCode);
     const friend = await signedUp(mail('dense-friend'), codes[12]!);
     expect((await confirm(friend)).boost).toBe(10);
-    // #13 passes exactly ten people (#3 to #12), not nine: the one confirmed ten places ahead is passed too.
+    // Place 13 passes exactly ten people (places 3 to 12), not nine: the one confirmed ten places ahead is passed too.
     expect(await statusOf(people[12]!)).toMatchObject({ position: 3, referralCount: 1 });
     expect((await statusOf(people[2]!)).position).toBe(4);
     expect((await statusOf(people[1]!)).position).toBe(2);

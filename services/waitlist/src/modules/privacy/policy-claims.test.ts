@@ -1,5 +1,5 @@
 // Claims the privacy and cookie policies (web/src/app/routes/privacy-policy.tsx, cookie-policy.tsx) make about what
-// the waitlist does, each tested here or in the test named in README.md's "What the policies promise" list.
+// the waitlist does, each tested here or in the test named in docs/security.md's "What the policies promise" list.
 import { createHash } from 'node:crypto';
 import { PRIVACY_POLICY_VERSION } from '@mmdm/contracts/privacy-policy';
 import { describe, expect, it } from 'vitest';

@@ -28,7 +28,7 @@ async function write(name = 'Jane Doe', email = ' jane@EXAMPLE.com ', message = 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the contact form', () => {
-  it("keeps the spec's fields, labels and placeholders, all required", () => {
+  it('keeps the required fields, labels and placeholders, all required', () => {
     fakeNetwork().on('GET', '/waitlist/contact/challenge', NO_CHALLENGE);
     renderForm();
     expect(screen.getByRole('heading', { name: 'Get in Touch' })).toBeInTheDocument();

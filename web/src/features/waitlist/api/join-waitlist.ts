@@ -56,7 +56,7 @@ export interface JoinCallbacks {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The sign-up call with the spec's data-fetching rule (a mutation retries once) and one deadline over the whole wait:
+ * The sign-up call with the required data-fetching rule (a mutation retries once) and one deadline over the whole wait:
  * the proof of work still being solved, both attempts and the pause between them, so the visitor sees an answer at
  * most JOIN_TIMEOUT_MS after the click. Written without react-query: the waitlist page's first load is the budget
  * (≤ 100 kB gzip) and this is its only call.

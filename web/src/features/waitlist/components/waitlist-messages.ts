@@ -1,6 +1,6 @@
 import { ApiError } from '../../../lib/api-client.js';
 
-/** How long the success message and the error box stay (the product spec's timings). */
+/** How long the success message and the error box stay (the timings the requirements set). */
 export const SUCCESS_DISPLAY_MS = 5_000;
 export const ERROR_DISPLAY_MS = 5_000;
 
