@@ -1,6 +1,4 @@
-import { STAFF_READ_ACTIONS } from '@mmdm/contracts/waitlist-admin';
 import { AppError } from '@mmdm/shared/errors';
-import type { StaffClaims } from '@mmdm/shared/tokens';
 import type pg from 'pg';
 import { Transform, type Readable } from 'node:stream';
 import { csvRow } from '../../lib/csv.js';
@@ -8,17 +6,10 @@ import { inTransaction } from '../../lib/db.js';
 import { findSuppression, suppressionHash, suppressionReasons } from '../../lib/suppression.repository.js';
 import { findEntryEmail, listEntries, queueStaffResend, streamEntries, type ExportRow } from './admin.repository.js';
 import { encodeCursor, type ExportEntriesQuery, type ListEntriesQuery } from './admin.schema.js';
-import { listAudit, writeAudit } from './audit.repository.js';
+import { entriesReadOf, type AuditActor, type AuditService } from '../audit/audit.service.js';
 import { eraseEntry } from './erase-entry.js';
-
-/**
- * The staff audit log (waitlist.audit_log) belongs to this module; other features record their staff actions through
- * this entry, in their own transaction when they pass its client.
- */
-export { writeAudit, type AuditRecord } from './audit.repository.js';
 import { perDay, recentActivity, topReferralSources, totals } from './stats.repository.js';
 import { mailLaneAges } from '../mail/mail.service.js';
-export { auditStaffAction, auditStaffRead, entriesReadOf, listFilterOf } from './staff-read-audit.js';
 
 /** Places in line, wired in by the app (features do not import each other). */
 export interface AdminPlaceHooks {
@@ -36,16 +27,26 @@ export interface AdminServiceDeps {
   /** Exports streaming at once; each holds a Postgres connection of its own outside the pool for its whole run. */
   maxConcurrentExports: number;
   places?: AdminPlaceHooks;
+  /** Every staff action and read of this module is recorded here. */
+  audit: AuditService;
 }
 
 /** Seconds a refused export is told to wait: about what a one-million-row export takes (docs/performance.md). */
 const EXPORT_RETRY_AFTER_S = 10;
 
-/** Who did it and from where, for the audit log. */
-export interface Actor {
-  staff: StaffClaims;
-  ip: string | null;
-  requestId: string;
+/** Who did it and from where, for the audit log (a staff request's: its request id is always set). */
+export type Actor = AuditActor & { requestId: string };
+
+/** The list's filter as the audit row keeps it (the cursor only as "a later page": it says nothing more). */
+function listFilterOf(query: ListEntriesQuery): Record<string, unknown> {
+  return {
+    status: query.status,
+    q: query.q,
+    order: query.order,
+    city: query.city,
+    limit: query.limit,
+    laterPage: query.cursor !== undefined,
+  };
 }
 
 const CSV_HEADER = [
@@ -71,30 +72,18 @@ export function createAdminService({
   suppressionKey,
   maxConcurrentExports,
   places,
+  audit,
 }: AdminServiceDeps) {
   const hashOf = (email: string) => suppressionHash(suppressionKey, email);
   let exportsRunning = 0;
 
-  const audit = (
-    actor: Actor,
-    action: 'entry.delete' | 'entry.resend' | 'entries.export' | 'credit.revoke',
-    target: string | null,
-    details?: Record<string, unknown>,
-  ) =>
-    writeAudit(pool, {
-      actorSub: actor.staff.sub,
-      actorEmail: actor.staff.email,
-      actorRole: actor.staff.role,
-      action,
-      target,
-      ip: actor.ip,
-      requestId: actor.requestId,
-      ...(details ? { details } : {}),
-    });
-
   return {
-    async listEntries(query: ListEntriesQuery) {
-      const { rows, next, searchedThrough } = await listEntries(pool, query);
+    /** A page of the Users list, its read audited beside it (a search as a search). */
+    async listEntries(query: ListEntriesQuery, actor: Actor) {
+      const [{ rows, next, searchedThrough }] = await Promise.all([
+        listEntries(pool, query),
+        audit.read(actor, query.q ? 'entries.search' : 'entries.list', listFilterOf(query)),
+      ]);
       const suppressed = await suppressionReasons(
         pool,
         rows.map((row) => hashOf(row.email)),
@@ -143,7 +132,7 @@ export function createAdminService({
         exportsRunning--;
       };
       try {
-        await audit(actor, 'entries.export', null, { status: query.status ?? null, q: query.q ?? null });
+        await audit.read(actor, 'entries.export', { status: query.status ?? null, q: query.q ?? null });
         const rows = await streamEntries(databaseUrl, query);
         let headerSent = false;
         const toCsv = new Transform({
@@ -193,38 +182,44 @@ export function createAdminService({
           `This address is on the suppression list (${suppression.reason}); it gets no more e-mail unless the person signs up again.`,
         );
       }
-      const result = await queueStaffResend(pool, id, actor.requestId);
-      if (result.status === null) throw new AppError(404, 'not_found', 'No such entry.');
-      if (result.queued === 0) {
-        throw new AppError(
-          409,
-          'not_pending',
-          `This address is ${result.status}; only pending addresses get a confirmation e-mail.`,
-        );
-      }
-      await audit(actor, 'entry.resend', id);
+      await inTransaction(pool, async (client) => {
+        const result = await queueStaffResend(client, id, actor.requestId);
+        if (result.status === null) throw new AppError(404, 'not_found', 'No such entry.');
+        if (result.queued === 0) {
+          throw new AppError(
+            409,
+            'not_pending',
+            `This address is ${result.status}; only pending addresses get a confirmation e-mail.`,
+          );
+        }
+        await audit.change(client, actor, 'entry.resend', id);
+      });
     },
 
     async erase(id: string, actor: Actor): Promise<void> {
-      const { erased, creditedReferrer } = await inTransaction(pool, (client) =>
-        eraseEntry(client, id, places?.beforeErase),
-      );
-      if (!erased) throw new AppError(404, 'not_found', 'No such entry.');
-      if (creditedReferrer) await audit(actor, 'credit.revoke', creditedReferrer, { reason: 'referred_erased' });
-      // Only the id: the point of erasure is that the address is gone, from the audit log too.
-      await audit(actor, 'entry.delete', id);
+      await inTransaction(pool, async (client) => {
+        const { erased, creditedReferrer } = await eraseEntry(client, id, places?.beforeErase);
+        if (!erased) throw new AppError(404, 'not_found', 'No such entry.');
+        if (creditedReferrer) {
+          await audit.change(client, actor, 'credit.revoke', creditedReferrer, { reason: 'referred_erased' });
+        }
+        // Only the id: the point of erasure is that the address is gone, from the audit log too.
+        await audit.change(client, actor, 'entry.delete', id);
+      });
     },
 
-    /** The dashboard's figures, and the entries whose addresses they show (for the audit row of the read). */
-    async stats() {
+    /**
+     * The dashboard's figures. The recent activity shows addresses: the read is audited with the entries it showed
+     * before it is answered; the dashboard's refresh every 10 s showing the same entries adds a row at most every ten
+     * minutes.
+     */
+    async stats(actor: Actor) {
       const [counts, recent, mailLanes] = await Promise.all([totals(pool), recentActivity(pool), mailLaneAges(pool)]);
+      await audit.repeatedRead(actor, 'stats.read', entriesReadOf(recent.map((item) => item.id)));
       return {
-        stats: {
-          ...counts,
-          mailLanes,
-          recent: recent.map((item) => ({ type: item.type, email: item.email, at: item.at.toISOString() })),
-        },
-        entriesShown: recent.map((item) => item.id),
+        ...counts,
+        mailLanes,
+        recent: recent.map((item) => ({ type: item.type, email: item.email, at: item.at.toISOString() })),
       };
     },
 
@@ -239,10 +234,9 @@ export function createAdminService({
       };
     },
 
+    /** The audit log, for admins. */
     async audit(cursor: string | undefined, limit: number, kind?: 'reads' | 'changes') {
-      const filter = kind ? { actions: STAFF_READ_ACTIONS, exclude: kind === 'changes' } : undefined;
-      const { items, nextCursor } = await listAudit(pool, cursor, limit, filter);
-      return { items: items.map((item) => ({ ...item, id: Number(item.id), at: item.at.toISOString() })), nextCursor };
+      return audit.page(cursor, limit, kind);
     },
   };
 }

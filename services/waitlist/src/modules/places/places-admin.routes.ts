@@ -3,21 +3,13 @@ import { listEntriesParams } from '@mmdm/contracts/waitlist-admin';
 import { AppError } from '@mmdm/shared/errors';
 import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
-import { Router, type Request } from 'express';
-import type pg from 'pg';
-import {
-  auditStaffAction,
-  auditStaffRead,
-  entriesReadOf,
-  listFilterOf,
-  type AuditRecord,
-} from '../admin/admin.service.js';
+import { Router } from 'express';
+import { staffActorOf } from '../audit/audit.service.js';
 import { cityCursor, placeCursor } from './places.schema.js';
 import type { PlacesService } from './places.service.js';
 
 export interface PlacesAdminRoutesDeps {
   service: PlacesService;
-  pool: pg.Pool;
   verifier: StaffTokenVerifier;
 }
 
@@ -36,15 +28,13 @@ function decodeCursor(value: string | undefined, order: 'place' | 'city'): [stri
 }
 
 /** Staff: cities, launch figures, credit revocation, and the Users list by place or by city. */
-export function placesAdminRoutes({ service, pool, verifier }: PlacesAdminRoutesDeps): Router {
+export function placesAdminRoutes({ service, verifier }: PlacesAdminRoutesDeps): Router {
   const router = Router();
   const viewer = requireStaff(verifier, 'viewer');
   const admin = requireStaff(verifier, 'admin');
   const json = jsonBody('4kb');
   // Staff answers are never cached, refusals included.
   router.use('/api/admin/waitlist', noStore);
-  const audit = (req: Request, action: AuditRecord['action'], target: string, details: Record<string, unknown>) =>
-    auditStaffAction(pool, req, action, target, details);
 
   // The list ordered by place, or narrowed to a city; any other list falls through to the admin module's route.
   router.get('/api/admin/waitlist/entries', viewer, async (req, res, next) => {
@@ -56,16 +46,18 @@ export function placesAdminRoutes({ service, pool, verifier }: PlacesAdminRoutes
       });
     }
     const after = decodeCursor(query.cursor, query.order === 'place' ? 'place' : 'city');
-    const [rows] = await Promise.all([
-      service.listByPlaceOrCity({
-        order: query.order,
+    const rows = await service.listByPlaceOrCity(
+      { order: query.order, status: query.status, city: query.city, limit: query.limit, after },
+      staffActorOf(req),
+      {
         status: query.status,
+        q: query.q,
+        order: query.order,
         city: query.city,
         limit: query.limit,
-        after,
-      }),
-      auditStaffRead(pool, req, 'entries.list', listFilterOf(query)),
-    ]);
+        laterPage: query.cursor !== undefined,
+      },
+    );
     const more = rows.length > query.limit;
     if (more) rows.pop();
     const last = rows.at(-1);
@@ -93,30 +85,24 @@ export function placesAdminRoutes({ service, pool, verifier }: PlacesAdminRoutes
 
   router.post('/api/admin/waitlist/cities', admin, ...json, async (req, res) => {
     const { name, sort } = createCityBody.parse(req.body);
-    const city = await service.createCity(name, sort ?? 0);
-    await audit(req, 'city.create', String(city.id), { name });
+    const city = await service.createCity(name, sort ?? 0, staffActorOf(req));
     res.status(201).json(city);
   });
 
   router.delete('/api/admin/waitlist/cities/:id', admin, async (req, res) => {
     const { id } = cityIdParams.parse(req.params);
-    const name = await service.deleteCity(id);
-    await audit(req, 'city.delete', id, { name });
+    await service.deleteCity(id, staffActorOf(req));
     res.status(204).end();
   });
 
   router.get('/api/admin/waitlist/launch-stats', viewer, async (req, res) => {
-    const stats = await service.launchStats();
-    // The top referrers are addresses: the read is audited with the entries it showed, before it is answered.
-    await auditStaffRead(pool, req, 'launch_stats.read', entriesReadOf(stats.topReferrers.map((row) => row.id)));
-    res.json(stats);
+    res.json(await service.launchStats(staffActorOf(req)));
   });
 
   router.post('/api/admin/waitlist/credits/:referredId/revoke', admin, ...json, async (req, res) => {
     const { referredId } = revokeCreditParams.parse(req.params);
     const { reason } = revokeCreditBody.parse(req.body);
-    const referrerId = await service.revokeCredit(referredId, reason, req.staff!.sub);
-    await audit(req, 'credit.revoke', referrerId, { referredId, reason });
+    await service.revokeCredit(referredId, reason, staffActorOf(req));
     res.json({ success: true, message: 'The credit is revoked.' });
   });
 
