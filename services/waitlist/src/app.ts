@@ -285,7 +285,6 @@ export function createApp({
     places,
     audit,
   });
-  // Before the admin module's routes: the Users list by place or city is answered here, any other list falls through.
   app.use(placesAdminRoutes({ service: places, verifier }));
   app.use(invitationsAdminRoutes({ service: invitations, verifier }));
   app.use(reviewRoutes({ service: review, verifier }));

@@ -3,7 +3,7 @@ import QueryStream from 'pg-query-stream';
 import type { Readable } from 'node:stream';
 import { inTransaction, type Queryable } from '../../lib/db.js';
 import { enqueueMailFrom } from '../mail/mail.service.js';
-import type { EntryCursor, ExportEntriesQuery, ListEntriesQuery } from './admin.schema.js';
+import type { ExportEntriesQuery, ListCursor, ListEntriesQuery } from './admin.schema.js';
 
 export interface EntryRow {
   id: string;
@@ -47,7 +47,7 @@ interface Position {
 
 export interface EntriesPage {
   rows: EntryRow[];
-  next?: EntryCursor;
+  next?: ListCursor;
   /**
    * Set when a search stopped after reading `scanRows` entries with fewer matches than a page: created_at of the last
    * entry it read. The matches returned are exactly the first ones in list order; `next` resumes after that entry.
@@ -97,7 +97,7 @@ function pageConditions(
     where.push(`status = $${values.length}`);
   }
   if (parts.cursor && query.cursor) {
-    values.push(query.cursor.createdAt, query.cursor.id);
+    values.push(query.cursor[0], query.cursor[1]);
     const op = query.order === 'asc' ? '>' : '<';
     where.push(`(created_at, id) ${op} ($${values.length - 1}::timestamptz, $${values.length}::bigint)`);
   }
@@ -186,7 +186,7 @@ function pageOf(rows: EntryRow[], limit: number): EntriesPage {
   if (rows.length <= limit) return { rows };
   rows.pop();
   const last = rows.at(-1)!;
-  return { rows, next: { createdAt: last.cursorAt, id: last.id } };
+  return { rows, next: [last.cursorAt, last.id] };
 }
 
 interface PlanNode {
@@ -252,7 +252,7 @@ export async function listEntries(
   const end = (await pool.query<Position & { at: Date }>(scanEnd.text, scanEnd.values)).rows[0];
   // Fewer than scanRows entries were left: the scan reached the end of the list and the answer is complete.
   if (!end) return { rows };
-  return { rows, next: { createdAt: end.cursorAt, id: end.id }, searchedThrough: end.at };
+  return { rows, next: [end.cursorAt, end.id], searchedThrough: end.at };
 }
 
 export interface ExportRow {

@@ -5,16 +5,47 @@ import { csvRow } from '../../lib/csv.js';
 import { inTransaction } from '../../lib/db.js';
 import { findSuppression, suppressionHash, suppressionReasons } from '../../lib/suppression.repository.js';
 import { findEntryEmail, listEntries, queueStaffResend, streamEntries, type ExportRow } from './admin.repository.js';
-import { encodeCursor, type ExportEntriesQuery, type ListEntriesQuery } from './admin.schema.js';
+import {
+  encodeCursor,
+  isPlaceOrCityList,
+  type ExportEntriesQuery,
+  type ListCursor,
+  type ListEntriesQuery,
+} from './admin.schema.js';
 import { entriesReadOf, type AuditActor, type AuditService } from '../audit/audit.service.js';
 import { eraseEntry } from './erase-entry.js';
 import { perDay, recentActivity, topReferralSources, totals } from './stats.repository.js';
 import { mailLaneAges } from '../mail/mail.service.js';
 
+/** A row of the Users list with its place: what a page's answer is built from, whatever the order. */
+export interface PlacedEntryRow {
+  id: string;
+  email: string;
+  status: string;
+  referralSource: string | null;
+  referralCode: string | null;
+  createdAt: Date;
+  confirmedAt: Date | null;
+  position: number | null;
+  credits: number;
+  cityId: number | null;
+}
+
 /** Places in line, wired in by the app (features do not import each other). */
 export interface AdminPlaceHooks {
   /** Position, credits and city of the entries of a page. */
   placesOf(ids: string[]): Promise<Map<string, { position: number | null; credits: number; cityId: number | null }>>;
+  /**
+   * A page of the list ordered by place, or narrowed to a city, from the places module's index: one row more than
+   * asked ("more"), each with the keys of its cursor (`k1`, `k2`).
+   */
+  listByPlaceOrCity(query: {
+    order: 'desc' | 'asc' | 'place';
+    status?: string | undefined;
+    city?: number | undefined;
+    limit: number;
+    after?: ListCursor | undefined;
+  }): Promise<(PlacedEntryRow & { k1: string; k2: string })[]>;
   /** In the erasure's transaction, before the row goes: takes back the credit it gave; returns that referrer. */
   beforeErase(client: pg.PoolClient, entryId: string): Promise<string | undefined>;
 }
@@ -29,6 +60,13 @@ export interface AdminServiceDeps {
   places?: AdminPlaceHooks;
   /** Every staff action and read of this module is recorded here. */
   audit: AuditService;
+}
+
+/** One page of the list, whichever index served it. */
+interface ListPage {
+  rows: PlacedEntryRow[];
+  next?: ListCursor | undefined;
+  searchedThrough?: Date | undefined;
 }
 
 /** Seconds a refused export is told to wait: about what a one-million-row export takes (docs/performance.md). */
@@ -77,23 +115,55 @@ export function createAdminService({
   const hashOf = (email: string) => suppressionHash(suppressionKey, email);
   let exportsRunning = 0;
 
+  /** A page in time order (newest or oldest first), optionally searched; places added from the places module. */
+  async function timePage(query: ListEntriesQuery): Promise<ListPage> {
+    const { rows, next, searchedThrough } = await listEntries(pool, query);
+    const placed = places ? await places.placesOf(rows.map((row) => row.id)) : new Map();
+    return {
+      rows: rows.map((row) => ({
+        ...row,
+        position: placed.get(row.id)?.position ?? null,
+        credits: placed.get(row.id)?.credits ?? 0,
+        cityId: placed.get(row.id)?.cityId ?? null,
+      })),
+      next,
+      searchedThrough,
+    };
+  }
+
+  /** A page by place, or within a city (never searched: the query's schema refuses a search with them). */
+  async function placeOrCityPage(query: ListEntriesQuery): Promise<ListPage> {
+    if (!places) throw new Error('The list by place or city needs the places module.');
+    const rows = await places.listByPlaceOrCity({
+      order: query.order,
+      status: query.status,
+      city: query.city,
+      limit: query.limit,
+      after: query.cursor,
+    });
+    const more = rows.length > query.limit;
+    if (more) rows.pop();
+    const last = rows.at(-1);
+    return { rows, next: more && last ? [last.k1, last.k2] : undefined };
+  }
+
   return {
-    /** A page of the Users list, its read audited beside it (a search as a search). */
+    /**
+     * A page of the Users list, whatever its order or filter, its read audited beside it (a search as a search). By
+     * place or within a city the places module's index serves it; otherwise the list's own (with its bounded search).
+     */
     async listEntries(query: ListEntriesQuery, actor: Actor) {
-      const [{ rows, next, searchedThrough }] = await Promise.all([
-        listEntries(pool, query),
+      const [page] = await Promise.all([
+        isPlaceOrCityList(query) ? placeOrCityPage(query) : timePage(query),
         audit.read(actor, query.q ? 'entries.search' : 'entries.list', listFilterOf(query)),
       ]);
+      const { rows, next, searchedThrough } = page;
       const suppressed = await suppressionReasons(
         pool,
         rows.map((row) => hashOf(row.email)),
       );
-      const placed = places ? await places.placesOf(rows.map((row) => row.id)) : new Map();
       return {
         items: rows.map((row) => ({
-          position: placed.get(row.id)?.position ?? null,
-          referralCount: placed.get(row.id)?.credits ?? 0,
-          cityId: placed.get(row.id)?.cityId ?? null,
           id: Number(row.id),
           email: row.email,
           status: row.status,
@@ -101,6 +171,9 @@ export function createAdminService({
           referralCode: row.referralCode,
           createdAt: row.createdAt.toISOString(),
           confirmedAt: row.confirmedAt ? row.confirmedAt.toISOString() : null,
+          position: row.position,
+          referralCount: row.credits,
+          cityId: row.cityId,
           suppressed: suppressed.get(hashOf(row.email).toString('hex')) ?? null,
         })),
         nextCursor: next ? encodeCursor(next) : null,

@@ -170,13 +170,15 @@ export function createPlacesService({ pool, publicUrl, maxCredits, creditHold, a
       if (delta > 0) await enqueueFriendJoined(client, referrerId, null);
     },
 
-    /** Position, credits and city of the entries on one page of the staff list. */
-    /** A page of the staff Users list ordered by place, or narrowed to a city (one row more than asked: "more"). */
-    async listByPlaceOrCity(query: LaunchListQuery, actor: AuditActor, filter: Record<string, unknown>) {
-      const [rows] = await Promise.all([listByPlaceOrCity(pool, query), audit.read(actor, 'entries.list', filter)]);
-      return rows;
+    /**
+     * A page of the staff Users list ordered by place, or narrowed to a city (one row more than asked: "more"); the
+     * admin module's list answers with it.
+     */
+    async listByPlaceOrCity(query: LaunchListQuery) {
+      return listByPlaceOrCity(pool, query);
     },
 
+    /** Position, credits and city of the entries on one page of the staff list. */
     async placesOf(ids: string[]) {
       if (!ids.length) return new Map<string, { position: number | null; credits: number; cityId: number | null }>();
       const rows = await placesOf(pool, ids);
