@@ -4,7 +4,22 @@ import { Transform, type Readable } from 'node:stream';
 import { csvRow } from '../../lib/csv.js';
 import { inTransaction } from '../../lib/db.js';
 import { findSuppression, suppressionHash, suppressionReasons } from '../../lib/suppression.repository.js';
-import { findEntryEmail, listEntries, queueStaffResend, streamEntries, type ExportRow } from './admin.repository.js';
+import {
+  entryRows,
+  findEntryEmail,
+  isQueryCanceled,
+  listStatements,
+  pageOf,
+  queueStaffResend,
+  scanEndOf,
+  SEARCH_LIMITS,
+  streamEntries,
+  trigramIsCheap,
+  trigramRows,
+  type EntriesPage,
+  type ExportRow,
+  type SearchLimits,
+} from './admin.repository.js';
 import {
   encodeCursor,
   isPlaceOrCityList,
@@ -67,6 +82,38 @@ interface ListPage {
   rows: PlacedEntryRow[];
   next?: ListCursor | undefined;
   searchedThrough?: Date | undefined;
+}
+
+/**
+ * One page of the list in time order, keyset-paged by (created_at, id): constant cost at any depth, unlike OFFSET. A
+ * search costs at most an EXPLAIN, a trigram lookup bounded in time (its own short transaction: the timeout is
+ * `set local`), and a walk of `scanRows` entries (see listStatements).
+ */
+export async function listEntries(
+  pool: pg.Pool,
+  query: ListEntriesQuery,
+  limits: SearchLimits = SEARCH_LIMITS,
+): Promise<EntriesPage> {
+  const statements = listStatements(query, limits);
+  if (!statements.term) return pageOf(await entryRows(pool, statements.plain), query.limit);
+  const { term, trigram, scan, scanEnd } = statements;
+
+  if (await trigramIsCheap(pool, term, limits)) {
+    try {
+      const rows = await inTransaction(pool, (client) => trigramRows(client, trigram, limits.trigramTimeoutMs));
+      return pageOf(rows, query.limit);
+    } catch (error) {
+      // Over its time: the estimate was wrong about this term; the bounded scan answers instead.
+      if (!isQueryCanceled(error)) throw error;
+    }
+  }
+
+  const rows = await entryRows(pool, scan);
+  if (rows.length > query.limit) return pageOf(rows, query.limit);
+  const end = await scanEndOf(pool, scanEnd);
+  // Fewer than scanRows entries were left: the scan reached the end of the list and the answer is complete.
+  if (!end) return { rows };
+  return { rows, next: [end.cursorAt, end.id], searchedThrough: end.at };
 }
 
 /** Seconds a refused export is told to wait: about what a one-million-row export takes (docs/performance.md). */
