@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import pg from 'pg';
+import { listEntries } from '../../services/waitlist/src/modules/admin/admin.service.js';
 import {
-  listEntries,
   listStatements,
   SEARCH_LIMITS,
   trigramIsCheap,

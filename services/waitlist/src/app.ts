@@ -33,6 +33,7 @@ import { reviewRoutes } from './modules/abuse/review.routes.js';
 import { createReviewService } from './modules/abuse/review.service.js';
 import { createSignupGuard } from './modules/abuse/signup-guard.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { createAuditService } from './modules/audit/audit.service.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { contactAdminRoutes } from './modules/contact/contact-admin.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
@@ -162,9 +163,12 @@ export function createApp({
       message: 'Too many messages from your network. Please try again later.',
     }),
   });
-  const contact = createContactService({ pool });
+  // The audit log's one writer: every staff action and read is recorded through it, by the feature's service.
+  const audit = createAuditService({ pool });
+  const contact = createContactService({ pool, audit });
   const places = createPlacesService({
     pool,
+    audit,
     publicUrl: config.publicUrl,
     maxCredits: config.referral.maxCredits,
     creditHold: createReferralHold(abuse.referralHold),
@@ -174,12 +178,14 @@ export function createApp({
     maxCredits: config.referral.maxCredits,
     creditReferrer: (client, referrerId, delta) => places.creditReferrer(client, referrerId, delta),
     domains,
+    audit,
   });
   const invitations = createInvitationsService({
     pool,
     metrics: createInvitationsMetrics(registry),
     ...(waveBatch ? { waveBatch } : {}),
     stores: config.stores,
+    audit,
   });
   const signupService = createSignupService({
     pool,
@@ -207,6 +213,7 @@ export function createApp({
     privacyRoutes({
       service: createPrivacyService({
         pool,
+        audit,
         logger,
         suppressionKey: serviceKeys.suppression,
         // The erasure staff deletion uses, with the places module taking back the credit the entry gave.
@@ -276,14 +283,14 @@ export function createApp({
     suppressionKey: serviceKeys.suppression,
     maxConcurrentExports: config.exportMaxConcurrent,
     places,
+    audit,
   });
-  // Before the admin module's routes: the Users list by place or city is answered here, any other list falls through.
-  app.use(placesAdminRoutes({ service: places, pool, verifier }));
+  app.use(placesAdminRoutes({ service: places, verifier }));
   app.use(invitationsAdminRoutes({ service: invitations, verifier }));
-  app.use(reviewRoutes({ service: review, pool, verifier }));
-  app.use(adminRoutes({ service: adminService, verifier, pool }));
+  app.use(reviewRoutes({ service: review, verifier }));
+  app.use(adminRoutes({ service: adminService, verifier }));
   app.use(mailTemplateRoutes({ site: config.mailSite, verifier }));
-  app.use(contactAdminRoutes({ service: contact, verifier, pool }));
+  app.use(contactAdminRoutes({ service: contact, verifier }));
 
   return finishServiceApp(app, logger);
 }

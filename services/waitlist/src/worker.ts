@@ -23,6 +23,7 @@ import { startStatsRollup } from './modules/admin/stats-rollup.js';
 import { registerWaveBacklogMetrics } from './modules/invitations/invitations.metrics.js';
 import { startWaveApplier, type WaveApplier } from './modules/invitations/wave-applier.js';
 import { createPlacesService } from './modules/places/places.service.js';
+import { createAuditService } from './modules/audit/audit.service.js';
 import { createRetention, startRetention, type Retention } from './modules/retention/retention.service.js';
 import { syncPlaceRule } from './modules/places/place-rule.js';
 import { placesOf } from './modules/places/places.repository.js';
@@ -214,9 +215,16 @@ export async function startMailWorker({
       })
     : undefined;
   const rollup = startStatsRollup({ pool, logger, intervalMs: config.statsRollupIntervalMs });
-  const places = createPlacesService({ pool, publicUrl: config.publicUrl, maxCredits: config.referral.maxCredits });
+  const audit = createAuditService({ pool });
+  const places = createPlacesService({
+    pool,
+    publicUrl: config.publicUrl,
+    maxCredits: config.referral.maxCredits,
+    audit,
+  });
   const retention = createRetention({
     pool,
+    audit,
     logger,
     rules: config.retention,
     suppressionKey,

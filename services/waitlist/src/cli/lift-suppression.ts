@@ -6,11 +6,14 @@
  */
 import { createInterface } from 'node:readline/promises';
 import { exitOnConfigError } from '@mmdm/shared/config';
-import { createPool } from '@mmdm/shared/db';
+import { createPool, inTransaction } from '@mmdm/shared/db';
 import { loadWorkerConfig, type WorkerConfig } from '../config.js';
 import { resolveServiceKeys } from '../lib/service-keys.js';
 import { liftSuppression, suppressionHash } from '../lib/suppression.repository.js';
-import { writeAudit } from '../modules/admin/audit.repository.js';
+import { createAuditService } from '../modules/audit/audit.service.js';
+
+/** Who lifted it, in the audit log: an operator at the command line. */
+const OPERATOR = { actorSub: 'cli', actorRole: 'operator', ip: null, requestId: null } as const;
 
 async function readAddress(): Promise<string> {
   const lines = createInterface({ input: process.stdin, output: process.stderr, terminal: process.stdin.isTTY });
@@ -42,21 +45,22 @@ async function main(): Promise<number> {
   try {
     const { suppression } = await resolveServiceKeys(pool, config.keys);
     const hash = suppressionHash(suppression, address);
-    const reason = await liftSuppression(pool, hash);
+    const audit = createAuditService({ pool });
+    // The lift and its audit row commit together.
+    const reason = await inTransaction(pool, async (client) => {
+      const lifted = await liftSuppression(client, hash);
+      if (lifted) {
+        // The list never holds addresses: the audit names the hash's first bytes, enough to match it, not to read it.
+        await audit.change(client, OPERATOR, 'suppression.lift', hash.subarray(0, 8).toString('hex'), {
+          reason: lifted,
+        });
+      }
+      return lifted;
+    });
     if (!reason) {
       console.log('That address is not on the suppression list (with this SUPPRESSION_KEY); nothing was changed.');
       return 0;
     }
-    await writeAudit(pool, {
-      actorSub: 'cli',
-      actorRole: 'operator',
-      action: 'suppression.lift',
-      // The list never holds addresses: the audit names the hash's first bytes, enough to match it, not to read it.
-      target: hash.subarray(0, 8).toString('hex'),
-      ip: null,
-      requestId: null,
-      details: { reason },
-    });
     console.log(`Lifted (it was on the list for: ${reason}). Mail to it is sent again; mail given up earlier is not:`);
     console.log('replay it with npm run mail:replay -- --send.');
     return 0;

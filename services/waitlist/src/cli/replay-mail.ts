@@ -7,13 +7,16 @@
  */
 import { parseArgs } from 'node:util';
 import { exitOnConfigError } from '@mmdm/shared/config';
-import { createPool } from '@mmdm/shared/db';
+import { createPool, inTransaction } from '@mmdm/shared/db';
 import { createLogger } from '@mmdm/shared/logger';
 import { createRedis } from '@mmdm/shared/redis';
 import { loadWorkerConfig, type WorkerConfig } from '../config.js';
-import { writeAudit } from '../modules/admin/audit.repository.js';
+import { createAuditService } from '../modules/audit/audit.service.js';
 import { createMailJobEraser } from '../modules/mail/mail-jobs.js';
 import { givenUpRows, reopenGivenUp, type MailKind } from '../modules/mail/outbox.repository.js';
+
+/** Who replayed it, in the audit log: an operator at the command line. */
+const OPERATOR = { actorSub: 'cli', actorRole: 'operator', ip: null, requestId: null } as const;
 
 const KINDS: readonly MailKind[] = ['confirmation', 'welcome', 'invitation', 'data_access', 'place_link'];
 const USAGE = `usage: mail:replay [--send] [--kind ${KINDS.join('|')}] [--limit N]`;
@@ -59,15 +62,12 @@ async function main(): Promise<number> {
     const ids = rows.map((row) => row.id);
     // The failed jobs go first: a job id still in the queue's failed set would make the relay's add a no-op.
     await createMailJobEraser(redis, config.redis.prefix, createLogger({ name: 'mail-cli', level: 'warn' }))(ids);
-    const reopened = await reopenGivenUp(pool, ids);
-    await writeAudit(pool, {
-      actorSub: 'cli',
-      actorRole: 'operator',
-      action: 'mail.replay',
-      target: null,
-      ip: null,
-      requestId: null,
-      details: { count: reopened.length, kind: options.kind ?? null },
+    const audit = createAuditService({ pool });
+    // The replay and its audit row commit together.
+    const reopened = await inTransaction(pool, async (client) => {
+      const rows = await reopenGivenUp(client, ids);
+      await audit.change(client, OPERATOR, 'mail.replay', null, { count: rows.length, kind: options.kind ?? null });
+      return rows;
     });
     console.log(`${reopened.length} mails queued again; the running worker sends each once.`);
     return 0;

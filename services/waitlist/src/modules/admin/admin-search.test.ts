@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useWaitlistApi } from '../../testing/waitlist-harness.js';
 
-import { listEntries, listStatements, SEARCH_LIMITS, trigramIsCheap } from './admin.repository.js';
+import { listStatements, SEARCH_LIMITS, trigramIsCheap } from './admin.repository.js';
+import { listEntries } from './admin.service.js';
 import { listEntriesQuery } from './admin.schema.js';
 
 /*

@@ -1,9 +1,9 @@
 import pg from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { Readable } from 'node:stream';
-import { inTransaction, type Queryable } from '../../lib/db.js';
+import type { Queryable } from '../../lib/db.js';
 import { enqueueMailFrom } from '../mail/mail.service.js';
-import type { EntryCursor, ExportEntriesQuery, ListEntriesQuery } from './admin.schema.js';
+import type { ExportEntriesQuery, ListCursor, ListEntriesQuery } from './admin.schema.js';
 
 export interface EntryRow {
   id: string;
@@ -47,7 +47,7 @@ interface Position {
 
 export interface EntriesPage {
   rows: EntryRow[];
-  next?: EntryCursor;
+  next?: ListCursor;
   /**
    * Set when a search stopped after reading `scanRows` entries with fewer matches than a page: created_at of the last
    * entry it read. The matches returned are exactly the first ones in list order; `next` resumes after that entry.
@@ -97,7 +97,7 @@ function pageConditions(
     where.push(`status = $${values.length}`);
   }
   if (parts.cursor && query.cursor) {
-    values.push(query.cursor.createdAt, query.cursor.id);
+    values.push(query.cursor[0], query.cursor[1]);
     const op = query.order === 'asc' ? '>' : '<';
     where.push(`(created_at, id) ${op} ($${values.length - 1}::timestamptz, $${values.length}::bigint)`);
   }
@@ -182,11 +182,12 @@ export function listStatements(query: ListEntriesQuery, limits: SearchLimits = S
   return { plain, term, matches, trigram, scan, scanEnd };
 }
 
-function pageOf(rows: EntryRow[], limit: number): EntriesPage {
+/** The page of `rows` read one past `limit`: its cursor is the last row kept. */
+export function pageOf(rows: EntryRow[], limit: number): EntriesPage {
   if (rows.length <= limit) return { rows };
   rows.pop();
   const last = rows.at(-1)!;
-  return { rows, next: { createdAt: last.cursorAt, id: last.id } };
+  return { rows, next: [last.cursorAt, last.id] };
 }
 
 interface PlanNode {
@@ -214,45 +215,27 @@ export async function trigramIsCheap(db: Queryable, statement: Statement, limits
   return !!plan && usesIndex(plan, TRIGRAM_INDEX) && (plan['Plan Rows'] ?? Infinity) <= limits.trigramMaxMatches;
 }
 
-function isQueryCanceled(error: unknown): boolean {
-  return (error as { code?: string } | undefined)?.code === QUERY_CANCELED;
+/** The rows of one of listStatements' page statements (`plain`, `scan`), one more than a page when there are more. */
+export async function entryRows(db: Queryable, statement: Statement): Promise<EntryRow[]> {
+  return (await db.query<EntryRow>(statement.text, statement.values)).rows;
 }
 
 /**
- * One page, keyset-paged by (created_at, id): constant cost at any depth, unlike OFFSET. A search costs at most an
- * EXPLAIN, a trigram lookup bounded in time, and a walk of `scanRows` entries (see listStatements).
+ * The trigram path's rows, given `timeoutMs` at most: `client` must be in a transaction (the timeout is `set local`,
+ * so it ends with it). Rejects with a canceled query (isQueryCanceled) when over its time.
  */
-export async function listEntries(
-  pool: pg.Pool,
-  query: ListEntriesQuery,
-  limits: SearchLimits = SEARCH_LIMITS,
-): Promise<EntriesPage> {
-  const statements = listStatements(query, limits);
-  if (!statements.term) {
-    const { rows } = await pool.query<EntryRow>(statements.plain.text, statements.plain.values);
-    return pageOf(rows, query.limit);
-  }
-  const { term, trigram, scan, scanEnd } = statements;
+export async function trigramRows(client: pg.PoolClient, statement: Statement, timeoutMs: number): Promise<EntryRow[]> {
+  await client.query(`set local statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`);
+  return (await client.query<EntryRow>(statement.text, statement.values)).rows;
+}
 
-  if (await trigramIsCheap(pool, term, limits)) {
-    try {
-      const rows = await inTransaction(pool, async (client) => {
-        await client.query(`set local statement_timeout = ${Math.max(1, Math.floor(limits.trigramTimeoutMs))}`);
-        return (await client.query<EntryRow>(trigram.text, trigram.values)).rows;
-      });
-      return pageOf(rows, query.limit);
-    } catch (error) {
-      // Over its time: the estimate was wrong about this term; the bounded scan answers instead.
-      if (!isQueryCanceled(error)) throw error;
-    }
-  }
+/** The last entry a bounded scan read (`scanEnd`), when the list went on past it. */
+export async function scanEndOf(db: Queryable, statement: Statement): Promise<(Position & { at: Date }) | undefined> {
+  return (await db.query<Position & { at: Date }>(statement.text, statement.values)).rows[0];
+}
 
-  const { rows } = await pool.query<EntryRow>(scan.text, scan.values);
-  if (rows.length > query.limit) return pageOf(rows, query.limit);
-  const end = (await pool.query<Position & { at: Date }>(scanEnd.text, scanEnd.values)).rows[0];
-  // Fewer than scanRows entries were left: the scan reached the end of the list and the answer is complete.
-  if (!end) return { rows };
-  return { rows, next: { createdAt: end.cursorAt, id: end.id }, searchedThrough: end.at };
+export function isQueryCanceled(error: unknown): boolean {
+  return (error as { code?: string } | undefined)?.code === QUERY_CANCELED;
 }
 
 export interface ExportRow {

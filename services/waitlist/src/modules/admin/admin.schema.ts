@@ -8,33 +8,54 @@ import {
 import { z } from 'zod';
 import { cursorTimestamp } from '../../lib/cursor-timestamp.js';
 
-/** Keyset position: the exact created_at (as Postgres prints it, microseconds kept) and id of the last row seen. */
-export interface EntryCursor {
-  createdAt: string;
-  id: string;
-}
+/**
+ * The Users list's keyset cursor, one codec for every order: the two keys of the last row seen, as base64url JSON.
+ * Clients see it as an opaque string (the contract); only this service knows what is inside.
+ * - by time (`desc`, `asc`, and within a city): created_at as Postgres prints it (microseconds kept) and the id;
+ * - by place: the place key and the queue number.
+ */
+export type ListCursor = [string, string];
 
-const cursorShape = z.tuple([cursorTimestamp, z.string().regex(/^\d{1,18}$/)]);
-
-export function encodeCursor(cursor: EntryCursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
-}
-
-/** Clients see the cursor as an opaque string (the contract); only this service knows what is inside. */
-const entryCursor = z
+/** A Postgres bigint, written as it prints: out of range, the cast would fail in Postgres as a 500. */
+const bigintText = z
   .string()
-  .max(200)
-  .transform((value, ctx): EntryCursor => {
-    try {
-      const [createdAt, id] = cursorShape.parse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
-      return { createdAt, id };
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'The cursor is not one this service handed out.' });
-      return z.NEVER;
-    }
+  .regex(/^-?\d{1,19}$/)
+  .refine((value) => {
+    const n = BigInt(value);
+    return n >= -(2n ** 63n) && n < 2n ** 63n;
   });
 
-export const listEntriesQuery = listEntriesParams.extend({ cursor: entryCursor.optional() });
+const timeKeys = z.tuple([cursorTimestamp, z.string().regex(/^\d{1,18}$/)]);
+const placeKeys = z.tuple([bigintText, bigintText]);
+
+export function encodeCursor(keys: ListCursor): string {
+  return Buffer.from(JSON.stringify(keys)).toString('base64url');
+}
+
+const NOT_OURS = 'The cursor is not one this service handed out.';
+const NOT_BOTH = 'Search the whole list, or filter by place or city: not both.';
+
+/** By place, or narrowed to a city: the list with places, from its own index (a search does not combine). */
+export const isPlaceOrCityList = (query: { order: string; city?: number | undefined }) =>
+  query.order === 'place' || query.city !== undefined;
+
+/** The list's query, its cursor checked against the shape of the order it pages through. */
+export const listEntriesQuery = listEntriesParams.transform((query, ctx) => {
+  if (isPlaceOrCityList(query) && query.q) {
+    ctx.addIssue({ code: 'custom', path: ['q'], message: NOT_BOTH });
+    return z.NEVER;
+  }
+  if (query.cursor === undefined) return { ...query, cursor: undefined };
+  try {
+    const keys = (query.order === 'place' ? placeKeys : timeKeys).parse(
+      JSON.parse(Buffer.from(query.cursor, 'base64url').toString('utf8')),
+    );
+    return { ...query, cursor: keys as ListCursor };
+  } catch {
+    ctx.addIssue({ code: 'custom', path: ['cursor'], message: NOT_OURS });
+    return z.NEVER;
+  }
+});
 export type ListEntriesQuery = z.output<typeof listEntriesQuery>;
 
 export const exportEntriesQuery = exportEntriesParams;

@@ -1,29 +1,66 @@
-import { STAFF_READ_ACTIONS } from '@mmdm/contracts/waitlist-admin';
 import { AppError } from '@mmdm/shared/errors';
-import type { StaffClaims } from '@mmdm/shared/tokens';
 import type pg from 'pg';
 import { Transform, type Readable } from 'node:stream';
 import { csvRow } from '../../lib/csv.js';
 import { inTransaction } from '../../lib/db.js';
 import { findSuppression, suppressionHash, suppressionReasons } from '../../lib/suppression.repository.js';
-import { findEntryEmail, listEntries, queueStaffResend, streamEntries, type ExportRow } from './admin.repository.js';
-import { encodeCursor, type ExportEntriesQuery, type ListEntriesQuery } from './admin.schema.js';
-import { listAudit, writeAudit } from './audit.repository.js';
+import {
+  entryRows,
+  findEntryEmail,
+  isQueryCanceled,
+  listStatements,
+  pageOf,
+  queueStaffResend,
+  scanEndOf,
+  SEARCH_LIMITS,
+  streamEntries,
+  trigramIsCheap,
+  trigramRows,
+  type EntriesPage,
+  type ExportRow,
+  type SearchLimits,
+} from './admin.repository.js';
+import {
+  encodeCursor,
+  isPlaceOrCityList,
+  type ExportEntriesQuery,
+  type ListCursor,
+  type ListEntriesQuery,
+} from './admin.schema.js';
+import { entriesReadOf, type AuditActor, type AuditService } from '../audit/audit.service.js';
 import { eraseEntry } from './erase-entry.js';
-
-/**
- * The staff audit log (waitlist.audit_log) belongs to this module; other features record their staff actions through
- * this entry, in their own transaction when they pass its client.
- */
-export { writeAudit, type AuditRecord } from './audit.repository.js';
 import { perDay, recentActivity, topReferralSources, totals } from './stats.repository.js';
 import { mailLaneAges } from '../mail/mail.service.js';
-export { auditStaffAction, auditStaffRead, entriesReadOf, listFilterOf } from './staff-read-audit.js';
+
+/** A row of the Users list with its place: what a page's answer is built from, whatever the order. */
+export interface PlacedEntryRow {
+  id: string;
+  email: string;
+  status: string;
+  referralSource: string | null;
+  referralCode: string | null;
+  createdAt: Date;
+  confirmedAt: Date | null;
+  position: number | null;
+  credits: number;
+  cityId: number | null;
+}
 
 /** Places in line, wired in by the app (features do not import each other). */
 export interface AdminPlaceHooks {
   /** Position, credits and city of the entries of a page. */
   placesOf(ids: string[]): Promise<Map<string, { position: number | null; credits: number; cityId: number | null }>>;
+  /**
+   * A page of the list ordered by place, or narrowed to a city, from the places module's index: one row more than
+   * asked ("more"), each with the keys of its cursor (`k1`, `k2`).
+   */
+  listByPlaceOrCity(query: {
+    order: 'desc' | 'asc' | 'place';
+    status?: string | undefined;
+    city?: number | undefined;
+    limit: number;
+    after?: ListCursor | undefined;
+  }): Promise<(PlacedEntryRow & { k1: string; k2: string })[]>;
   /** In the erasure's transaction, before the row goes: takes back the credit it gave; returns that referrer. */
   beforeErase(client: pg.PoolClient, entryId: string): Promise<string | undefined>;
 }
@@ -36,16 +73,65 @@ export interface AdminServiceDeps {
   /** Exports streaming at once; each holds a Postgres connection of its own outside the pool for its whole run. */
   maxConcurrentExports: number;
   places?: AdminPlaceHooks;
+  /** Every staff action and read of this module is recorded here. */
+  audit: AuditService;
+}
+
+/** One page of the list, whichever index served it. */
+interface ListPage {
+  rows: PlacedEntryRow[];
+  next?: ListCursor | undefined;
+  searchedThrough?: Date | undefined;
+}
+
+/**
+ * One page of the list in time order, keyset-paged by (created_at, id): constant cost at any depth, unlike OFFSET. A
+ * search costs at most an EXPLAIN, a trigram lookup bounded in time (its own short transaction: the timeout is
+ * `set local`), and a walk of `scanRows` entries (see listStatements).
+ */
+export async function listEntries(
+  pool: pg.Pool,
+  query: ListEntriesQuery,
+  limits: SearchLimits = SEARCH_LIMITS,
+): Promise<EntriesPage> {
+  const statements = listStatements(query, limits);
+  if (!statements.term) return pageOf(await entryRows(pool, statements.plain), query.limit);
+  const { term, trigram, scan, scanEnd } = statements;
+
+  if (await trigramIsCheap(pool, term, limits)) {
+    try {
+      const rows = await inTransaction(pool, (client) => trigramRows(client, trigram, limits.trigramTimeoutMs));
+      return pageOf(rows, query.limit);
+    } catch (error) {
+      // Over its time: the estimate was wrong about this term; the bounded scan answers instead.
+      if (!isQueryCanceled(error)) throw error;
+    }
+  }
+
+  const rows = await entryRows(pool, scan);
+  if (rows.length > query.limit) return pageOf(rows, query.limit);
+  const end = await scanEndOf(pool, scanEnd);
+  // Fewer than scanRows entries were left: the scan reached the end of the list and the answer is complete.
+  if (!end) return { rows };
+  return { rows, next: [end.cursorAt, end.id], searchedThrough: end.at };
 }
 
 /** Seconds a refused export is told to wait: about what a one-million-row export takes (docs/performance.md). */
 const EXPORT_RETRY_AFTER_S = 10;
 
-/** Who did it and from where, for the audit log. */
-export interface Actor {
-  staff: StaffClaims;
-  ip: string | null;
-  requestId: string;
+/** Who did it and from where, for the audit log (a staff request's: its request id is always set). */
+export type Actor = AuditActor & { requestId: string };
+
+/** The list's filter as the audit row keeps it (the cursor only as "a later page": it says nothing more). */
+function listFilterOf(query: ListEntriesQuery): Record<string, unknown> {
+  return {
+    status: query.status,
+    q: query.q,
+    order: query.order,
+    city: query.city,
+    limit: query.limit,
+    laterPage: query.cursor !== undefined,
+  };
 }
 
 const CSV_HEADER = [
@@ -71,40 +157,60 @@ export function createAdminService({
   suppressionKey,
   maxConcurrentExports,
   places,
+  audit,
 }: AdminServiceDeps) {
   const hashOf = (email: string) => suppressionHash(suppressionKey, email);
   let exportsRunning = 0;
 
-  const audit = (
-    actor: Actor,
-    action: 'entry.delete' | 'entry.resend' | 'entries.export' | 'credit.revoke',
-    target: string | null,
-    details?: Record<string, unknown>,
-  ) =>
-    writeAudit(pool, {
-      actorSub: actor.staff.sub,
-      actorEmail: actor.staff.email,
-      actorRole: actor.staff.role,
-      action,
-      target,
-      ip: actor.ip,
-      requestId: actor.requestId,
-      ...(details ? { details } : {}),
+  /** A page in time order (newest or oldest first), optionally searched; places added from the places module. */
+  async function timePage(query: ListEntriesQuery): Promise<ListPage> {
+    const { rows, next, searchedThrough } = await listEntries(pool, query);
+    const placed = places ? await places.placesOf(rows.map((row) => row.id)) : new Map();
+    return {
+      rows: rows.map((row) => ({
+        ...row,
+        position: placed.get(row.id)?.position ?? null,
+        credits: placed.get(row.id)?.credits ?? 0,
+        cityId: placed.get(row.id)?.cityId ?? null,
+      })),
+      next,
+      searchedThrough,
+    };
+  }
+
+  /** A page by place, or within a city (never searched: the query's schema refuses a search with them). */
+  async function placeOrCityPage(query: ListEntriesQuery): Promise<ListPage> {
+    if (!places) throw new Error('The list by place or city needs the places module.');
+    const rows = await places.listByPlaceOrCity({
+      order: query.order,
+      status: query.status,
+      city: query.city,
+      limit: query.limit,
+      after: query.cursor,
     });
+    const more = rows.length > query.limit;
+    if (more) rows.pop();
+    const last = rows.at(-1);
+    return { rows, next: more && last ? [last.k1, last.k2] : undefined };
+  }
 
   return {
-    async listEntries(query: ListEntriesQuery) {
-      const { rows, next, searchedThrough } = await listEntries(pool, query);
+    /**
+     * A page of the Users list, whatever its order or filter, its read audited beside it (a search as a search). By
+     * place or within a city the places module's index serves it; otherwise the list's own (with its bounded search).
+     */
+    async listEntries(query: ListEntriesQuery, actor: Actor) {
+      const [page] = await Promise.all([
+        isPlaceOrCityList(query) ? placeOrCityPage(query) : timePage(query),
+        audit.read(actor, query.q ? 'entries.search' : 'entries.list', listFilterOf(query)),
+      ]);
+      const { rows, next, searchedThrough } = page;
       const suppressed = await suppressionReasons(
         pool,
         rows.map((row) => hashOf(row.email)),
       );
-      const placed = places ? await places.placesOf(rows.map((row) => row.id)) : new Map();
       return {
         items: rows.map((row) => ({
-          position: placed.get(row.id)?.position ?? null,
-          referralCount: placed.get(row.id)?.credits ?? 0,
-          cityId: placed.get(row.id)?.cityId ?? null,
           id: Number(row.id),
           email: row.email,
           status: row.status,
@@ -112,6 +218,9 @@ export function createAdminService({
           referralCode: row.referralCode,
           createdAt: row.createdAt.toISOString(),
           confirmedAt: row.confirmedAt ? row.confirmedAt.toISOString() : null,
+          position: row.position,
+          referralCount: row.credits,
+          cityId: row.cityId,
           suppressed: suppressed.get(hashOf(row.email).toString('hex')) ?? null,
         })),
         nextCursor: next ? encodeCursor(next) : null,
@@ -143,7 +252,7 @@ export function createAdminService({
         exportsRunning--;
       };
       try {
-        await audit(actor, 'entries.export', null, { status: query.status ?? null, q: query.q ?? null });
+        await audit.read(actor, 'entries.export', { status: query.status ?? null, q: query.q ?? null });
         const rows = await streamEntries(databaseUrl, query);
         let headerSent = false;
         const toCsv = new Transform({
@@ -193,38 +302,44 @@ export function createAdminService({
           `This address is on the suppression list (${suppression.reason}); it gets no more e-mail unless the person signs up again.`,
         );
       }
-      const result = await queueStaffResend(pool, id, actor.requestId);
-      if (result.status === null) throw new AppError(404, 'not_found', 'No such entry.');
-      if (result.queued === 0) {
-        throw new AppError(
-          409,
-          'not_pending',
-          `This address is ${result.status}; only pending addresses get a confirmation e-mail.`,
-        );
-      }
-      await audit(actor, 'entry.resend', id);
+      await inTransaction(pool, async (client) => {
+        const result = await queueStaffResend(client, id, actor.requestId);
+        if (result.status === null) throw new AppError(404, 'not_found', 'No such entry.');
+        if (result.queued === 0) {
+          throw new AppError(
+            409,
+            'not_pending',
+            `This address is ${result.status}; only pending addresses get a confirmation e-mail.`,
+          );
+        }
+        await audit.change(client, actor, 'entry.resend', id);
+      });
     },
 
     async erase(id: string, actor: Actor): Promise<void> {
-      const { erased, creditedReferrer } = await inTransaction(pool, (client) =>
-        eraseEntry(client, id, places?.beforeErase),
-      );
-      if (!erased) throw new AppError(404, 'not_found', 'No such entry.');
-      if (creditedReferrer) await audit(actor, 'credit.revoke', creditedReferrer, { reason: 'referred_erased' });
-      // Only the id: the point of erasure is that the address is gone, from the audit log too.
-      await audit(actor, 'entry.delete', id);
+      await inTransaction(pool, async (client) => {
+        const { erased, creditedReferrer } = await eraseEntry(client, id, places?.beforeErase);
+        if (!erased) throw new AppError(404, 'not_found', 'No such entry.');
+        if (creditedReferrer) {
+          await audit.change(client, actor, 'credit.revoke', creditedReferrer, { reason: 'referred_erased' });
+        }
+        // Only the id: the point of erasure is that the address is gone, from the audit log too.
+        await audit.change(client, actor, 'entry.delete', id);
+      });
     },
 
-    /** The dashboard's figures, and the entries whose addresses they show (for the audit row of the read). */
-    async stats() {
+    /**
+     * The dashboard's figures. The recent activity shows addresses: the read is audited with the entries it showed
+     * before it is answered; the dashboard's refresh every 10 s showing the same entries adds a row at most every ten
+     * minutes.
+     */
+    async stats(actor: Actor) {
       const [counts, recent, mailLanes] = await Promise.all([totals(pool), recentActivity(pool), mailLaneAges(pool)]);
+      await audit.repeatedRead(actor, 'stats.read', entriesReadOf(recent.map((item) => item.id)));
       return {
-        stats: {
-          ...counts,
-          mailLanes,
-          recent: recent.map((item) => ({ type: item.type, email: item.email, at: item.at.toISOString() })),
-        },
-        entriesShown: recent.map((item) => item.id),
+        ...counts,
+        mailLanes,
+        recent: recent.map((item) => ({ type: item.type, email: item.email, at: item.at.toISOString() })),
       };
     },
 
@@ -239,10 +354,9 @@ export function createAdminService({
       };
     },
 
+    /** The audit log, for admins. */
     async audit(cursor: string | undefined, limit: number, kind?: 'reads' | 'changes') {
-      const filter = kind ? { actions: STAFF_READ_ACTIONS, exclude: kind === 'changes' } : undefined;
-      const { items, nextCursor } = await listAudit(pool, cursor, limit, filter);
-      return { items: items.map((item) => ({ ...item, id: Number(item.id), at: item.at.toISOString() })), nextCursor };
+      return audit.page(cursor, limit, kind);
     },
   };
 }

@@ -10,6 +10,7 @@ import type { PersonalData } from '@mmdm/contracts/privacy';
 import { AppError } from '@mmdm/shared/errors';
 import type pg from 'pg';
 import { inTransaction, type Queryable } from '../../lib/db.js';
+import type { AuditActor, AuditService } from '../audit/audit.service.js';
 import {
   countOpen,
   deleteMessage,
@@ -25,10 +26,9 @@ import {
 
 export interface ContactServiceDeps {
   pool: pg.Pool;
+  /** Staff reading and handling messages is recorded here. */
+  audit: AuditService;
 }
-
-/** Writes the staff action's audit row in the action's own transaction (the admin module's audit, wired in). */
-export type AuditInTransaction = (client: pg.PoolClient) => Promise<void>;
 
 const NO_MESSAGE = () => new AppError(404, 'not_found', 'There is no such message. It may have been erased.');
 
@@ -41,7 +41,7 @@ const summaryOf = (row: MessageSummaryRow): ContactMessageSummary => ({
 });
 
 /** The contact form's messages: stored with their mail to the support desk, read and handled by staff. */
-export function createContactService({ pool }: ContactServiceDeps) {
+export function createContactService({ pool, audit }: ContactServiceDeps) {
   return {
     /** Stores the message; its mail to SUPPORT_EMAIL is queued by the same statement. */
     async send(input: ContactInput, requestId: string): Promise<void> {
@@ -55,37 +55,39 @@ export function createContactService({ pool }: ContactServiceDeps) {
       });
     },
 
-    async list({ state, cursor, limit }: ListMessagesParams): Promise<ContactMessagesPage> {
-      const [{ rows, more }, open] = await Promise.all([listMessages(pool, state, cursor, limit), countOpen(pool)]);
+    /** A page of messages, its read audited beside it (messages are personal data). */
+    async list({ state, cursor, limit }: ListMessagesParams, actor: AuditActor): Promise<ContactMessagesPage> {
+      const filter = { state, limit, laterPage: cursor !== undefined };
+      const [{ rows, more }, open] = await Promise.all([
+        listMessages(pool, state, cursor, limit),
+        countOpen(pool),
+        audit.read(actor, 'messages.list', filter),
+      ]);
       return { items: rows.map(summaryOf), nextCursor: more ? (rows.at(-1)?.id ?? null) : null, open };
     },
 
-    async read(id: string): Promise<ContactMessage> {
-      const row = await findMessage(pool, id);
+    /** One message, its read audited beside it. */
+    async read(id: string, actor: AuditActor): Promise<ContactMessage> {
+      const [row] = await Promise.all([findMessage(pool, id), audit.read(actor, 'message.read', {}, id)]);
       if (!row) throw NO_MESSAGE();
       return { ...summaryOf(row), message: row.message, mailedAt: row.mailedAt ? row.mailedAt.toISOString() : null };
     },
 
     /** Marks it handled, or open again, with its audit row in the same transaction. */
-    async setHandled(
-      id: string,
-      handled: boolean,
-      staffSub: string,
-      audit: AuditInTransaction,
-    ): Promise<ContactMessageSummary> {
+    async setHandled(id: string, handled: boolean, actor: AuditActor): Promise<ContactMessageSummary> {
       return inTransaction(pool, async (client) => {
-        const row = await setHandled(client, id, handled, staffSub);
+        const row = await setHandled(client, id, handled, actor.actorSub);
         if (!row) throw NO_MESSAGE();
-        await audit(client);
+        await audit.change(client, actor, handled ? 'message.handle' : 'message.reopen', id);
         return summaryOf(row);
       });
     },
 
     /** Erases it now (an erasure request by mail, say), with its audit row in the same transaction. */
-    async erase(id: string, audit: AuditInTransaction): Promise<void> {
+    async erase(id: string, actor: AuditActor): Promise<void> {
       await inTransaction(pool, async (client) => {
         if (!(await deleteMessage(client, id))) throw NO_MESSAGE();
-        await audit(client);
+        await audit.change(client, actor, 'message.delete', id);
       });
     },
   };

@@ -2,8 +2,7 @@ import { inviteWaveBody, wavePreviewParams } from '@mmdm/contracts/launch-admin'
 import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
-import { requestId } from '@mmdm/shared/request-id';
-import { auditStaffAction } from '../admin/admin.service.js';
+import { staffActorOf } from '../audit/audit.service.js';
 import type { InvitationsService } from './invitations.service.js';
 
 export interface InvitationsAdminRoutesDeps {
@@ -22,17 +21,7 @@ export function invitationsAdminRoutes({ service, verifier }: InvitationsAdminRo
 
   router.post('/api/admin/waitlist/invitations', admin, ...json, async (req, res) => {
     const { count, city } = inviteWaveBody.parse(req.body);
-    const staff = req.staff!;
-    const id = requestId(req);
-    const result = await service.invite({
-      count,
-      city,
-      createdBySub: staff.sub,
-      createdByEmail: staff.email ?? null,
-      requestId: id,
-      audit: (client, waveId, invited) =>
-        auditStaffAction(client, req, 'wave.invite', waveId, { requested: count, invited, city: city ?? null }),
-    });
+    const result = await service.invite({ count, city, actor: staffActorOf(req) });
     res.status(202).json(result);
   });
 

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { inTransaction, isDeadlock } from '../../lib/db.js';
 import { erasedLinkPurpose } from '../../lib/erased-links.repository.js';
 import { hashToken } from '../../lib/tokens.js';
+import type { AuditActor, AuditService } from '../audit/audit.service.js';
 import {
   admit,
   applyWaveBatch,
@@ -24,6 +25,8 @@ export interface InvitationsServiceDeps {
   waveBatch?: number;
   /** APP_STORE_URL / PLAY_STORE_URL, which the invitation page's badges lead to. */
   stores?: { appStore: string | null; playStore: string | null };
+  /** A wave's audit row is recorded here, in the wave's transaction. */
+  audit: AuditService;
 }
 
 /**
@@ -36,11 +39,8 @@ export const WAVE_BATCH = 1000;
 export interface WaveRequest {
   count: number;
   city?: number | undefined;
-  createdBySub: string;
-  createdByEmail: string | null;
-  requestId: string;
-  /** Writes the wave's audit row inside the wave's transaction. */
-  audit: (client: pg.PoolClient, waveId: string, invited: number) => Promise<void>;
+  /** The staff member who asked for it, in their request: the wave row and its audit row name them. */
+  actor: AuditActor & { requestId: string };
 }
 
 const INVALID = () => new AppError(404, 'token_invalid', 'This invitation link is not valid.');
@@ -98,6 +98,7 @@ export function createInvitationsService({
   metrics,
   waveBatch = WAVE_BATCH,
   stores = NO_STORES,
+  audit,
 }: InvitationsServiceDeps) {
   return {
     /**
@@ -107,6 +108,7 @@ export function createInvitationsService({
      * Postgres aborts one, and the wave runs again.
      */
     async invite(request: WaveRequest): Promise<{ waveId: number; invited: number }> {
+      const { actor } = request;
       const cityId = request.city ?? null;
       if (cityId !== null && !(await cityExists(pool, cityId))) {
         throw new AppError(404, 'not_found', 'No such city.');
@@ -118,13 +120,13 @@ export function createInvitationsService({
             {
               count: request.count,
               cityId,
-              createdBySub: request.createdBySub,
-              createdByEmail: request.createdByEmail,
-              requestId: request.requestId,
+              createdBySub: actor.actorSub,
+              createdByEmail: actor.actorEmail ?? null,
+              requestId: actor.requestId,
             },
             waveBatch,
           );
-          await request.audit(client, waveId, invited);
+          await audit.change(client, actor, 'wave.invite', waveId, { requested: request.count, invited, city: cityId });
           return { waveId: Number(waveId), invited };
         }),
       );

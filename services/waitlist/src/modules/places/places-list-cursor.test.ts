@@ -60,3 +60,28 @@ describe('the Users list by place or by city refuses a cursor it did not hand ou
     },
   );
 });
+
+describe('the Users list is one answer whatever its order or filter', () => {
+  it('shows an entry the same by time, by place and within its city', async () => {
+    const [byTime, byPlace, inCity] = await Promise.all([
+      list('limit=100'),
+      list('order=place&limit=100'),
+      list(`city=${cityId}&limit=100`),
+    ]);
+    expect([byTime.status, byPlace.status, inCity.status]).toEqual([200, 200, 200]);
+    const [one] = inCity.body.items as { id: number }[];
+    expect(one).toBeDefined();
+    const find = (items: { id: number }[]) => items.find((item) => item.id === one!.id);
+    expect(find(byTime.body.items)).toEqual(one);
+    expect(find(byPlace.body.items)).toEqual(one);
+    expect(one).toMatchObject({ position: expect.any(Number), cityId, suppressed: null });
+  });
+
+  it.each([['order=place'], ['city=CITY']])('refuses a search with %s, naming the search', async (filter) => {
+    const answer = await list(`${filter.replace('CITY', String(cityId))}&q=cursor`);
+    expect(answer.status).toBe(400);
+    expect(answer.body.issues).toEqual([
+      { path: 'q', message: 'Search the whole list, or filter by place or city: not both.' },
+    ]);
+  });
+});

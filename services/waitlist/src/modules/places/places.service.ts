@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { inTransaction } from '../../lib/db.js';
 import { erasedLinkPurpose } from '../../lib/erased-links.repository.js';
 import { hashToken } from '../../lib/tokens.js';
+import { entriesReadOf, type AuditActor, type AuditService } from '../audit/audit.service.js';
 import { enqueueFriendJoined, enqueueMail } from '../mail/mail.service.js';
 import {
   addCredits,
@@ -37,6 +38,8 @@ export interface PlacesServiceDeps {
   maxCredits: number;
   /** The referral-fraud rules (wired in by the app): a rule's name holds the credit for review instead. */
   creditHold?: { ruleFor(client: pg.PoolClient, referrerId: string, referredId: string): Promise<string | null> };
+  /** Staff changes and reads of this module are recorded here. */
+  audit: AuditService;
 }
 
 const INVALID_LINK = () =>
@@ -52,7 +55,7 @@ const ENTRY_REMOVED = () =>
 /** Why a referral earned nothing, or that it earned a credit: the reason on its row. */
 export type CreditOutcome = 'granted' | 'held' | 'self_referral' | 'cap_reached' | 'unknown_code' | 'no_code';
 
-export function createPlacesService({ pool, publicUrl, maxCredits, creditHold }: PlacesServiceDeps) {
+export function createPlacesService({ pool, publicUrl, maxCredits, creditHold, audit }: PlacesServiceDeps) {
   const toStatus = (row: Omit<StatusRow, 'purpose' | 'expired'>, tokenExpired = false): PlaceStatus => ({
     email: row.email,
     status: row.status === 'unsubscribed' ? 'pending' : row.status,
@@ -148,13 +151,14 @@ export function createPlacesService({ pool, publicUrl, maxCredits, creditHold }:
       return credit.referrerId;
     },
 
-    /** Staff: a credit found undeserved turns `revoked` and its referrer moves back. */
-    async revokeCredit(referredId: string, reason: string, staffSub: string): Promise<string> {
+    /** Staff: a credit found undeserved turns `revoked` and its referrer moves back, with its audit row. */
+    async revokeCredit(referredId: string, reason: string, actor: AuditActor): Promise<string> {
       return inTransaction(pool, async (client) => {
         const credit = await lockGrantedCreditOf(client, referredId);
         if (!credit) throw new AppError(404, 'not_found', 'This entry gave no granted credit.');
-        await markCreditRevoked(client, credit.creditId, reason, staffSub);
+        await markCreditRevoked(client, credit.creditId, reason, actor.actorSub);
         await addCredits(client, credit.referrerId, -1);
+        await audit.change(client, actor, 'credit.revoke', credit.referrerId, { referredId, reason });
         return credit.referrerId;
       });
     },
@@ -166,12 +170,15 @@ export function createPlacesService({ pool, publicUrl, maxCredits, creditHold }:
       if (delta > 0) await enqueueFriendJoined(client, referrerId, null);
     },
 
-    /** Position, credits and city of the entries on one page of the staff list. */
-    /** A page of the staff Users list ordered by place, or narrowed to a city (one row more than asked: "more"). */
+    /**
+     * A page of the staff Users list ordered by place, or narrowed to a city (one row more than asked: "more"); the
+     * admin module's list answers with it.
+     */
     async listByPlaceOrCity(query: LaunchListQuery) {
       return listByPlaceOrCity(pool, query);
     },
 
+    /** Position, credits and city of the entries on one page of the staff list. */
     async placesOf(ids: string[]) {
       if (!ids.length) return new Map<string, { position: number | null; credits: number; cityId: number | null }>();
       const rows = await placesOf(pool, ids);
@@ -191,31 +198,39 @@ export function createPlacesService({ pool, publicUrl, maxCredits, creditHold }:
       };
     },
 
-    async createCity(name: string, sort: number) {
-      const result = await insertCity(pool, name, sort);
-      if (!('created' in result))
-        throw new AppError(
-          409,
-          'city_exists',
-          `“${result.existing}” is on the list already: city names count as the same whatever their capitals and spaces.`,
-        );
-      const city = result.created;
-      return { id: city.id, name: city.name, sort: city.sort, createdAt: city.createdAt.toISOString(), people: 0 };
+    /** Staff: a city on the list, with its audit row. */
+    async createCity(name: string, sort: number, actor: AuditActor) {
+      return inTransaction(pool, async (client) => {
+        const result = await insertCity(client, name, sort);
+        if (!('created' in result))
+          throw new AppError(
+            409,
+            'city_exists',
+            `“${result.existing}” is on the list already: city names count as the same whatever their capitals and spaces.`,
+          );
+        const city = result.created;
+        await audit.change(client, actor, 'city.create', String(city.id), { name });
+        return { id: city.id, name: city.name, sort: city.sort, createdAt: city.createdAt.toISOString(), people: 0 };
+      });
     },
 
-    /** People who chose it keep their place and choose again (their city becomes none). */
-    async deleteCity(id: string): Promise<string> {
-      const name = await deleteCity(pool, id);
-      if (name === undefined) throw new AppError(404, 'not_found', 'No such city.');
-      return name;
+    /** People who chose it keep their place and choose again (their city becomes none). With its audit row. */
+    async deleteCity(id: string, actor: AuditActor): Promise<void> {
+      await inTransaction(pool, async (client) => {
+        const name = await deleteCity(client, id);
+        if (name === undefined) throw new AppError(404, 'not_found', 'No such city.');
+        await audit.change(client, actor, 'city.delete', id, { name });
+      });
     },
 
-    async launchStats() {
+    /** The launch figures. The top referrers are addresses: the read is audited with them, before it is answered. */
+    async launchStats(actor: AuditActor) {
       const [boost, cities, referrers] = await Promise.all([
         placeRuleBoost(pool),
         perCityCounts(pool),
         topReferrers(pool, 10),
       ]);
+      await audit.read(actor, 'launch_stats.read', entriesReadOf(referrers.map((row) => row.id)));
       return {
         boost,
         cities: cities

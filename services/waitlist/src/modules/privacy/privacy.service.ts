@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { inTransaction } from '../../lib/db.js';
 import { findSuppression, suppressionHash } from '../../lib/suppression.repository.js';
 import { hashToken, issueToken } from '../../lib/tokens.js';
-import { writeAudit } from '../admin/admin.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import {
   insertSession,
   lockDataToken,
@@ -25,6 +25,8 @@ export type EraseEntry = (
 
 export interface PrivacyServiceDeps {
   pool: pg.Pool;
+  /** The erasure's audit row is recorded here, in the erasure's transaction. */
+  audit: AuditService;
   logger: Logger;
   suppressionKey: string;
   erase: EraseEntry;
@@ -59,6 +61,7 @@ const creditOf = (row: CreditRow) => ({
 
 export function createPrivacyService({
   pool,
+  audit,
   logger,
   suppressionKey,
   erase,
@@ -173,21 +176,11 @@ export function createPrivacyService({
         if (!erased) throw invalidLink();
         // "Everything" includes what the address wrote to us (their mails to our desk go with them by cascade).
         const messages = await eraseMessagesOf(client, session.email);
-        const audit = { ...SELF, ip, requestId };
+        const actor = { ...SELF, ip, requestId };
         if (creditedReferrer) {
-          await writeAudit(client, {
-            ...audit,
-            action: 'credit.revoke',
-            target: creditedReferrer,
-            details: { reason: 'referred_erased' },
-          });
+          await audit.change(client, actor, 'credit.revoke', creditedReferrer, { reason: 'referred_erased' });
         }
-        await writeAudit(client, {
-          ...audit,
-          action: 'entry.self_erase',
-          target: session.entryId,
-          ...(messages ? { details: { messages } } : {}),
-        });
+        await audit.change(client, actor, 'entry.self_erase', session.entryId, messages ? { messages } : {});
         return ids;
       });
       await forgetMailJobs(outboxIds).catch((error: unknown) =>

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { inTransaction } from '../../lib/db.js';
 import { forgetOldErasedLinks } from '../../lib/erased-links.repository.js';
 import { suppressAll, suppressionHash } from '../../lib/suppression.repository.js';
-import { writeAudit } from '../admin/admin.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { eraseOldContactMessages } from '../contact/contact.service.js';
 import { deleteOldAuditRows, lockLapsedUnconfirmed, lockLapsedUnsubscribed } from './retention.repository.js';
 
@@ -26,6 +26,8 @@ export interface RetentionRules {
 
 export interface RetentionDeps {
   pool: pg.Pool;
+  /** A run that erased something leaves its counts here, once done (its batches are transactions of their own). */
+  audit: AuditService;
   logger: Logger;
   rules: RetentionRules;
   suppressionKey: string;
@@ -56,6 +58,7 @@ const RETENTION_ACTOR = { actorSub: 'retention', actorRole: 'system', ip: null, 
  */
 export function createRetention({
   pool,
+  audit,
   logger,
   rules,
   suppressionKey,
@@ -136,12 +139,7 @@ export function createRetention({
         if (deleted < batchSize * 20 || Date.now() > deadline) break;
       }
       if (counts.unsubscribed + counts.unconfirmed + counts.creditsTakenBack + counts.contactMessages > 0) {
-        await writeAudit(pool, {
-          ...RETENTION_ACTOR,
-          action: 'retention.purge',
-          target: null,
-          details: { ...counts },
-        });
+        await audit.summary(RETENTION_ACTOR, 'retention.purge', { ...counts });
       }
       // Counts only: never an address, never an entry.
       logger.info({ ...counts, ms: Date.now() - started }, 'retention run');
