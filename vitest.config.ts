@@ -33,8 +33,8 @@ const nodeProject = (name: string, root: string, extra: Record<string, unknown> 
 export default defineConfig({
   test: {
     // Vitest's default on 2 cores is one file at a time, yet most files wait on Postgres, Redis, SMTP or a child
-    // process far more than they compute: three at a time ran the whole suite in 7 minutes (its files' durations add up to 10.5), green at a
-    // load of 14. Every file isolates its rows and Redis keys, so files never meet.
+    // process far more than they compute: three at a time ran the whole suite in 7 minutes (its files' durations add
+    // up to 10.5), green at a load of 14. Every file isolates its rows and Redis keys, so files never meet.
     maxWorkers: 3,
     projects: [
       nodeProject('contracts', './services/contracts'),
