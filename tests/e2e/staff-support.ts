@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { randomBytes } from 'node:crypto';
+import { emailKey } from '@mmdm/contracts/email';
+import { createHmac, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { expect } from './fixtures.js';
 import { writeToken } from './staff-session.js';
@@ -82,6 +83,24 @@ export async function seedStaffRows(databaseUrl: string, request: APIRequestCont
           [rows[0]!.id],
         );
       }
+    }
+    // Two addresses no mail goes to, with the longest reasons staff read beside the status (on the list under the
+    // waitlist's own key, as unsubscribing or a bounce puts them: services/waitlist/src/lib/suppression.repository.ts).
+    const { rows: keys } = await client.query<{ secret: string }>(
+      `select secret from waitlist.service_keys where name = 'suppression'`,
+    );
+    const suppressionKey = keys[0]?.secret;
+    if (!suppressionKey) throw new Error('the waitlist has not made its suppression key: is the system up?');
+    const suppressed: [string, string][] = [
+      [emails[4]!, 'unsubscribed'],
+      [emails[5]!, 'hard_bounce'],
+    ];
+    for (const [email, reason] of suppressed) {
+      await client.query(
+        `insert into waitlist.suppressions (email_hash, reason, source) values ($1, $2, 'e2e')
+         on conflict (email_hash) do nothing`,
+        [createHmac('sha256', suppressionKey).update(emailKey(email)).digest(), reason],
+      );
     }
     // The review queue: a flagged sign-up.
     await client.query(
