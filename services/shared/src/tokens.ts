@@ -53,6 +53,12 @@ export const revocationKeys = {
    * either spared tokens issued later in that second or killed new ones.
    */
   sessions: (prefix: string, sub: string) => `${prefix}:auth:sessions:${sub}`,
+  /**
+   * Present once the keys above were filled from Postgres, where revocations live. Redis is only their cache: with
+   * this marker gone (FLUSHALL, a restart without persistence), a missing key proves nothing, so no token is
+   * accepted until the cache is filled again.
+   */
+  loaded: (prefix: string) => `${prefix}:auth:revocations:loaded`,
 };
 
 export interface SessionState {
@@ -118,6 +124,12 @@ export interface StaffTokenVerifierOptions {
    * password-only sessions everywhere at once.
    */
   secondFactorRequired?: boolean;
+  /**
+   * Fills the revocation cache from Postgres when its marker is missing (Redis lost its data): the auth service
+   * reads its tables, the waitlist service asks the auth service. Without one, or if it fails, tokens are refused
+   * with 503 until the cache is filled.
+   */
+  restoreRevocations?: () => Promise<void>;
 }
 
 export type StaffTokenVerifier = (token: string) => Promise<StaffClaims>;
@@ -131,7 +143,20 @@ export function createStaffTokenVerifier({
   redis,
   redisPrefix,
   secondFactorRequired = false,
+  restoreRevocations,
 }: StaffTokenVerifierOptions): StaffTokenVerifier {
+  // One restore at a time per process: after a loss, every request waiting on it reads the refilled cache.
+  let restoring: Promise<void> | undefined;
+  const restore = () => {
+    restoring ??= (restoreRevocations ?? (() => Promise.resolve()))().finally(() => (restoring = undefined));
+    return restoring;
+  };
+  const readRevocations = ({ jti, sub }: StaffClaims) =>
+    redis.mget(
+      revocationKeys.token(redisPrefix, jti),
+      revocationKeys.sessions(redisPrefix, sub),
+      revocationKeys.loaded(redisPrefix),
+    );
   return async (token) => {
     if (token.length > STAFF_TOKEN.maxLength) throw new InvalidTokenError('too long');
     let claims: StaffClaims;
@@ -181,12 +206,18 @@ export function createStaffTokenVerifier({
 
     let revoked: (string | null)[];
     try {
-      revoked = await redis.mget(
-        revocationKeys.token(redisPrefix, claims.jti),
-        revocationKeys.sessions(redisPrefix, claims.sub),
-      );
+      revoked = await readRevocations(claims);
     } catch {
       throw new RevocationUnavailableError();
+    }
+    if (revoked[2] === null) {
+      try {
+        await restore();
+        revoked = await readRevocations(claims);
+      } catch {
+        throw new RevocationUnavailableError();
+      }
+      if (revoked[2] === null) throw new RevocationUnavailableError();
     }
     if (revoked[0] !== null) throw new InvalidTokenError('revoked');
     const sessions = parseSessionState(revoked[1] ?? null);
