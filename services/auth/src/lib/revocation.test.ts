@@ -8,7 +8,9 @@ import {
   revocationKeys,
 } from '@mmdm/shared/tokens';
 import { createStaff, signIn, startAuth, type AuthHarness } from '../testing/auth-harness.js';
-import { createRevocation } from './revocation.js';
+import { createLogger } from '@mmdm/shared/logger';
+import { captureLogs } from '@mmdm/tests/support';
+import { createRevocation, startRevocationUpkeep } from './revocation.js';
 
 /**
  * Revocations are acknowledged work: a sign-out, a password change or an admin's change must outlive a Redis that
@@ -132,6 +134,27 @@ describe('revocations after Redis lost its data', () => {
       restoreRevocations: () => Promise.reject(new Error('auth unreachable')),
     });
     await expect(failing(token)).rejects.toBeInstanceOf(RevocationUnavailableError);
+  });
+
+  it('the upkeep fills a lost cache again by itself, at start and at every interval', async () => {
+    const member = await createStaff(auth, { role: 'viewer' });
+    const token = await signIn(auth, member);
+    expect((await auth.request('/api/admin/logout', { method: 'POST', token })).status).toBe(204);
+    await loseRedis();
+    const logger = createLogger({ name: 'auth', level: 'info', destination: captureLogs().stream });
+    const upkeep = startRevocationUpkeep({
+      revocation: createRevocation(auth.redis, prefix, auth.pool),
+      logger,
+      intervalMs: 100,
+    });
+    try {
+      await expect.poll(() => auth.redis.exists(revocationKeys.loaded(prefix))).toBe(1);
+      expect(await auth.redis.exists(revocationKeys.token(prefix, tokenClaims(token).jti))).toBe(1);
+      await auth.redis.del(revocationKeys.loaded(prefix));
+      await expect.poll(() => auth.redis.exists(revocationKeys.loaded(prefix))).toBe(1);
+    } finally {
+      await upkeep.stop();
+    }
   });
 
   it('expired revocations are purged from Postgres; unexpired ones stay', async () => {
