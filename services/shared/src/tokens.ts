@@ -134,6 +134,9 @@ export interface StaffTokenVerifierOptions {
 
 export type StaffTokenVerifier = (token: string) => Promise<StaffClaims>;
 
+/** After a failed refill of the revocation cache, how long a verifier refuses (503) before it asks again. */
+const RESTORE_RETRY_MS = 1000;
+
 /**
  * Verifies a staff JWT: algorithm pinned, issuer/audience/type checked, header parameters allow-listed (no jku, jwk,
  * x5u, crit...), lifetime bounded, then checked against the revocation store.
@@ -145,10 +148,18 @@ export function createStaffTokenVerifier({
   secondFactorRequired = false,
   restoreRevocations,
 }: StaffTokenVerifierOptions): StaffTokenVerifier {
-  // One restore at a time per process: after a loss, every request waiting on it reads the refilled cache.
+  // One restore at a time per process: after a loss, every request waiting on it reads the refilled cache. After a
+  // failed one, requests are refused at once for a moment rather than each waiting on an unreachable auth service.
   let restoring: Promise<void> | undefined;
+  let failedAt = -Infinity;
   const restore = () => {
-    restoring ??= (restoreRevocations ?? (() => Promise.resolve()))().finally(() => (restoring = undefined));
+    if (Date.now() - failedAt < RESTORE_RETRY_MS) return Promise.reject(new RevocationUnavailableError());
+    restoring ??= (restoreRevocations ?? (() => Promise.resolve()))()
+      .catch((error: unknown) => {
+        failedAt = Date.now();
+        throw error;
+      })
+      .finally(() => (restoring = undefined));
     return restoring;
   };
   const readRevocations = ({ jti, sub }: StaffClaims) =>
