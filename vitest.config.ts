@@ -14,6 +14,7 @@ const PGBOUNCER_SUITES = [
   'waitlist/src/modules/mail/mail.test.ts',
   'waitlist/src/modules/invitations/waves.test.ts',
   'auth/src/modules/staff/staff.test.ts',
+  'auth/src/lib/revocation.test.ts',
 ];
 
 const nodeProject = (name: string, root: string, extra: Record<string, unknown> = {}) => ({

@@ -19,6 +19,7 @@ import { Router } from 'express';
 import type { AuthConfig } from './config.js';
 import type { PasswordHasher } from './lib/password-hasher.js';
 import { createRevocation } from './lib/revocation.js';
+import { revocationRoutes } from './lib/revocation.routes.js';
 import { apiDocumentRoutes } from './modules/api-document/api-document.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { createAuditService } from './modules/audit/audit.service.js';
@@ -60,13 +61,14 @@ export function createAuthApp({
   registry = createMetricsRegistry(),
 }: AuthAppDeps): Express {
   const audit = createAuditService(pool);
-  const revocation = createRevocation(redis, config.redis.prefix);
+  const revocation = createRevocation(redis, config.redis.prefix, pool);
   const staff = createStaffService({ pool, audit, hasher, revocation });
   const verify = createStaffTokenVerifier({
     keys: keys.verificationKey,
     redis,
     redisPrefix: config.redis.prefix,
     secondFactorRequired: config.mfa.requiredByOps,
+    restoreRevocations: revocation.restoreCacheIfLost,
   });
   const loginThrottle = createLoginThrottle(redis, config.redis.prefix, config.loginThrottle);
   const guard = createStaffGuard(verify, staff);
@@ -107,6 +109,7 @@ export function createAuthApp({
   registerRedisMetrics(registry, { producer: redis });
   registerReadiness(registry, checks);
   app.use(jwksRoutes(keys));
+  app.use(revocationRoutes(revocation));
   app.use(apiDocumentRoutes());
 
   const admin = Router();

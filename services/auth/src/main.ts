@@ -11,6 +11,7 @@ import { loadAuthConfig, type AuthConfig } from './config.js';
 import { createPasswordHasher } from './lib/password-hasher.js';
 import { MIGRATIONS_DIR } from './migrations-dir.js';
 import { startAuditRetention } from './modules/audit/audit-retention.js';
+import { createRevocation, startRevocationUpkeep } from './lib/revocation.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { listenForKeyChanges, type KeyChangeListener } from './modules/keys/keys.repository.js';
 import { createDatabaseKeyStore, createEnvKeyStore, type KeyStore } from './modules/keys/keys.service.js';
@@ -88,6 +89,12 @@ await runProcess({
       : undefined;
     const server = createServer(createAuthApp({ config, logger, pool, redis, keys, hasher, registry }));
     const auditRetention = startAuditRetention({ pool, logger, ...config.auditRetention });
+    // Expired revocations purged, and the Redis cache of them filled again from Postgres, at start and every minute.
+    const revocationUpkeep = startRevocationUpkeep({
+      revocation: createRevocation(redis, config.redis.prefix, pool),
+      logger,
+      intervalMs: 60_000,
+    });
     return {
       server,
       resources: [
@@ -96,6 +103,7 @@ await runProcess({
           : []),
         ...(keyChanges ? [{ name: 'key-change listener', close: () => keyChanges.close() }] : []),
         { name: 'audit retention', close: () => auditRetention.stop() },
+        { name: 'revocation upkeep', close: () => revocationUpkeep.stop() },
         { name: 'redis', close: () => redis.quit() },
         { name: 'postgres', close: () => pool.end() },
       ],

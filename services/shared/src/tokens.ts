@@ -53,6 +53,12 @@ export const revocationKeys = {
    * either spared tokens issued later in that second or killed new ones.
    */
   sessions: (prefix: string, sub: string) => `${prefix}:auth:sessions:${sub}`,
+  /**
+   * Present once the keys above were filled from Postgres, where revocations live. Redis is only their cache: with
+   * this marker gone (FLUSHALL, a restart without persistence), a missing key proves nothing, so no token is
+   * accepted until the cache is filled again.
+   */
+  loaded: (prefix: string) => `${prefix}:auth:revocations:loaded`,
 };
 
 export interface SessionState {
@@ -118,9 +124,18 @@ export interface StaffTokenVerifierOptions {
    * password-only sessions everywhere at once.
    */
   secondFactorRequired?: boolean;
+  /**
+   * Fills the revocation cache from Postgres when its marker is missing (Redis lost its data): the auth service
+   * reads its tables, the waitlist service asks the auth service. Without one, or if it fails, tokens are refused
+   * with 503 until the cache is filled.
+   */
+  restoreRevocations?: () => Promise<void>;
 }
 
 export type StaffTokenVerifier = (token: string) => Promise<StaffClaims>;
+
+/** After a failed refill of the revocation cache, how long a verifier refuses (503) before it asks again. */
+const RESTORE_RETRY_MS = 1000;
 
 /**
  * Verifies a staff JWT: algorithm pinned, issuer/audience/type checked, header parameters allow-listed (no jku, jwk,
@@ -131,7 +146,28 @@ export function createStaffTokenVerifier({
   redis,
   redisPrefix,
   secondFactorRequired = false,
+  restoreRevocations,
 }: StaffTokenVerifierOptions): StaffTokenVerifier {
+  // One restore at a time per process: after a loss, every request waiting on it reads the refilled cache. After a
+  // failed one, requests are refused at once for a moment rather than each waiting on an unreachable auth service.
+  let restoring: Promise<void> | undefined;
+  let failedAt = -Infinity;
+  const restore = () => {
+    if (Date.now() - failedAt < RESTORE_RETRY_MS) return Promise.reject(new RevocationUnavailableError());
+    restoring ??= (restoreRevocations ?? (() => Promise.resolve()))()
+      .catch((error: unknown) => {
+        failedAt = Date.now();
+        throw error;
+      })
+      .finally(() => (restoring = undefined));
+    return restoring;
+  };
+  const readRevocations = ({ jti, sub }: StaffClaims) =>
+    redis.mget(
+      revocationKeys.token(redisPrefix, jti),
+      revocationKeys.sessions(redisPrefix, sub),
+      revocationKeys.loaded(redisPrefix),
+    );
   return async (token) => {
     if (token.length > STAFF_TOKEN.maxLength) throw new InvalidTokenError('too long');
     let claims: StaffClaims;
@@ -181,12 +217,18 @@ export function createStaffTokenVerifier({
 
     let revoked: (string | null)[];
     try {
-      revoked = await redis.mget(
-        revocationKeys.token(redisPrefix, claims.jti),
-        revocationKeys.sessions(redisPrefix, claims.sub),
-      );
+      revoked = await readRevocations(claims);
     } catch {
       throw new RevocationUnavailableError();
+    }
+    if (revoked[2] === null) {
+      try {
+        await restore();
+        revoked = await readRevocations(claims);
+      } catch {
+        throw new RevocationUnavailableError();
+      }
+      if (revoked[2] === null) throw new RevocationUnavailableError();
     }
     if (revoked[0] !== null) throw new InvalidTokenError('revoked');
     const sessions = parseSessionState(revoked[1] ?? null);

@@ -19,7 +19,7 @@ import type pg from 'pg';
 import type { ApiConfig } from './config.js';
 import { createClientRateLimiter } from './lib/rate-limit.js';
 import type { WaitlistKeys } from './lib/service-keys.js';
-import { remoteStaffKeys } from './lib/staff-keys.js';
+import { remoteStaffKeys, restoreRevocationsVia } from './lib/staff-keys.js';
 import { abuseRoutes } from './modules/abuse/abuse.routes.js';
 import { createChallengeService } from './modules/abuse/challenge.service.js';
 import { createClientPace } from './modules/abuse/client-pace.js';
@@ -86,6 +86,11 @@ export interface AppDeps {
   logger: Logger;
   /** Public keys for staff tokens; defaults to the auth service's JWKS, fetched and cached. Tests pass a local set. */
   staffKeys?: JWTVerifyGetKey;
+  /**
+   * Fills the revocation cache again after Redis lost it; by default the auth service is asked (next to its JWKS).
+   * Tests without an auth service pass their own.
+   */
+  restoreRevocations?: () => Promise<void>;
   /** Where this app's metrics go (`GET /metrics`); a fresh registry by default. */
   registry?: Registry;
   /** Fetches SNS signing certificates and SubscribeURLs; AWS by default. Tests answer with their own certificate. */
@@ -102,6 +107,7 @@ export function createApp({
   redis,
   logger,
   staffKeys,
+  restoreRevocations,
   registry = createMetricsRegistry(),
   fetchAws = fetchFromAws,
   waveBatch,
@@ -275,6 +281,7 @@ export function createApp({
     redis,
     redisPrefix: config.redis.prefix,
     secondFactorRequired: config.staffSecondFactorRequired,
+    restoreRevocations: restoreRevocations ?? restoreRevocationsVia(config.authJwksUrl),
   });
   const adminService = createAdminService({
     pool,

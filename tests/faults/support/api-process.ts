@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createPool } from '@mmdm/shared/db';
 import { createLogger } from '@mmdm/shared/logger';
 import { createRedis, waitForRedis } from '@mmdm/shared/redis';
+import { revocationKeys } from '@mmdm/shared/tokens';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { createApp } from '../../../services/waitlist/src/app.js';
@@ -42,6 +43,8 @@ export async function startApiWithDatabase(context: TestContext, databaseUrl: st
       redis,
       logger,
       staffKeys: (await staffKeys()).keys,
+      // No auth service here: nothing was ever revoked in Postgres, so a lost revocation cache is filled with nothing.
+      restoreRevocations: async () => void (await redis.set(revocationKeys.loaded(config.redis.prefix), 'test')),
     }),
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

@@ -57,6 +57,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     redisUrl,
     env: { ...options.apiEnv },
     staffKeys: createRemoteJWKSet(new URL(`${auth.url}/.well-known/jwks.json`)),
+    authUrl: auth.url,
   });
   const worker = options.sink
     ? await startWorker(context, { smtpUrl: options.sink.url, redisUrl, env: options.workerEnv })

@@ -20,6 +20,10 @@ describe('routeOf', () => {
     });
   });
 
+  it("never forwards the auth service's internal calls (the revocation refill the waitlist service asks for)", () => {
+    expect(routeOf('POST', '/internal/revocations/restore')).toEqual({ kind: 'site' });
+  });
+
   it('sends the OpenAPI document to the auth service, which generates it; other /api paths stay 404', () => {
     expect(routeOf('GET', '/api/openapi.json')).toEqual({
       kind: 'proxy',

@@ -2,6 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { revocationKeys } from '@mmdm/shared/tokens';
 import { createTestContext, startApi, type ApiHarness, type TestContext } from '../testing/waitlist-harness.js';
 import { remoteStaffKeys } from './staff-keys.js';
 
@@ -77,6 +79,88 @@ describe('staff keys from the auth service JWKS', () => {
       expect(answer.body.code).toBe('unavailable');
     } finally {
       await api.close();
+    }
+  });
+});
+
+describe('the revocation cache after Redis lost it', () => {
+  /**
+   * An auth service stand-in: its JWKS, and the refill the waitlist service asks for, which (as auth does from its
+   * tables) puts the revoked token back in the cache and then the marker; `refill: false` answers 503 instead.
+   */
+  async function fakeAuth(jwk: object, revokedJti: string, refill: { ok: boolean; calls: number }) {
+    const redis = new Redis(context.redisUrl, { maxRetriesPerRequest: 1 });
+    const server = createServer((req, res) => {
+      if (req.url === '/internal/revocations/restore' && req.method === 'POST') {
+        refill.calls += 1;
+        if (!refill.ok) return void res.writeHead(503).end();
+        void redis
+          .multi()
+          .set(revocationKeys.token(context.prefix, revokedJti), '1', 'EX', 3600)
+          .set(revocationKeys.loaded(context.prefix), 'refilled')
+          .exec()
+          .then(() => res.writeHead(204).end());
+        return;
+      }
+      res.setHeader('content-type', 'application/json').end(JSON.stringify({ keys: [jwk] }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      redis,
+      close: () => {
+        redis.disconnect();
+        server.close();
+      },
+    };
+  }
+
+  it('is filled again by the auth service before any token is accepted; a signed-out token stays refused', async () => {
+    const { token, jwk } = await signedToken();
+    const refill = { ok: true, calls: 0 };
+    const auth = await fakeAuth(jwk, 'jti-1', refill);
+    let api: ApiHarness | undefined;
+    try {
+      api = await startApi(context, {
+        staffKeys: remoteStaffKeys(`${auth.url}/.well-known/jwks.json`),
+        authUrl: auth.url,
+      });
+      await auth.redis.del(revocationKeys.loaded(context.prefix), revocationKeys.token(context.prefix, 'jti-1'));
+      expect((await api.request('/api/admin/waitlist/stats', { token })).status).toBe(401);
+      expect(refill.calls).toBe(1);
+      // With the marker back, the cache is trusted: no more refills.
+      expect((await api.request('/api/admin/waitlist/stats', { token })).status).toBe(401);
+      expect(refill.calls).toBe(1);
+    } finally {
+      await api?.close();
+      auth.close();
+    }
+  });
+
+  it('answers 503, never reading an empty cache as "nothing revoked", while the auth service cannot fill it', async () => {
+    const { token, jwk } = await signedToken();
+    const refill = { ok: false, calls: 0 };
+    const auth = await fakeAuth(jwk, 'jti-1', refill);
+    let api: ApiHarness | undefined;
+    try {
+      api = await startApi(context, {
+        staffKeys: remoteStaffKeys(`${auth.url}/.well-known/jwks.json`),
+        authUrl: auth.url,
+      });
+      await auth.redis.del(revocationKeys.loaded(context.prefix), revocationKeys.token(context.prefix, 'jti-1'));
+      const answer = await api.request('/api/admin/waitlist/stats', { token });
+      expect(answer.status).toBe(503);
+      expect(refill.calls).toBe(1);
+      // Right after a failed refill the next call is refused at once, without asking again; a second later it asks.
+      expect((await api.request('/api/admin/waitlist/stats', { token })).status).toBe(503);
+      expect(refill.calls).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      refill.ok = true;
+      expect((await api.request('/api/admin/waitlist/stats', { token })).status).toBe(401);
+      expect(refill.calls).toBe(2);
+    } finally {
+      await api?.close();
+      auth.close();
     }
   });
 });

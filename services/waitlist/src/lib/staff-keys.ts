@@ -44,3 +44,16 @@ export function remoteStaffKeys(jwksUrl: string): JWTVerifyGetKey {
     }
   };
 }
+
+/**
+ * After Redis lost the revocation cache, the auth service fills it again from its tables (this service has no rights
+ * on them): asked at its own address, next to its JWKS, never through the gateway. Until that succeeds the verifier
+ * refuses staff tokens with 503.
+ */
+export function restoreRevocationsVia(jwksUrl: string): () => Promise<void> {
+  const url = new URL('/internal/revocations/restore', jwksUrl);
+  return async () => {
+    const answer = await fetch(url, { method: 'POST', signal: AbortSignal.timeout(3000) });
+    if (!answer.ok) throw new Error(`the auth service answered ${answer.status} to the revocation refill`);
+  };
+}

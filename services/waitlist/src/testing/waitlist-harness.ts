@@ -8,7 +8,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { createPool } from '@mmdm/shared/db';
 import { createLogger } from '@mmdm/shared/logger';
 import { createRedis, waitForRedis } from '@mmdm/shared/redis';
-import type { StaffRole } from '@mmdm/shared/tokens';
+import { revocationKeys, type StaffRole } from '@mmdm/shared/tokens';
 import {
   captureLogs,
   createTestDatabase,
@@ -108,6 +108,11 @@ export interface ApiOptions {
   env?: Record<string, string>;
   redisUrl?: string;
   staffKeys?: JWTVerifyGetKey;
+  /**
+   * The auth service these tokens come from: after a loss of Redis, it is asked to fill the revocation cache again,
+   * as in production. Without one, nothing was ever revoked in Postgres, and the harness marks the cache filled.
+   */
+  authUrl?: string;
   /** Stands in for AWS when the SES webhook fetches a signing certificate or a SubscribeURL. */
   fetchAws?: AwsFetch;
   /** How many of a wave the staff call invites itself; the worker's applier invites the rest. */
@@ -134,6 +139,7 @@ export async function startApi(context: TestContext, options: ApiOptions = {}): 
     REFERRAL_HOLD_PER_NETWORK: '0',
     REFERRAL_HOLD_PER_DEVICE: '0',
     REFERRAL_HOLD_BURST_MIN: '100000',
+    ...(options.authUrl ? { AUTH_JWKS_URL: `${options.authUrl}/.well-known/jwks.json` } : {}),
     ...options.env,
   });
   const logs = captureLogs();
@@ -148,6 +154,9 @@ export async function startApi(context: TestContext, options: ApiOptions = {}): 
     redis,
     logger,
     staffKeys: options.staffKeys ?? (await staffKeys()).keys,
+    ...(options.authUrl
+      ? {}
+      : { restoreRevocations: async () => void (await redis.set(revocationKeys.loaded(config.redis.prefix), 'test')) }),
     ...(options.fetchAws ? { fetchAws: options.fetchAws } : {}),
     ...(options.waveBatch ? { waveBatch: options.waveBatch } : {}),
   });

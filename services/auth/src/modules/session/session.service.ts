@@ -164,7 +164,7 @@ export function createSessionService({
     },
 
     async logout(claims: StaffClaims, account: StaffAccount, context: AuditContext): Promise<void> {
-      await revocation.revokeToken(claims.jti, claims.exp);
+      await revocation.revokeToken(claims.jti, claims.sub, claims.exp);
       await audit.record({ ...context, action: 'logout', target: account.id });
     },
 
@@ -186,10 +186,10 @@ export function createSessionService({
         });
       }
       await throttle.succeeded(context.ip, emailNormalized);
-      await staff.setPasswordHash(account.id, await hasher.hash(newPassword));
       // Every other session ends, older or newer than this one (someone else may know the old password); this one
-      // goes on. Stored first, raised second: a sign-in with the old password cannot slip in between (see login).
-      await revocation.endSessions(account.id, claims.jti);
+      // goes on. One transaction: the new password is never stored without the end of the other sessions, and a
+      // sign-in with the old password cannot slip in between (see login).
+      await staff.setPasswordEndingSessions(account.id, await hasher.hash(newPassword), claims.jti);
       await audit.record({ ...context, action: 'password.changed', target: account.id });
     },
   };

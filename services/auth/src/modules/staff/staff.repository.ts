@@ -122,7 +122,11 @@ export async function patchStaff(
   id: string,
   patch: StaffPatch,
   /** Runs once the change is known to be allowed, before it is stored; if it throws, nothing changes. */
-  beforeStore: (before: StaffAccount, after: { role: StaffRole; disabled: boolean }) => Promise<void>,
+  beforeStore: (
+    before: StaffAccount,
+    after: { role: StaffRole; disabled: boolean },
+    client: pg.PoolClient,
+  ) => Promise<void>,
 ): Promise<PatchOutcome> {
   if (!isStaffId(id)) return { kind: 'not_found' };
   return inTransaction(pool, async (client) => {
@@ -142,7 +146,7 @@ export async function patchStaff(
       );
       if ((others.rows[0]?.n ?? 0) === 0) return { kind: 'last_admin' };
     }
-    await beforeStore(before, { role, disabled });
+    await beforeStore(before, { role, disabled }, client);
     const updated = await client.query<StaffRow>(
       `update auth.staff set role = $2, disabled = $3, updated_at = now() where id = $1 returning ${COLUMNS}`,
       [id, role, disabled],

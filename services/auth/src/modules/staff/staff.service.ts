@@ -2,6 +2,7 @@ import type { CreateStaffBody, PatchStaffBody } from '@mmdm/contracts/auth';
 import { emailKey } from '@mmdm/contracts/email';
 import { AppError, UnavailableError } from '@mmdm/shared/errors';
 import type { Logger } from '@mmdm/shared/logger';
+import { inTransaction } from '@mmdm/shared/db';
 import type pg from 'pg';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import { assertStrongPassword, passwordWeakness } from '../../lib/password-policy.js';
@@ -141,6 +142,12 @@ export function createStaffService({ pool, audit, hasher, revocation }: StaffSer
     /** See the repository's recordLogin: false when the account changed since it was read. */
     recordLogin: (read: StaffCredentials, rehashed?: string) => recordLogin(pool, read, rehashed),
     setPasswordHash: (id: string, passwordHash: string) => setPasswordHash(pool, id, passwordHash),
+    /** A new password, and every session of the account but the kept one ended, in one transaction. */
+    setPasswordEndingSessions: (id: string, passwordHash: string, keepJti: string) =>
+      inTransaction(pool, async (client) => {
+        await setPasswordHash(client, id, passwordHash);
+        await revocation.endSessions(id, keepJti, client);
+      }),
 
     async create(input: CreateStaffBody, context: AuditContext): Promise<StaffAccount> {
       await assertStrongPassword(input.password, input.email, 'password');
@@ -151,11 +158,11 @@ export function createStaffService({ pool, audit, hasher, revocation }: StaffSer
 
     async update(id: string, patch: PatchStaffBody, context: AuditContext): Promise<StaffAccount> {
       // Tokens carry the role, so any role change or a disabling ends the account's sessions (they sign in again).
-      // Revoked before the change is stored: if Redis is down nothing changes, rather than a demoted admin's tokens
-      // living on in the services that verify them locally.
-      const outcome = await patchStaff(pool, id, patch, async (before, after) => {
+      // Ended in the change's transaction, and cached before it commits: if Redis is down nothing changes, rather
+      // than a demoted admin's tokens living on in the services that verify them locally.
+      const outcome = await patchStaff(pool, id, patch, async (before, after, client) => {
         const sessionsEnd = after.role !== before.role || (after.disabled && !before.disabled);
-        if (sessionsEnd) await revocation.endSessions(id).catch(staffChangesUnavailable);
+        if (sessionsEnd) await revocation.endSessions(id, undefined, client).catch(staffChangesUnavailable);
       });
       if (outcome.kind === 'not_found') throw notFound();
       if (outcome.kind === 'last_admin') {
