@@ -87,6 +87,7 @@ export function createGateway({ config, logger, site: build, healthTimeoutMs, me
       targets: config.upstreams[name],
       probeIntervalMs: config.upstreamHealth?.probeIntervalMs,
       downMs: config.upstreamHealth?.downMs,
+      logger,
       onChange: (target, up, reason) =>
         up
           ? logger.info({ upstream: name, target }, 'upstream member back in rotation')

@@ -87,7 +87,7 @@ await runProcess({
       ? await startMetricsServer({ registry, port: metricsPort, host, logger })
       : undefined;
     const server = createServer(createAuthApp({ config, logger, pool, redis, keys, hasher, registry }));
-    const auditRetention = startAuditRetention({ pool, logger, ...config.auditRetention });
+    const auditRetention = startAuditRetention({ pool, logger, ...config.auditRetention, metrics: registry });
     return {
       server,
       resources: [

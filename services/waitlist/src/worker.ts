@@ -200,8 +200,9 @@ export async function startMailWorker({
     backoffMs: config.mail.backoffMs,
     onQueueBroken: () => onFatal?.('mail queue broken'),
     markerKey: `${config.redis.prefix}:mail:epoch`,
+    metrics: registry,
   });
-  const waves = startWaveApplier({ pool, logger, intervalMs: WAVE_POLL_MS });
+  const waves = startWaveApplier({ pool, logger, intervalMs: WAVE_POLL_MS, metrics: registry });
   registerWaveBacklogMetrics(registry, pool, logger);
   const bounceMailbox = config.bounceMailbox
     ? startBounceMailbox({
@@ -213,7 +214,7 @@ export async function startMailWorker({
         registry,
       })
     : undefined;
-  const rollup = startStatsRollup({ pool, logger, intervalMs: config.statsRollupIntervalMs });
+  const rollup = startStatsRollup({ pool, logger, intervalMs: config.statsRollupIntervalMs, metrics: registry });
   const places = createPlacesService({ pool, publicUrl: config.publicUrl, maxCredits: config.referral.maxCredits });
   const retention = createRetention({
     pool,
@@ -223,7 +224,7 @@ export async function startMailWorker({
     // Staff deletion's erasure (the referrer's credit taken back), keeping the anonymous daily counts.
     erase: (client, entryIds) => eraseEntries(client, entryIds, places.beforeErase),
   });
-  const retentionRuns = startRetention(retention, logger, config.retention.intervalMs);
+  const retentionRuns = startRetention(retention, logger, config.retention.intervalMs, registry);
   const placeRule = syncPlaceRule(pool, config.referral.boost, logger).catch((error: unknown) =>
     logger.error({ err: error }, 'could not apply REFERRAL_BOOST to the place keys; retried at the next start'),
   );

@@ -1,4 +1,6 @@
 import type { Logger } from '@mmdm/shared/logger';
+import type { Registry } from '@mmdm/shared/metrics';
+import { startPeriodic } from '@mmdm/shared/periodic';
 import { waitForRedis } from '@mmdm/shared/redis';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -45,6 +47,8 @@ export interface RelaySettings {
   markerKey?: string;
   /** How often the marker is read. */
   lossCheckMs?: number;
+  /** The process's registry, where the relay's runs and failures are counted. */
+  metrics?: Registry;
 }
 
 /** The queue's connection is not ready: nothing was locked or handed over. */
@@ -95,13 +99,12 @@ export function startRelay({
   onQueueBroken,
   markerKey,
   lossCheckMs = 1000,
+  metrics,
 }: RelaySettings): Relay {
   const options = mailJobOptions(attempts, backoffMs);
   let failingSince: number | undefined;
   let lastWarning = 0;
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
 
   // BullMQ sets up its connection once (script loading, a version check) after the first 'ready'. If that fails, the
   // queue refuses every add from then on and only a restart helps: hand it to the process, which stops with exit 1 so
@@ -192,8 +195,14 @@ export function startRelay({
   /** The run id of the Redis server the queue was last checked on. */
   let knownServer: string | undefined;
 
-  const tick = async () => {
-    try {
+  const job = startPeriodic({
+    name: 'outbox-relay',
+    everyMs: intervalMs,
+    jitter: 0.1,
+    logger,
+    metrics,
+    firstRun: 'now',
+    run: async () => {
       if (markerKey && Date.now() - lastLossCheck >= lossCheckMs) {
         await recoverOnce();
         lastLossCheck = Date.now();
@@ -209,8 +218,9 @@ export function startRelay({
       if (failingSince !== undefined) logger.info({ failedForMs: Date.now() - failingSince }, 'outbox relay recovered');
       failingSince = undefined;
       lastWarning = 0;
-    } catch (error) {
-      // The first failure of an outage, then a reminder now and then: not one line per tick.
+    },
+    onError: (error) => {
+      // The first failure of an outage, then a reminder now and then: not one line per run.
       const now = Date.now();
       failingSince ??= now;
       if (now - lastWarning >= warnEveryMs) {
@@ -223,10 +233,8 @@ export function startRelay({
           );
         else logger.warn({ err: error, failedForMs }, 'outbox relay failed; rows stay in the outbox and are retried');
       }
-    }
-    if (!stopped) timer = setTimeout(() => (running = tick()), intervalMs);
-  };
-  running = tick();
+    },
+  });
 
   return {
     runOnce,
@@ -234,8 +242,7 @@ export function startRelay({
     recoverOnce,
     async stop() {
       stopped = true;
-      clearTimeout(timer);
-      await running;
+      await job.stop();
     },
   };
 }
