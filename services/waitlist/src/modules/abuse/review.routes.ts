@@ -1,6 +1,6 @@
 import { domainRuleBody, domainRuleParams, reviewDecisionBody, reviewParams } from '@mmdm/contracts/abuse-admin';
 import { jsonBody, noStore } from '@mmdm/shared/http';
-import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
+import { currentClaims, requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router, type Request } from 'express';
 import type pg from 'pg';
 import { auditStaffAction, auditStaffRead, entriesReadOf, type AuditRecord } from '../admin/admin.service.js';
@@ -40,7 +40,7 @@ export function reviewRoutes({ service, pool, verifier }: ReviewRoutesDeps): Rou
   router.post('/api/admin/waitlist/review/entries/:id', admin, ...json, async (req, res) => {
     const { id } = reviewParams.parse(req.params);
     const { decision } = reviewDecisionBody.parse(req.body);
-    const outcome = await service.decideEntry(id, decision, req.staff!.sub);
+    const outcome = await service.decideEntry(id, decision, currentClaims(req).sub);
     await audit(req, decision === 'approve' ? 'review.entry_approve' : 'review.entry_reject', id, { ...outcome });
     res.json({ success: true, message: decision === 'approve' ? 'The entry is approved.' : 'The entry is rejected.' });
   });
@@ -48,7 +48,7 @@ export function reviewRoutes({ service, pool, verifier }: ReviewRoutesDeps): Rou
   router.post('/api/admin/waitlist/review/credits/:id', admin, ...json, async (req, res) => {
     const { id } = reviewParams.parse(req.params);
     const { decision } = reviewDecisionBody.parse(req.body);
-    const outcome = await service.decideCredit(id, decision, req.staff!.sub);
+    const outcome = await service.decideCredit(id, decision, currentClaims(req).sub);
     await audit(req, decision === 'approve' ? 'review.credit_approve' : 'review.credit_reject', id, { ...outcome });
     res.json({
       success: true,
@@ -62,7 +62,7 @@ export function reviewRoutes({ service, pool, verifier }: ReviewRoutesDeps): Rou
 
   router.post('/api/admin/waitlist/domain-rules', admin, ...json, async (req, res) => {
     const { domain, rule } = domainRuleBody.parse(req.body);
-    const saved = await service.setDomainRule(domain, rule, req.staff!.sub);
+    const saved = await service.setDomainRule(domain, rule, currentClaims(req).sub);
     await audit(req, 'domain_rule.set', domain, { rule });
     res.status(201).json(saved);
   });

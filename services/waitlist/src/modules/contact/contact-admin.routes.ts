@@ -5,7 +5,7 @@ import {
   STAFF_MESSAGE_PATHS,
 } from '@mmdm/contracts/contact-admin';
 import { jsonBody, noStore } from '@mmdm/shared/http';
-import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
+import { currentClaims, requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
 import type { Queryable } from '../../lib/db.js';
 import { auditStaffAction, auditStaffRead } from '../admin/admin.service.js';
@@ -46,7 +46,9 @@ export function contactAdminRoutes({ service, verifier, pool }: ContactAdminRout
     const { handled } = messageHandledBody.parse(req.body);
     const action = handled ? 'message.handle' : 'message.reopen';
     res.json(
-      await service.setHandled(id, handled, req.staff!.sub, (client) => auditStaffAction(client, req, action, id, {})),
+      await service.setHandled(id, handled, currentClaims(req).sub, (client) =>
+        auditStaffAction(client, req, action, id, {}),
+      ),
     );
   });
 

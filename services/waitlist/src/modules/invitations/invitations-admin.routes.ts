@@ -1,6 +1,6 @@
 import { inviteWaveBody, wavePreviewParams } from '@mmdm/contracts/launch-admin';
 import { jsonBody, noStore } from '@mmdm/shared/http';
-import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
+import { currentClaims, requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
 import { requestId } from '@mmdm/shared/request-id';
 import { auditStaffAction } from '../admin/admin.service.js';
@@ -22,7 +22,7 @@ export function invitationsAdminRoutes({ service, verifier }: InvitationsAdminRo
 
   router.post('/api/admin/waitlist/invitations', admin, ...json, async (req, res) => {
     const { count, city } = inviteWaveBody.parse(req.body);
-    const staff = req.staff!;
+    const staff = currentClaims(req);
     const id = requestId(req);
     const result = await service.invite({
       count,
