@@ -24,7 +24,8 @@ const foldersIn = (dir) =>
  */
 /**
  * A service's layout (docs/decisions/014-one-way-for-services.md): `modules/<feature>` do not import another
- * feature's internals, only its public entries (`<feature>.service.ts`, and auth's `staff.guard.ts` middleware);
+ * feature's internals, only its public entries (`<feature>.service.ts`, and `<feature>.guard.ts`: auth's staff
+ * middleware, the waitlist's abuse guards);
  * nothing under `modules/` or `lib/` imports upward into what composes them (`app.ts`, `main.ts`, the worker's).
  */
 const serviceLayout = (name, publicEntries = ['service']) => {
@@ -115,7 +116,7 @@ const fileRoleConfigs = (name) => {
 
 const layouts = [
   serviceLayout('auth', ['service', 'guard']),
-  serviceLayout('waitlist'),
+  serviceLayout('waitlist', ['service', 'guard']),
   serviceLayout('backup'),
   {
     name: 'web',

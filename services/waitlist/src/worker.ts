@@ -29,7 +29,7 @@ import { placesOf } from './modules/places/places.repository.js';
 import { createMailProcessor } from './modules/mail/mail-consumer.js';
 import { createMailMetrics } from './modules/mail/mail.metrics.js';
 import { createMailSender, type MailSender } from './modules/mail/mail-transport.js';
-import { bullPrefix, createMailQueue, MAIL_QUEUE, type ConfirmationJob } from './modules/mail/mail.queue.js';
+import { bullPrefix, createMailQueue, MAIL_QUEUE, type MailJob } from './modules/mail/mail.queue.js';
 import { withSuppression } from './modules/mail/suppressing-sender.js';
 import { startRelay, type Relay } from './modules/mail/outbox-relay.js';
 import { giveUpOutboxMail } from './modules/mail/outbox-delivery.js';
@@ -140,7 +140,7 @@ export async function startMailWorker({
   queue.on('error', () => undefined); // outages surface through the relay's own log line and /readyz
   const mailMetrics = createMailMetrics({ registry, pool, queue, queueRedis: producer, logger });
 
-  const worker = new Worker<ConfirmationJob>(
+  const worker = new Worker<MailJob>(
     MAIL_QUEUE,
     createMailProcessor({
       pool,
@@ -184,8 +184,14 @@ export async function startMailWorker({
     if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
       void giveUpOutboxMail(pool, job.data.outboxId, error.message);
       logger.error(
-        { jobId: job.id, outboxId: job.data.outboxId, reqId: job.data.requestId, reason: error.message },
-        'confirmation mail gave up; job kept in the failed set',
+        {
+          jobId: job.id,
+          outboxId: job.data.outboxId,
+          kind: job.data.kind,
+          reqId: job.data.requestId,
+          reason: error.message,
+        },
+        'mail gave up; job kept in the failed set',
       );
     }
   });

@@ -6,7 +6,7 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db.js';
-import { jobIdFor, mailJobOptions, type ConfirmationJob } from './mail.queue.js';
+import { jobIdFor, mailJobOptions, type MailJob } from './mail.queue.js';
 import {
   databaseNow,
   laneOf,
@@ -21,7 +21,7 @@ import {
 
 export interface RelaySettings {
   pool: pg.Pool;
-  queue: Queue<ConfirmationJob>;
+  queue: Queue<MailJob>;
   /** The queue's own connection (the one passed to `createMailQueue`): its status says whether a hand-over can go. */
   redis: Redis;
   logger: Logger;
@@ -129,8 +129,8 @@ export function startRelay({
       // Same job id as before: BullMQ ignores the add while that job exists in any state.
       await queue.addBulk(
         rows.map((row) => ({
-          name: 'confirmation',
-          data: { outboxId: row.id, requestId: row.requestId },
+          name: row.kind,
+          data: { outboxId: row.id, requestId: row.requestId, kind: row.kind },
           // BullMQ takes the lowest priority number first: a lane's number (1–3) puts a confirmation in front of a
           // backlog of welcome mails however long, under the one send rate (MAIL_SEND_RATE).
           opts: { ...options, jobId: jobIdFor(row.id), priority: MAIL_LANES.indexOf(laneOf(row.kind)) + 1 },
