@@ -24,7 +24,8 @@ const foldersIn = (dir) =>
  */
 /**
  * A service's layout (docs/decisions/014-one-way-for-services.md): `modules/<feature>` do not import another
- * feature's internals, only its public entries (`<feature>.service.ts`, and auth's `staff.guard.ts` middleware);
+ * feature's internals, only its public entries (`<feature>.service.ts`, and `<feature>.guard.ts`: auth's staff
+ * middleware, the waitlist's abuse guards);
  * nothing under `modules/` or `lib/` imports upward into what composes them (`app.ts`, `main.ts`, the worker's).
  */
 const serviceLayout = (name, publicEntries = ['service']) => {
@@ -35,6 +36,7 @@ const serviceLayout = (name, publicEntries = ['service']) => {
     root: root.slice(2),
     tsconfig: `services/${name}/tsconfig.json`,
     zones: [
+      ...workspaceZones(name),
       ...features.map((feature) => ({
         target: `${root}/modules/${feature}`,
         from: `${root}/modules`,
@@ -113,10 +115,71 @@ const fileRoleConfigs = (name) => {
   ];
 };
 
+/**
+ * Which of our workspaces each may import (docs/decisions/014-one-way-for-services.md): contracts nothing of ours,
+ * shared only contracts, each service and the gateway shared and contracts, never another service. Tests and their
+ * harnesses may also use tests/support. Both ways in are closed: the package name (`@mmdm/auth/...`, below) and a
+ * relative path into the other folder (the layouts' zones).
+ */
+const workspaces = {
+  contracts: { dir: 'services/contracts', uses: [] },
+  shared: { dir: 'services/shared', uses: ['contracts'] },
+  auth: { dir: 'services/auth', uses: ['shared', 'contracts'] },
+  waitlist: { dir: 'services/waitlist', uses: ['shared', 'contracts'] },
+  backup: { dir: 'services/backup', uses: ['shared', 'contracts'] },
+  gateway: { dir: 'gateway', uses: ['shared', 'contracts'] },
+};
+/** Ours, but imported by none of the above: the browser app and the test suites. */
+const otherWorkspaces = { web: 'web', tests: 'tests' };
+const testFiles = (dir) => [`${dir}/src/**/*.test.ts`, `${dir}/src/testing/**`, `${dir}/test/**`];
+
+const workspaceMessage = (name) =>
+  `The ${name} workspace imports ${workspaces[name].uses.length ? `only ${workspaces[name].uses.join(' and ')}` : 'nothing of ours'}: contracts depend on nothing of ours, shared only on contracts, and no service (auth, waitlist, backup, gateway) imports another; move what two of them share to shared or contracts.`;
+
+/** Zones for a layout: no relative path out of this workspace into another of ours (tests/support aside). */
+const workspaceZones = (name) => {
+  const dir = workspaces[name].dir;
+  const others = [
+    ...Object.entries(workspaces)
+      .filter(([other]) => other !== name && !workspaces[name].uses.includes(other))
+      .map(([, workspace]) => workspace.dir),
+    otherWorkspaces.web,
+  ];
+  return [{ target: `./${dir}/src`, from: others.map((other) => `./${other}`), message: workspaceMessage(name) }];
+};
+
+/** no-restricted-imports of the other workspaces' package names; test files may use @mmdm/tests as well. */
+const workspaceImportConfigs = () =>
+  Object.entries(workspaces).flatMap(([name, { dir, uses }]) => {
+    const banned = (withTests) =>
+      [...Object.keys(workspaces), ...Object.keys(otherWorkspaces)]
+        .filter((other) => other !== name && !uses.includes(other) && (withTests || other !== 'tests'))
+        .flatMap((other) => [`@mmdm/${other}`, `@mmdm/${other}/*`]);
+    const rule = (withTests) => [
+      'error',
+      { patterns: [{ group: banned(withTests), message: workspaceMessage(name) }] },
+    ];
+    return [
+      { files: [`${dir}/**/*.ts`], ignores: testFiles(dir), rules: { 'no-restricted-imports': rule(true) } },
+      { files: testFiles(dir), rules: { 'no-restricted-imports': rule(false) } },
+    ];
+  });
+
+/** A workspace with no inner layout of its own: only the boundaries between workspaces. */
+const workspaceLayout = (name) => ({
+  name,
+  root: `${workspaces[name].dir}/src`,
+  tsconfig: `${workspaces[name].dir}/tsconfig.json`,
+  zones: workspaceZones(name),
+});
+
 const layouts = [
   serviceLayout('auth', ['service', 'guard']),
-  serviceLayout('waitlist'),
+  serviceLayout('waitlist', ['service', 'guard']),
   serviceLayout('backup'),
+  workspaceLayout('gateway'),
+  workspaceLayout('shared'),
+  workspaceLayout('contracts'),
   {
     name: 'web',
     root: 'web/src',
@@ -192,6 +255,7 @@ export default tseslint.config(
       'check-file/folder-naming-convention': ['error', { [`${layout.root}/**/`]: 'KEBAB_CASE' }],
     },
   })),
+  ...workspaceImportConfigs(),
   ...fileRoleConfigs('auth'),
   ...fileRoleConfigs('waitlist'),
   {

@@ -77,6 +77,14 @@ describe('routing', () => {
     expectSecurityHeaders(result);
   });
 
+  it('logs a refused request at info, as every service does: a 4xx is the client’s mistake', async () => {
+    const result = await request(gateway.url, '/api/nothing-logged-here', { method: 'POST' });
+    expect(result.status).toBe(404);
+    await expect
+      .poll(() => gateway.logs.lines().find((line) => line.path === '/api/nothing-logged-here'))
+      .toMatchObject({ level: 'info', msg: 'request refused', status: 404 });
+  });
+
   it('serves GET /waitlist as the sign-up page, not as an API call', async () => {
     const result = await request(gateway.url, '/waitlist');
     expect(result.status).toBe(200);

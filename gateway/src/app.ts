@@ -1,6 +1,6 @@
 import type { Logger } from '@mmdm/shared/logger';
 import { REQUEST_ID_HEADER, requestId } from '@mmdm/shared/request-id';
-import { accessLogger } from '@mmdm/shared/request-logging';
+import { accessLogger, statusWhenClosed, writeAccessLine } from '@mmdm/shared/request-logging';
 import type { HttpMetrics } from '@mmdm/shared/metrics';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
@@ -87,6 +87,7 @@ export function createGateway({ config, logger, site: build, healthTimeoutMs, me
       targets: config.upstreams[name],
       probeIntervalMs: config.upstreamHealth?.probeIntervalMs,
       downMs: config.upstreamHealth?.downMs,
+      logger,
       onChange: (target, up, reason) =>
         up
           ? logger.info({ upstream: name, target }, 'upstream member back in rotation')
@@ -115,8 +116,8 @@ export function createGateway({ config, logger, site: build, healthTimeoutMs, me
     started: number,
   ) {
     res.once('close', () => {
-      const status = res.writableFinished ? res.statusCode : 499; // 499: the client went away first (nginx's term)
-      const fields = {
+      const status = statusWhenClosed(res);
+      writeAccessLine(access, {
         reqId: id,
         method: req.method,
         path,
@@ -124,9 +125,7 @@ export function createGateway({ config, logger, site: build, healthTimeoutMs, me
         ms: Math.round(performance.now() - started),
         client,
         ...(route.kind === 'proxy' ? { upstream: route.upstream } : {}),
-      };
-      if (status >= 500) access.error(fields, 'request failed');
-      else access.info(fields, 'request');
+      });
       metrics?.observe(routeTemplateOf(route), req.method, status, (performance.now() - started) / 1000);
     });
   }

@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { importJWK, SignJWT, type JWK } from 'jose';
 import pg from 'pg';
 import { E2E_PORT, type SystemInfo } from './system.js';
 import { expect, test } from './fixtures.js';
 import { seriousAxeFindings } from './public-support.js';
-import { createViewer, readToken, staffToken, writeToken } from './staff-session.js';
+import {
+  addVirtualAuthenticator,
+  createViewer,
+  readToken,
+  signInWithPasskey,
+  signOut,
+  staffToken,
+  writeToken,
+} from './staff-session.js';
 
 /**
  * Passkeys as people use them: Chromium's own WebAuthn stack with a virtual platform authenticator (DevTools
@@ -59,13 +66,6 @@ async function sessionSignedInMinutesAgo(system: SystemInfo, email: string): Pro
   }
 }
 
-async function signInWithPassword(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${ORIGIN}/admin/login`);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
 const amrOf = (token: string | null) =>
   (JSON.parse(Buffer.from((token ?? '').split('.')[1] ?? '', 'base64url').toString()) as { amr?: string[] }).amr;
 
@@ -79,18 +79,7 @@ test('asked for the password first, a passkey made by Chromium registers and the
   const password = `passkey-journey-${Date.now()}`;
   await createViewer(request, await staffToken(request, system.admin), { email, password });
 
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
 
   await page.goto(`${ORIGIN}/admin/login`);
   await writeToken(page, await sessionSignedInMinutesAgo(system, email));
@@ -123,11 +112,8 @@ test('asked for the password first, a passkey made by Chromium registers and the
   expect(credentials[0]?.isResidentCredential).toBe(true);
 
   // Signing in now takes the passkey after the password.
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await signInWithPassword(page, email, password);
-  await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
-  await page.getByRole('button', { name: 'Use a passkey' }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await signOut(page);
+  await signInWithPasskey(page, ORIGIN, email, password);
   expect(amrOf(await readToken(page))).toEqual(['pwd', 'hwk']);
   const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   expect(after.credentials[0]?.signCount).toBeGreaterThan(credentials[0]?.signCount ?? 0);

@@ -2,7 +2,14 @@ import type { Page } from '@playwright/test';
 import { totpCodeAt, waitOutStepEdge } from '../support/totp.js';
 import { E2E_PORT } from './system.js';
 import { expect, test } from './fixtures.js';
-import { createViewer, staffToken } from './staff-session.js';
+import {
+  addVirtualAuthenticator,
+  createViewer,
+  signInWithPasskey,
+  signInWithPassword,
+  signOut,
+  staffToken,
+} from './staff-session.js';
 
 /**
  * A staff member's second factor as they live it: enrol an authenticator app and sign in with it; enrol a passkey
@@ -19,19 +26,6 @@ test.beforeEach(({}, testInfo) => {
 
 /** A code typed in the last seconds of its step could reach the service in the next one: wait for a fresh step. */
 const awayFromStepEdge = () => waitOutStepEdge(4000, 100);
-
-async function signInWithPassword(page: Page, origin: string, email: string, password: string): Promise<void> {
-  await page.goto(`${origin}/admin/login`);
-  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
-}
 
 /** Reads the recovery codes shown once after the first enrolment, and confirms they were saved. */
 async function saveRecoveryCodes(page: Page): Promise<string[]> {
@@ -94,18 +88,7 @@ test('enrol a passkey and sign in with it', async ({ page, request, system, uniq
   const password = `passkey-${Date.now()}-password`;
   await createViewer(request, await staffToken(request, system.admin), { email, password });
 
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
 
   await signInWithPassword(page, origin, email, password);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
@@ -119,10 +102,7 @@ test('enrol a passkey and sign in with it', async ({ page, request, system, uniq
   expect(credentials).toHaveLength(1);
 
   await signOut(page);
-  await signInWithPassword(page, origin, email, password);
-  await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
-  await page.getByRole('button', { name: 'Use a passkey' }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await signInWithPasskey(page, origin, email, password);
   const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   expect(after.credentials[0]?.signCount).toBeGreaterThan(credentials[0]?.signCount ?? 0);
 });

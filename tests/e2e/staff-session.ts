@@ -36,3 +36,46 @@ export async function createViewer(
   });
   expect(response.status()).toBe(201);
 }
+
+/** The panel's sign-in form, the password step: where the browser goes next is the test's to check. */
+export async function signInWithPassword(page: Page, origin: string, email: string, password: string): Promise<void> {
+  await page.goto(`${origin}/admin/login`);
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The password, then the second step answered with the passkey of the page's virtual authenticator. */
+export async function signInWithPasskey(page: Page, origin: string, email: string, password: string): Promise<void> {
+  await signInWithPassword(page, origin, email, password);
+  await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+}
+
+/**
+ * Chromium's own WebAuthn stack with a virtual platform authenticator (DevTools protocol: CTAP2, internal transport,
+ * resident key, user verification), present and verifying the user without a prompt. The session reads its
+ * credentials back.
+ */
+export async function addVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}

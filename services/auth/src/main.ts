@@ -88,12 +88,13 @@ await runProcess({
       ? await startMetricsServer({ registry, port: metricsPort, host, logger })
       : undefined;
     const server = createServer(createAuthApp({ config, logger, pool, redis, keys, hasher, registry }));
-    const auditRetention = startAuditRetention({ pool, logger, ...config.auditRetention });
+    const auditRetention = startAuditRetention({ pool, logger, ...config.auditRetention, metrics: registry });
     // Expired revocations purged, and the Redis cache of them filled again from Postgres, at start and every minute.
     const revocationUpkeep = startRevocationUpkeep({
       revocation: createRevocation(redis, config.redis.prefix, pool),
       logger,
       intervalMs: 60_000,
+      metrics: registry,
     });
     return {
       server,

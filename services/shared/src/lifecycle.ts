@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from './logger.js';
+import { startPeriodic } from './periodic.js';
 
 export interface Closable {
   name: string;
@@ -67,9 +68,15 @@ export function handleLifecycle({
         const closeIdleAfterReading = () => setImmediate(() => server.closeIdleConnections());
         await new Promise((resolve) => setTimeout(resolve, IDLE_GRACE_MS));
         closeIdleAfterReading();
-        const sweep = setInterval(closeIdleAfterReading, 100);
+        const sweep = startPeriodic({
+          name: 'idle-socket-sweep',
+          everyMs: 100,
+          jitter: 0,
+          logger,
+          run: closeIdleAfterReading,
+        });
         await closed;
-        clearInterval(sweep);
+        await sweep.stop();
         for (const socket of sockets ?? []) socket.destroy();
       }
       for (const resource of resources) {

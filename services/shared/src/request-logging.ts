@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import type { ServerResponse } from 'node:http';
 import type { Logger } from './logger.js';
 import { REQUEST_ID_HEADER, requestId } from './request-id.js';
 
@@ -25,6 +26,33 @@ export function accessLogger(logger: Logger): Logger {
   return logger.child({}, { redact: { paths: [] } });
 }
 
+/** The fields of an access-log line, the same in every process (the gateway adds the `upstream` it called). */
+export interface AccessLine {
+  reqId: string;
+  method: string | undefined;
+  /** Without the query string: confirmation tokens travel in it. */
+  path: string;
+  status: number;
+  ms: number;
+  client: string | undefined;
+  upstream?: string;
+}
+
+/** The status an answer ended with, or 499 when the client went away before it was sent (nginx's term). */
+export function statusWhenClosed(res: ServerResponse): number {
+  return res.writableFinished ? res.statusCode : 499;
+}
+
+/**
+ * Writes one access line, at the same level in every process: `error` for a 5xx (the operator's concern), `info`
+ * for anything else; a 4xx is the client's mistake, not a warning to whoever runs the service.
+ */
+export function writeAccessLine(access: Logger, line: AccessLine): void {
+  if (line.status >= 500) access.error(line, 'request failed');
+  else if (line.status >= 400) access.info(line, 'request refused');
+  else access.info(line, 'request');
+}
+
 /**
  * Request id and one access-log line per request, written when the answer is done: what pino-http did, without its
  * per-request child logger and serializers, which were the largest piece of a sign-up's own CPU time in the service
@@ -40,18 +68,14 @@ export function requestLogging(logger: Logger): RequestHandler {
     const path = pathOf(req.url);
     if (!QUIET_PATHS.has(path)) {
       res.once('close', () => {
-        const status = res.writableFinished ? res.statusCode : 499; // 499: the client went away first (nginx's term)
-        const fields = {
+        writeAccessLine(access, {
           reqId: id,
           method: req.method,
           path,
-          status,
+          status: statusWhenClosed(res),
           ms: Math.round(performance.now() - started),
           client: req.ip,
-        };
-        if (status >= 500) access.error(fields, 'request failed');
-        else if (status >= 400) access.warn(fields, 'request refused');
-        else access.info(fields, 'request');
+        });
       });
     }
     next();

@@ -1,5 +1,5 @@
 import { STAFF_ROLES, type StaffRole } from '@mmdm/contracts/auth';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import { errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { AppError, UnavailableError } from './errors.js';
@@ -273,4 +273,10 @@ export function requireStaff(verify: StaffTokenVerifier, required: StaffRole = '
       next(error instanceof InvalidTokenError ? new AppError(401, 'unauthorized', 'Sign in to continue.') : error);
     }
   };
+}
+
+/** The verified token's claims: the one way a route reads who is calling. Only callable behind requireStaff. */
+export function currentClaims(req: Request): StaffClaims {
+  if (!req.staff) throw new Error('route is missing the staff guard');
+  return req.staff;
 }

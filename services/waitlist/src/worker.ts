@@ -30,7 +30,7 @@ import { placesOf } from './modules/places/places.repository.js';
 import { createMailProcessor } from './modules/mail/mail-consumer.js';
 import { createMailMetrics } from './modules/mail/mail.metrics.js';
 import { createMailSender, type MailSender } from './modules/mail/mail-transport.js';
-import { bullPrefix, createMailQueue, MAIL_QUEUE, type ConfirmationJob } from './modules/mail/mail.queue.js';
+import { bullPrefix, createMailQueue, MAIL_QUEUE, type MailJob } from './modules/mail/mail.queue.js';
 import { withSuppression } from './modules/mail/suppressing-sender.js';
 import { startRelay, type Relay } from './modules/mail/outbox-relay.js';
 import { giveUpOutboxMail } from './modules/mail/outbox-delivery.js';
@@ -141,7 +141,7 @@ export async function startMailWorker({
   queue.on('error', () => undefined); // outages surface through the relay's own log line and /readyz
   const mailMetrics = createMailMetrics({ registry, pool, queue, queueRedis: producer, logger });
 
-  const worker = new Worker<ConfirmationJob>(
+  const worker = new Worker<MailJob>(
     MAIL_QUEUE,
     createMailProcessor({
       pool,
@@ -185,8 +185,14 @@ export async function startMailWorker({
     if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
       void giveUpOutboxMail(pool, job.data.outboxId, error.message);
       logger.error(
-        { jobId: job.id, outboxId: job.data.outboxId, reqId: job.data.requestId, reason: error.message },
-        'confirmation mail gave up; job kept in the failed set',
+        {
+          jobId: job.id,
+          outboxId: job.data.outboxId,
+          kind: job.data.kind,
+          reqId: job.data.requestId,
+          reason: error.message,
+        },
+        'mail gave up; job kept in the failed set',
       );
     }
   });
@@ -201,8 +207,9 @@ export async function startMailWorker({
     backoffMs: config.mail.backoffMs,
     onQueueBroken: () => onFatal?.('mail queue broken'),
     markerKey: `${config.redis.prefix}:mail:epoch`,
+    metrics: registry,
   });
-  const waves = startWaveApplier({ pool, logger, intervalMs: WAVE_POLL_MS });
+  const waves = startWaveApplier({ pool, logger, intervalMs: WAVE_POLL_MS, metrics: registry });
   registerWaveBacklogMetrics(registry, pool, logger);
   const bounceMailbox = config.bounceMailbox
     ? startBounceMailbox({
@@ -214,7 +221,7 @@ export async function startMailWorker({
         registry,
       })
     : undefined;
-  const rollup = startStatsRollup({ pool, logger, intervalMs: config.statsRollupIntervalMs });
+  const rollup = startStatsRollup({ pool, logger, intervalMs: config.statsRollupIntervalMs, metrics: registry });
   const audit = createAuditService({ pool });
   const places = createPlacesService({
     pool,
@@ -231,7 +238,7 @@ export async function startMailWorker({
     // Staff deletion's erasure (the referrer's credit taken back), keeping the anonymous daily counts.
     erase: (client, entryIds) => eraseEntries(client, entryIds, places.beforeErase),
   });
-  const retentionRuns = startRetention(retention, logger, config.retention.intervalMs);
+  const retentionRuns = startRetention(retention, logger, config.retention.intervalMs, registry);
   const placeRule = syncPlaceRule(pool, config.referral.boost, logger).catch((error: unknown) =>
     logger.error({ err: error }, 'could not apply REFERRAL_BOOST to the place keys; retried at the next start'),
   );

@@ -1,12 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createLogger } from '@mmdm/shared/logger';
 import { createUpstreamPool, parseTargetList, type UpstreamPool } from './upstream-pool.js';
 import { retryPlanOf, type FailedCall } from './upstream-retry.js';
 
 const A = 'http://127.0.0.1:1';
 const B = 'http://127.0.0.1:2';
 const C = 'http://127.0.0.1:3';
+const logger = createLogger({ name: 'test', level: 'silent' });
 
 const pools: UpstreamPool[] = [];
 const servers: Server[] = [];
@@ -16,7 +18,14 @@ afterEach(async () => {
 });
 
 function pool(targets: string[], options: { probeIntervalMs?: number; now?: () => number } = {}): UpstreamPool {
-  const created = createUpstreamPool({ name: 'waitlist', targets, probeIntervalMs: 0, downMs: 1000, ...options });
+  const created = createUpstreamPool({
+    name: 'waitlist',
+    targets,
+    logger,
+    probeIntervalMs: 0,
+    downMs: 1000,
+    ...options,
+  });
   pools.push(created);
   return created;
 }
@@ -76,6 +85,7 @@ describe('the upstream pool', () => {
     const members = createUpstreamPool({
       name: 'auth',
       targets: [live, dead],
+      logger,
       probeIntervalMs: 50,
       downMs: 60_000,
       onChange: (target, up) => changes.push(`${target === live ? 'live' : 'dead'} ${up ? 'up' : 'down'}`),

@@ -1,3 +1,5 @@
+import type { Logger } from '@mmdm/shared/logger';
+import { startPeriodic, type PeriodicJob } from '@mmdm/shared/periodic';
 import { request } from 'node:http';
 
 /**
@@ -30,6 +32,8 @@ export interface UpstreamPool {
 export interface UpstreamPoolOptions {
   name: string;
   targets: readonly string[];
+  /** Where a probe round that failed to run at all is reported (a refused probe marks its member down instead). */
+  logger: Logger;
   /** How long a member marked down stays out of the rotation unless a probe finds it answering first (ms). */
   downMs?: number;
   /**
@@ -73,14 +77,14 @@ export function createUpstreamPool({
   downMs = 3000,
   probeIntervalMs = 500,
   onChange,
+  logger,
   now = Date.now,
 }: UpstreamPoolOptions): UpstreamPool {
   if (targets.length === 0) throw new Error(`upstream ${name} has no targets`);
   /** When each member may be tried again; 0 while it is up. */
   const downUntil = new Map<string, number>(targets.map((target) => [target, 0]));
   let next = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let probing = false;
+  let probes: PeriodicJob | undefined;
 
   const isUp = (target: string) => (downUntil.get(target) ?? 0) <= now();
 
@@ -97,23 +101,24 @@ export function createUpstreamPool({
   }
 
   async function probeAll(): Promise<void> {
-    if (probing) return;
-    probing = true;
-    try {
-      await Promise.all(
-        targets.map(async (target) => {
-          if (await probe(target, Math.min(PROBE_TIMEOUT_MS, Math.max(probeIntervalMs, 100)))) setUp(target);
-          else setDown(target, 'probe failed');
-        }),
-      );
-    } finally {
-      probing = false;
-    }
+    await Promise.all(
+      targets.map(async (target) => {
+        if (await probe(target, Math.min(PROBE_TIMEOUT_MS, Math.max(probeIntervalMs, 100)))) setUp(target);
+        else setDown(target, 'probe failed');
+      }),
+    );
   }
 
   if (targets.length > 1 && probeIntervalMs > 0) {
-    timer = setInterval(() => void probeAll(), probeIntervalMs);
-    timer.unref();
+    // Rounds never overlap (the next pause starts when a round ends), and the process need not wait for them.
+    probes = startPeriodic({
+      name: `upstream-probe-${name}`,
+      everyMs: probeIntervalMs,
+      jitter: 0.1,
+      logger,
+      unref: true,
+      run: probeAll,
+    });
   }
 
   return {
@@ -139,8 +144,9 @@ export function createUpstreamPool({
     },
     isUp,
     close() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
+      // No further round; one under way ends within its probe time-out and changes only this pool.
+      void probes?.stop();
+      probes = undefined;
     },
   };
 }

@@ -1,5 +1,7 @@
 import type { Queryable } from '@mmdm/shared/db';
 import type { Logger } from '@mmdm/shared/logger';
+import type { Registry } from '@mmdm/shared/metrics';
+import { startPeriodic } from '@mmdm/shared/periodic';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { parseSessionState, RevocationUnavailableError, revocationKeys, STAFF_TOKEN } from '@mmdm/shared/tokens';
@@ -162,30 +164,24 @@ export function startRevocationUpkeep({
   revocation,
   logger,
   intervalMs,
+  metrics,
 }: {
   revocation: Revocation;
   logger: Logger;
   intervalMs: number;
+  metrics?: Registry;
 }) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = async () => {
-    try {
+  return startPeriodic({
+    name: 'revocation-upkeep',
+    everyMs: intervalMs,
+    jitter: 0.1,
+    logger,
+    metrics,
+    firstRun: 'now',
+    run: async () => {
       const purged = await revocation.purgeExpired();
       await revocation.restoreCache();
       if (purged > 0) logger.info({ purged }, 'expired token revocations purged');
-    } catch (error) {
-      logger.warn({ err: error }, 'revocation upkeep failed; tried again at the next run');
-    }
-    if (!stopped) timer = setTimeout(() => (running = tick()), intervalMs);
-  };
-  running = tick();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
     },
-  };
+  });
 }

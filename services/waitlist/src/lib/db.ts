@@ -1,9 +1,5 @@
-import type pg from 'pg';
-
-/** Anything that runs a query: the pool, or a client inside a transaction. */
-export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
-
-export { inTransaction, statementName } from '@mmdm/shared/db';
+// One definition of these, in shared; the service's own Postgres helpers sit beside them.
+export { inTransaction, statementName, type Queryable } from '@mmdm/shared/db';
 
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const pgError = error as { code?: string; constraint?: string };

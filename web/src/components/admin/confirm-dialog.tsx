@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { keepTabInside } from '../ui/focus-trap.js';
+import { useId, type ReactNode } from 'react';
+import { Dialog } from './dialog.js';
 
 interface ConfirmDialogProps {
   title: string;
@@ -26,55 +26,31 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const titleId = useId();
   const bodyId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    cancelRef.current?.focus();
-    return () => previous?.focus();
-  }, []);
-
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'Escape' && !busy) {
-      event.stopPropagation();
-      onCancel();
-      return;
-    }
-    keepTabInside(event, dialogRef.current, 'button:not([disabled])');
-  };
-
   return (
-    <div className="adm-dialog-backdrop">
-      <div
-        ref={dialogRef}
-        className="adm-card adm-dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={bodyId}
-        onKeyDown={onKeyDown}
-      >
-        <h2 id={titleId} className="adm-section-title">
-          {title}
-        </h2>
-        <div id={bodyId}>{children}</div>
-        {error && (
-          <p className="adm-alert adm-alert--error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="adm-dialog__actions">
-          <button ref={cancelRef} type="button" className="adm-button" onClick={onCancel} disabled={busy}>
-            Cancel
-          </button>
-          <button type="button" className="adm-button adm-button--danger" onClick={onConfirm} disabled={busy}>
-            {busy ? busyLabel : confirmLabel}
-          </button>
-        </div>
+    <Dialog
+      title={title}
+      role="alertdialog"
+      describedBy={bodyId}
+      busy={busy}
+      onCancel={onCancel}
+      initialFocus="[data-cancel]"
+      tabbable="button:not([disabled])"
+    >
+      <div id={bodyId}>{children}</div>
+      {error && (
+        <p className="adm-alert adm-alert--error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="adm-dialog__actions">
+        <button type="button" className="adm-button" data-cancel onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+        <button type="button" className="adm-button adm-button--danger" onClick={onConfirm} disabled={busy}>
+          {busy ? busyLabel : confirmLabel}
+        </button>
       </div>
-    </div>
+    </Dialog>
   );
 }

@@ -1,4 +1,6 @@
 import type { Logger } from '@mmdm/shared/logger';
+import type { Registry } from '@mmdm/shared/metrics';
+import { startPeriodic } from '@mmdm/shared/periodic';
 import type pg from 'pg';
 import { deleteAuditOlderThan } from './audit.repository.js';
 
@@ -21,30 +23,23 @@ export function startAuditRetention({
   logger,
   days,
   intervalMs,
+  metrics,
 }: {
   pool: pg.Pool;
   logger: Logger;
   days: number;
   intervalMs: number;
+  metrics?: Registry;
 }) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = async () => {
-    try {
+  return startPeriodic({
+    name: 'audit-retention',
+    everyMs: intervalMs,
+    jitter: 0.1,
+    logger,
+    metrics,
+    run: async () => {
       const auditRows = await purgeAuditLog(pool, days);
       logger.info({ auditRows }, 'audit retention run');
-    } catch (error) {
-      logger.warn({ err: error }, 'audit retention run failed; tried again at the next run');
-    }
-    if (!stopped) timer = setTimeout(() => (running = tick()), intervalMs);
-  };
-  timer = setTimeout(() => (running = tick()), intervalMs);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
     },
-  };
+  });
 }

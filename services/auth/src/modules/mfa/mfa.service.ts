@@ -27,7 +27,7 @@ import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { Revocation } from '../../lib/revocation.js';
 import type { StaffAccount, StaffService } from '../staff/staff.service.js';
 import {
-  retryMessage,
+  tooManyAttempts,
   type IssuedToken,
   type LoginThrottle,
   type LoginThrottleLimits,
@@ -66,14 +66,6 @@ export interface MfaServiceDeps {
 type Context = AuditContext & { ip: string };
 
 const stepExpired = () => new AppError(401, 'mfa_token_invalid', 'Your sign-in has expired. Please sign in again.');
-const tooManyAttempts = (seconds: number) =>
-  new AppError(
-    429,
-    'too_many_attempts',
-    retryMessage(seconds),
-    { retryAfterSeconds: seconds },
-    { 'Retry-After': String(seconds) },
-  );
 const FAILURE_MESSAGE: Record<MfaMethod, string> = {
   totp: 'That code did not work. Check your authenticator app and try again.',
   recovery: 'That recovery code did not work. Each code works once.',

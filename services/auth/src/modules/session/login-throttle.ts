@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { clientKeyOf } from '@mmdm/shared/client-address';
-import { UnavailableError } from '@mmdm/shared/errors';
+import { AppError, UnavailableError } from '@mmdm/shared/errors';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { SIGN_IN_RETRY_AFTER_SECONDS, SIGN_IN_UNAVAILABLE } from '../../lib/revocation.js';
@@ -128,4 +128,15 @@ export function retryMessage(seconds: number): string {
   if (seconds < 60) return `Too many sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
   const minutes = Math.ceil(seconds / 60);
   return `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+/** The 429 for a sign-in step (password or second factor) whose counter is spent: when to retry, in words and header. */
+export function tooManyAttempts(seconds: number): AppError {
+  return new AppError(
+    429,
+    'too_many_attempts',
+    retryMessage(seconds),
+    { retryAfterSeconds: seconds },
+    { 'Retry-After': String(seconds) },
+  );
 }

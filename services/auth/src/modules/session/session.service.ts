@@ -14,14 +14,14 @@ import { assertStrongPassword } from '../../lib/password-policy.js';
 import { SIGN_IN_RETRY_AFTER_SECONDS, SIGN_IN_UNAVAILABLE, type Revocation } from '../../lib/revocation.js';
 import type { AuditContext, AuditService } from '../audit/audit.service.js';
 import type { StaffAccount, StaffService } from '../staff/staff.service.js';
-import { retryMessage, type LoginThrottle } from './login-throttle.js';
+import { tooManyAttempts, type LoginThrottle } from './login-throttle.js';
 import type { SessionMetrics } from './session.metrics.js';
 import type { IssuedToken, TokenIssuer } from './token-issuer.js';
 
 // The session feature's public entry: the second-factor step shares its throttle and its token issuer.
 export {
-  retryMessage,
   ThrottleUnavailableError,
+  tooManyAttempts,
   type LoginThrottle,
   type LoginThrottleLimits,
 } from './login-throttle.js';
@@ -56,15 +56,6 @@ export interface VerifiedSession {
 
 /** One answer for unknown account, wrong password and disabled account: nothing to tell them apart. */
 const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Invalid credentials');
-
-const tooManyAttempts = (seconds: number) =>
-  new AppError(
-    429,
-    'too_many_attempts',
-    retryMessage(seconds),
-    { retryAfterSeconds: seconds },
-    { 'Retry-After': String(seconds) },
-  );
 
 export function createSessionService({
   staff,

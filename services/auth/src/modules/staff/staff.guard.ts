@@ -1,7 +1,10 @@
 import type { Request, RequestHandler } from 'express';
 import { AppError } from '@mmdm/shared/errors';
 import { requestId } from '@mmdm/shared/request-id';
-import { requireStaff, type StaffClaims, type StaffRole, type StaffTokenVerifier } from '@mmdm/shared/tokens';
+import { requireStaff, type StaffRole, type StaffTokenVerifier } from '@mmdm/shared/tokens';
+
+// The feature's routes read the caller's claims as every service does.
+export { currentClaims } from '@mmdm/shared/tokens';
 import type { AuditContext } from '../audit/audit.service.js';
 import type { StaffAccount, StaffService } from './staff.service.js';
 
@@ -46,10 +49,4 @@ export function auditContextOf(req: Request): AuditContext {
     ip: req.ip,
     requestId: requestId(req),
   };
-}
-
-/** The verified token's claims; only callable behind the staff guard. */
-export function currentClaims(req: Request): StaffClaims {
-  if (!req.staff) throw new Error('route is missing the staff guard');
-  return req.staff;
 }

@@ -1,4 +1,6 @@
 import type { Logger } from '@mmdm/shared/logger';
+import type { Registry } from '@mmdm/shared/metrics';
+import { startPeriodic } from '@mmdm/shared/periodic';
 import type pg from 'pg';
 import { rollUpClosedDays, rollUpOpenMinutes } from './stats.repository.js';
 
@@ -13,36 +15,38 @@ const OPEN_MINUTES_EVERY_MS = 5_000;
  * open day's closed minutes every 5 s (or `intervalMs` if shorter), right after the days so the minutes start where
  * the closed days end.
  */
-export function startStatsRollup({ pool, logger, intervalMs }: { pool: pg.Pool; logger: Logger; intervalMs: number }) {
-  const tickMs = Math.min(intervalMs, OPEN_MINUTES_EVERY_MS);
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
+export function startStatsRollup({
+  pool,
+  logger,
+  intervalMs,
+  metrics,
+}: {
+  pool: pg.Pool;
+  logger: Logger;
+  intervalMs: number;
+  metrics?: Registry;
+}) {
   let daysRolledAt = Number.NEGATIVE_INFINITY;
-  const tick = async () => {
-    if (Date.now() - daysRolledAt >= intervalMs) {
-      try {
-        const { days } = await rollUpClosedDays(pool);
-        daysRolledAt = Date.now();
-        logger.debug({ days }, 'daily stats rolled up');
-      } catch (error) {
-        logger.warn({ err: error }, 'daily stats roll-up failed; will retry');
+  return startPeriodic({
+    name: 'stats-rollup',
+    everyMs: Math.min(intervalMs, OPEN_MINUTES_EVERY_MS),
+    jitter: 0.1,
+    logger,
+    metrics,
+    firstRun: 'now',
+    run: async () => {
+      if (Date.now() - daysRolledAt >= intervalMs) {
+        // Caught here, not by the job: a failed day roll-up must not hold back the open day's minutes.
+        try {
+          const { days } = await rollUpClosedDays(pool);
+          daysRolledAt = Date.now();
+          logger.debug({ days }, 'daily stats rolled up');
+        } catch (error) {
+          logger.warn({ err: error }, 'daily stats roll-up failed; will retry');
+        }
       }
-    }
-    try {
       const { minutes } = await rollUpOpenMinutes(pool);
       logger.debug({ minutes }, 'open day minutes rolled up');
-    } catch (error) {
-      logger.warn({ err: error }, 'open day minutes roll-up failed; will retry');
-    }
-    if (!stopped) timer = setTimeout(() => (running = tick()), tickMs);
-  };
-  running = tick();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
     },
-  };
+  });
 }

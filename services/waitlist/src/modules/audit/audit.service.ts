@@ -1,5 +1,6 @@
 import { STAFF_READ_ACTIONS } from '@mmdm/contracts/waitlist-admin';
 import { requestId } from '@mmdm/shared/request-id';
+import { currentClaims } from '@mmdm/shared/tokens';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { listAudit, writeAudit, writeAuditUnlessRecent, type AuditRecord } from './audit.repository.js';
@@ -18,9 +19,9 @@ export type ChangeAction = Exclude<AuditAction, StaffReadAction>;
  */
 export type AuditActor = Pick<AuditRecord, 'actorSub' | 'actorEmail' | 'actorRole' | 'ip' | 'requestId'>;
 
-/** A staff member's request (requireStaff has run: req.staff is set): who, from where, in which request. */
+/** A staff member's request (requireStaff has run): who, from where, in which request. */
 export function staffActorOf(req: Request): AuditActor & { requestId: string } {
-  const staff = req.staff!;
+  const staff = currentClaims(req);
   return {
     actorSub: staff.sub,
     actorEmail: staff.email ?? null,

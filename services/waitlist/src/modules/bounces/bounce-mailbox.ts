@@ -1,5 +1,6 @@
 import type { Logger } from '@mmdm/shared/logger';
 import { Gauge, type Registry } from '@mmdm/shared/metrics';
+import { startPeriodic } from '@mmdm/shared/periodic';
 import { ImapFlow } from 'imapflow';
 import type pg from 'pg';
 import type { BounceService } from './bounces.service.js';
@@ -64,8 +65,6 @@ export function startBounceMailbox({
   registry,
 }: BounceMailboxDeps): BounceMailbox {
   let down = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let lastSuccess = 0;
   let current: ImapFlow | undefined;
@@ -151,21 +150,26 @@ export function startBounceMailbox({
     return running;
   }
 
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => void pollOnce().finally(schedule), intervalMs);
-    timer.unref();
-  };
-  void pollOnce().finally(schedule);
+  // pollOnce words its own outages (once per outage) and never throws: the job only paces the passes.
+  const job = startPeriodic({
+    name: 'bounce-mailbox',
+    everyMs: intervalMs,
+    jitter: 0.1,
+    logger: log,
+    metrics: registry,
+    firstRun: 'now',
+    unref: true,
+    run: () => pollOnce(),
+  });
 
   return {
     pollOnce,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
+      const stopping = job.stop();
       // A pass waiting on a slow server would hold shutdown for its socket time-out: cut it. What it applied is
       // committed; a message not yet flagged is read again next time and changes nothing (bounce_reports).
       if (running) current?.close();
+      await stopping;
       await running;
     },
   };

@@ -2,7 +2,7 @@ import { CONTACT_API_PATHS, contactBody } from '@mmdm/contracts/contact';
 import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requestId } from '@mmdm/shared/request-id';
 import { Router, type Request } from 'express';
-import type { ContactGuard } from '../abuse/abuse.service.js';
+import type { ContactGuard } from '../abuse/abuse.guard.js';
 import type { ContactService } from './contact.service.js';
 
 export interface ContactRoutesDeps {

@@ -1,4 +1,6 @@
 import type { Logger } from '@mmdm/shared/logger';
+import type { Registry } from '@mmdm/shared/metrics';
+import { startPeriodic } from '@mmdm/shared/periodic';
 import type pg from 'pg';
 import { applyPendingWaves } from './invitations.service.js';
 
@@ -18,40 +20,44 @@ export function startWaveApplier({
   logger,
   intervalMs,
   batchSize,
+  metrics,
 }: {
   pool: pg.Pool;
   logger: Logger;
   intervalMs: number;
   batchSize?: number;
+  metrics?: Registry;
 }): WaveApplier {
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
   let failing = false;
 
   // A stop waits for the batch in progress only, not for the rest of a large wave.
   const runOnce = () => applyPendingWaves(pool, batchSize, () => stopped);
-  const tick = async () => {
-    try {
+  const job = startPeriodic({
+    name: 'wave-applier',
+    everyMs: intervalMs,
+    jitter: 0.1,
+    logger,
+    metrics,
+    firstRun: 'now',
+    run: async () => {
       const invited = await runOnce();
       if (invited > 0) logger.info({ invited }, 'invited the rest of an accepted wave');
       if (failing) logger.info('wave applier recovered');
       failing = false;
-    } catch (error) {
-      // Once per outage, not once per tick: the picks wait in the table meanwhile.
+    },
+    onError: (error) => {
+      // Once per outage, not once per run: the picks wait in the table meanwhile.
       if (!failing) logger.warn({ err: error }, 'could not invite the rest of a wave; retrying');
       failing = true;
-    }
-    if (!stopped) timer = setTimeout(() => (running = tick()), intervalMs);
-  };
-  running = tick();
+    },
+  });
 
   return {
     runOnce,
     async stop() {
       stopped = true;
-      clearTimeout(timer);
-      await running;
+      await job.stop();
     },
   };
 }

@@ -3,7 +3,7 @@ import { DATA_LINK_TTL_MINUTES } from '@mmdm/contracts/privacy';
 import type { Logger } from '@mmdm/shared/logger';
 import type { Job } from 'bullmq';
 import { createLinkedMailSender, type LinkedMailDeps } from './linked-mail.js';
-import type { ConfirmationJob } from './mail.queue.js';
+import type { MailJob } from './mail.queue.js';
 import type { SendCandidate } from './outbox.repository.js';
 
 export type DataAccessMailDeps = LinkedMailDeps;
@@ -17,7 +17,7 @@ export type DataAccessMailDeps = LinkedMailDeps;
 export function createDataAccessMailSender(deps: DataAccessMailDeps) {
   const { publicUrl } = deps.site;
   const sendLinkedMail = createLinkedMailSender(deps);
-  return async (candidate: SendCandidate, job: Job<ConfirmationJob>, log: Logger): Promise<'sent' | 'skipped'> => {
+  return async (candidate: SendCandidate, job: Job<MailJob>, log: Logger): Promise<'sent' | 'skipped'> => {
     const { outboxId } = job.data;
     if (candidate.sentAt) {
       log.info({ kind: candidate.kind, reason: 'already sent' }, 'mail skipped');

@@ -2,7 +2,7 @@ import { mailLinks } from '@mmdm/contracts/web-paths';
 import type { Logger } from '@mmdm/shared/logger';
 import type { Job } from 'bullmq';
 import { createLinkedMailSender, type LinkedMailDeps } from './linked-mail.js';
-import type { ConfirmationJob } from './mail.queue.js';
+import type { MailJob } from './mail.queue.js';
 import { creditsOf, referralCodeOf, type SendCandidate } from './outbox.repository.js';
 
 export interface LaunchMailDeps extends LinkedMailDeps {
@@ -27,7 +27,7 @@ const STILL_FOR: Record<string, readonly string[]> = {
 export function createLaunchMailSender({ confirmTokenTtlHours, placeOf, ...deps }: LaunchMailDeps) {
   const { publicUrl } = deps.site;
   const sendLinkedMail = createLinkedMailSender(deps);
-  return async (candidate: SendCandidate, job: Job<ConfirmationJob>, log: Logger): Promise<'sent' | 'skipped'> => {
+  return async (candidate: SendCandidate, job: Job<MailJob>, log: Logger): Promise<'sent' | 'skipped'> => {
     const { outboxId } = job.data;
     if (candidate.sentAt || !STILL_FOR[candidate.kind]?.includes(candidate.status)) {
       log.info({ kind: candidate.kind, reason: candidate.sentAt ? 'already sent' : candidate.status }, 'mail skipped');

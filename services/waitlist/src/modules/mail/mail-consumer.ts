@@ -7,7 +7,7 @@ import { createDataAccessMailSender } from './data-access-mail.js';
 import { createLaunchMailSender } from './launch-mail.js';
 import { createLinkedMailSender } from './linked-mail.js';
 import type { MailSender } from './mail-transport.js';
-import type { ConfirmationJob } from './mail.queue.js';
+import type { MailJob } from './mail.queue.js';
 import type { MailSite } from './templates/mail-templates.js';
 import { claimForSending, findContactMail, findSendCandidate, releaseClaim } from './outbox.repository.js';
 
@@ -47,7 +47,7 @@ export function createMailProcessor({ pool, sender, logger, site, confirmTokenTt
   const sendDataAccessMail = createDataAccessMailSender({ pool, sender, site });
   const sendLinkedMail = createLinkedMailSender({ pool, sender, site });
   const sendContactMail = createContactMailSender({ pool, sender, site });
-  const send = async (job: Job<ConfirmationJob>, log: Logger): Promise<'sent' | 'skipped'> => {
+  const send = async (job: Job<MailJob>, log: Logger): Promise<'sent' | 'skipped'> => {
     const { outboxId } = job.data;
     const candidate = await findSendCandidate(pool, outboxId);
     // No entry behind the row: a contact message's mail (asked for only then, so entries' mails cost one query).
@@ -76,7 +76,7 @@ export function createMailProcessor({ pool, sender, logger, site, confirmTokenTt
   };
   // Two jobs for one row exist when Redis lost its data or the database was restored (the relay queues the owed rows
   // again, while a job of before may still be running): the claim lets one of them send, and sent_at stops the other.
-  return async (job: Job<ConfirmationJob>): Promise<'sent' | 'skipped'> => {
+  return async (job: Job<MailJob>): Promise<'sent' | 'skipped'> => {
     const { outboxId, requestId } = job.data;
     const log = logger.child({ reqId: requestId, outboxId, jobId: job.id, attempt: job.attemptsMade + 1 });
     // The job as Redis made it: its retries share the id and the time, a twin queued after a loss has another time.

@@ -3,7 +3,7 @@ import { Counter, Gauge, registerGaugesOfOneRead, type Registry } from '@mmdm/sh
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
-import type { ConfirmationJob } from './mail.queue.js';
+import type { MailJob } from './mail.queue.js';
 import { MAIL_LANES, outboxBacklog, type OutboxBacklog } from './outbox.repository.js';
 
 export interface MailMetrics {
@@ -17,7 +17,7 @@ const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 export interface MailMetricsDeps {
   registry: Registry;
   pool: pg.Pool;
-  queue: Queue<ConfirmationJob>;
+  queue: Queue<MailJob>;
   /** The queue's connection: while it is not ready BullMQ would wait for it, and the scrape with it. */
   queueRedis: Redis;
   logger: Logger;

@@ -1,12 +1,17 @@
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { MailKind } from './outbox.repository.js';
 
+// The queue carries every kind of mail; its name stays as first deployed, as jobs already queued live under it.
 export const MAIL_QUEUE = 'confirmation-mail';
 
-export interface ConfirmationJob {
+/** One outbox row to send, whatever its kind. */
+export interface MailJob {
   outboxId: string;
   /** The sign-up's request id: the worker's log lines join the API's. */
   requestId: string | null;
+  /** The row's kind, for the worker's log lines; absent on a job relayed before the relay carried it. */
+  kind?: MailKind;
 }
 
 /** BullMQ keys live under the deployment's prefix, like every other key. */
@@ -29,6 +34,6 @@ export function mailJobOptions(attempts: number, backoffMs: number): JobsOptions
   };
 }
 
-export function createMailQueue(connection: Redis, redisPrefix: string): Queue<ConfirmationJob> {
-  return new Queue<ConfirmationJob>(MAIL_QUEUE, { connection, prefix: bullPrefix(redisPrefix) });
+export function createMailQueue(connection: Redis, redisPrefix: string): Queue<MailJob> {
+  return new Queue<MailJob>(MAIL_QUEUE, { connection, prefix: bullPrefix(redisPrefix) });
 }

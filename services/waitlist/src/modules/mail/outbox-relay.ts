@@ -1,10 +1,12 @@
 import type { Logger } from '@mmdm/shared/logger';
+import type { Registry } from '@mmdm/shared/metrics';
+import { startPeriodic } from '@mmdm/shared/periodic';
 import { waitForRedis } from '@mmdm/shared/redis';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db.js';
-import { jobIdFor, mailJobOptions, type ConfirmationJob } from './mail.queue.js';
+import { jobIdFor, mailJobOptions, type MailJob } from './mail.queue.js';
 import {
   databaseNow,
   laneOf,
@@ -19,7 +21,7 @@ import {
 
 export interface RelaySettings {
   pool: pg.Pool;
-  queue: Queue<ConfirmationJob>;
+  queue: Queue<MailJob>;
   /** The queue's own connection (the one passed to `createMailQueue`): its status says whether a hand-over can go. */
   redis: Redis;
   logger: Logger;
@@ -45,6 +47,8 @@ export interface RelaySettings {
   markerKey?: string;
   /** How often the marker is read. */
   lossCheckMs?: number;
+  /** The process's registry, where the relay's runs and failures are counted. */
+  metrics?: Registry;
 }
 
 /** The queue's connection is not ready: nothing was locked or handed over. */
@@ -95,13 +99,12 @@ export function startRelay({
   onQueueBroken,
   markerKey,
   lossCheckMs = 1000,
+  metrics,
 }: RelaySettings): Relay {
   const options = mailJobOptions(attempts, backoffMs);
   let failingSince: number | undefined;
   let lastWarning = 0;
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
 
   // BullMQ sets up its connection once (script loading, a version check) after the first 'ready'. If that fails, the
   // queue refuses every add from then on and only a restart helps: hand it to the process, which stops with exit 1 so
@@ -126,8 +129,8 @@ export function startRelay({
       // Same job id as before: BullMQ ignores the add while that job exists in any state.
       await queue.addBulk(
         rows.map((row) => ({
-          name: 'confirmation',
-          data: { outboxId: row.id, requestId: row.requestId },
+          name: row.kind,
+          data: { outboxId: row.id, requestId: row.requestId, kind: row.kind },
           // BullMQ takes the lowest priority number first: a lane's number (1–3) puts a confirmation in front of a
           // backlog of welcome mails however long, under the one send rate (MAIL_SEND_RATE).
           opts: { ...options, jobId: jobIdFor(row.id), priority: MAIL_LANES.indexOf(laneOf(row.kind)) + 1 },
@@ -192,8 +195,14 @@ export function startRelay({
   /** The run id of the Redis server the queue was last checked on. */
   let knownServer: string | undefined;
 
-  const tick = async () => {
-    try {
+  const job = startPeriodic({
+    name: 'outbox-relay',
+    everyMs: intervalMs,
+    jitter: 0.1,
+    logger,
+    metrics,
+    firstRun: 'now',
+    run: async () => {
       if (markerKey && Date.now() - lastLossCheck >= lossCheckMs) {
         await recoverOnce();
         lastLossCheck = Date.now();
@@ -209,8 +218,9 @@ export function startRelay({
       if (failingSince !== undefined) logger.info({ failedForMs: Date.now() - failingSince }, 'outbox relay recovered');
       failingSince = undefined;
       lastWarning = 0;
-    } catch (error) {
-      // The first failure of an outage, then a reminder now and then: not one line per tick.
+    },
+    onError: (error) => {
+      // The first failure of an outage, then a reminder now and then: not one line per run.
       const now = Date.now();
       failingSince ??= now;
       if (now - lastWarning >= warnEveryMs) {
@@ -223,10 +233,8 @@ export function startRelay({
           );
         else logger.warn({ err: error, failedForMs }, 'outbox relay failed; rows stay in the outbox and are retried');
       }
-    }
-    if (!stopped) timer = setTimeout(() => (running = tick()), intervalMs);
-  };
-  running = tick();
+    },
+  });
 
   return {
     runOnce,
@@ -234,8 +242,7 @@ export function startRelay({
     recoverOnce,
     async stop() {
       stopped = true;
-      clearTimeout(timer);
-      await running;
+      await job.stop();
     },
   };
 }

@@ -1,4 +1,6 @@
 import type { Logger } from '@mmdm/shared/logger';
+import type { Registry } from '@mmdm/shared/metrics';
+import { startPeriodic } from '@mmdm/shared/periodic';
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db.js';
 import { forgetOldErasedLinks } from '../../lib/erased-links.repository.js';
@@ -151,24 +153,13 @@ export function createRetention({
 export type Retention = ReturnType<typeof createRetention>;
 
 /** Runs the rules every `intervalMs` (a minute by default); a failed run is logged and tried again at the next. */
-export function startRetention(retention: Retention, logger: Logger, intervalMs: number) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = async () => {
-    try {
-      await retention.runOnce();
-    } catch (error) {
-      logger.warn({ err: error }, 'retention run failed; tried again at the next run');
-    }
-    if (!stopped) timer = setTimeout(() => (running = tick()), intervalMs);
-  };
-  timer = setTimeout(() => (running = tick()), intervalMs);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+export function startRetention(retention: Retention, logger: Logger, intervalMs: number, metrics?: Registry) {
+  return startPeriodic({
+    name: 'retention',
+    everyMs: intervalMs,
+    jitter: 0.1,
+    logger,
+    metrics,
+    run: () => retention.runOnce(),
+  });
 }

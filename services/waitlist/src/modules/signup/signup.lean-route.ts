@@ -2,7 +2,7 @@ import { SERVICE_SECURITY_HEADERS } from '@mmdm/shared/http';
 import type { Logger } from '@mmdm/shared/logger';
 import type { HttpMetrics } from '@mmdm/shared/metrics';
 import { REQUEST_ID_HEADER, requestId } from '@mmdm/shared/request-id';
-import { accessLogger } from '@mmdm/shared/request-logging';
+import { accessLogger, statusWhenClosed, writeAccessLine } from '@mmdm/shared/request-logging';
 import type { Express, RequestHandler } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import proxyaddr from 'proxy-addr';
@@ -84,18 +84,15 @@ export function installSignupLeanRoute(app: Express, { signUp, logger, metrics }
 
     res.once('close', () => {
       if (handed) return; // Express's own middleware logs and counts it
-      const status = res.writableFinished ? res.statusCode : 499; // 499: the client went away first (nginx's term)
-      const fields = {
+      const status = statusWhenClosed(res);
+      writeAccessLine(access, {
         reqId: id,
         method: 'POST',
         path: SIGNUP_ROUTE,
         status,
         ms: Math.round(performance.now() - started),
         client: proxyaddr(req, trust),
-      };
-      if (status >= 500) access.error(fields, 'request failed');
-      else if (status >= 400) access.warn(fields, 'request refused');
-      else access.info(fields, 'request');
+      });
       metrics?.observe(SIGNUP_ROUTE, 'POST', status, (performance.now() - started) / 1000);
     });
 

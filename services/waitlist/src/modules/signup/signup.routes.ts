@@ -6,7 +6,7 @@ import express, { Router } from 'express';
 import type { IncomingMessage } from 'node:http';
 import proxyaddr from 'proxy-addr';
 import type { ClientRateLimiter } from '../../lib/rate-limit.js';
-import type { ClientPace, SignupGuard, SignupOrigin } from '../abuse/abuse.service.js';
+import type { ClientPace, SignupGuard, SignupOrigin } from '../abuse/abuse.guard.js';
 import { requestId } from '@mmdm/shared/request-id';
 import type { SignupService } from './signup.service.js';
 

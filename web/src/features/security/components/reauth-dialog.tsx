@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { Dialog } from '../../../components/admin/dialog.js';
 import { MutationError } from '../../../components/admin/mutation-error.js';
 import { TotpCodeInput } from '../../../components/admin/totp-code-input.js';
-import { keepTabInside } from '../../../components/ui/focus-trap.js';
 import { useMfaStatus } from '../api/get-mfa-status.js';
 import { useReauthenticate } from '../api/reauthenticate.js';
 
@@ -15,18 +15,10 @@ interface ReauthDialogProps {
  * field, stays inside the dialog and returns where it was; Escape cancels.
  */
 export function ReauthDialog({ onConfirmed, onCancel }: ReauthDialogProps) {
-  const titleId = useId();
   const bodyId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const hasTotp = useMfaStatus().data?.totp ?? false;
   const [method, setMethod] = useState<'password' | 'totp'>('password');
   const reauth = useReauthenticate();
-
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    return () => previous?.focus();
-  }, []);
-  useEffect(() => dialogRef.current?.querySelector('input')?.focus(), [method]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -37,75 +29,61 @@ export function ReauthDialog({ onConfirmed, onCancel }: ReauthDialogProps) {
         : { method, code: String(form.get('code') ?? '') };
     reauth.mutate(body, { onSuccess: onConfirmed });
   };
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'Escape' && !reauth.isPending) {
-      event.stopPropagation();
-      onCancel();
-      return;
-    }
-    keepTabInside(event, dialogRef.current, 'input:not([disabled]), button:not([disabled])');
-  };
-
   return (
-    <div className="adm-dialog-backdrop">
-      <div
-        ref={dialogRef}
-        className="adm-card adm-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={bodyId}
-        onKeyDown={onKeyDown}
-      >
-        <h2 id={titleId} className="adm-section-title">
-          Confirm it is you
-        </h2>
-        <form className="adm-form" onSubmit={onSubmit}>
-          <p id={bodyId}>
-            Changing how you sign in needs your password, or a code from your authenticator app, from the last 5
-            minutes.
-          </p>
-          {method === 'password' ? (
-            <label className="adm-field">
-              <span className="adm-field__label">Password</span>
-              <input
-                className="adm-input"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                disabled={reauth.isPending}
-              />
-            </label>
-          ) : (
-            <label className="adm-field">
-              <span className="adm-field__label">Code from the app</span>
-              <TotpCodeInput disabled={reauth.isPending} />
-            </label>
-          )}
-          <MutationError mutation={reauth} />
-          {hasTotp && (
-            <button
-              type="button"
-              className="adm-button adm-button--ghost"
-              onClick={() => {
-                reauth.reset();
-                setMethod(method === 'password' ? 'totp' : 'password');
-              }}
-            >
-              {method === 'password' ? 'Use a code from your authenticator app' : 'Use your password'}
-            </button>
-          )}
-          <div className="adm-dialog__actions">
-            <button type="button" className="adm-button" onClick={onCancel} disabled={reauth.isPending}>
-              Cancel
-            </button>
-            <button type="submit" className="adm-button adm-button--primary" disabled={reauth.isPending}>
-              {reauth.isPending ? 'Checking...' : 'Confirm'}
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+    <Dialog
+      title="Confirm it is you"
+      role="dialog"
+      describedBy={bodyId}
+      busy={reauth.isPending}
+      onCancel={onCancel}
+      initialFocus="input"
+      focusKey={method}
+      tabbable="input:not([disabled]), button:not([disabled])"
+    >
+      <form className="adm-form" onSubmit={onSubmit}>
+        <p id={bodyId}>
+          Changing how you sign in needs your password, or a code from your authenticator app, from the last 5 minutes.
+        </p>
+        {method === 'password' ? (
+          <label className="adm-field">
+            <span className="adm-field__label">Password</span>
+            <input
+              className="adm-input"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              disabled={reauth.isPending}
+            />
+          </label>
+        ) : (
+          <label className="adm-field">
+            <span className="adm-field__label">Code from the app</span>
+            <TotpCodeInput disabled={reauth.isPending} />
+          </label>
+        )}
+        <MutationError mutation={reauth} />
+        {hasTotp && (
+          <button
+            type="button"
+            className="adm-button adm-button--ghost"
+            onClick={() => {
+              reauth.reset();
+              setMethod(method === 'password' ? 'totp' : 'password');
+            }}
+          >
+            {method === 'password' ? 'Use a code from your authenticator app' : 'Use your password'}
+          </button>
+        )}
+        <div className="adm-dialog__actions">
+          <button type="button" className="adm-button" onClick={onCancel} disabled={reauth.isPending}>
+            Cancel
+          </button>
+          <button type="submit" className="adm-button adm-button--primary" disabled={reauth.isPending}>
+            {reauth.isPending ? 'Checking...' : 'Confirm'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

@@ -1,10 +1,8 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 import { DATA_LINK_TTL_MINUTES } from '@mmdm/contracts/privacy';
-import { Button } from '@react-email/button';
-import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import { MailLayout, styles, UrlLink, type MailSite } from './mail-layout.js';
+import { CallToAction, MailLayout, styles, type MailSite } from './mail-layout.js';
 
 export interface DataAccessProps {
   email: string;
@@ -27,14 +25,7 @@ export function DataAccessMail({ site, email, dataUrl, unsubscribeUrl }: DataAcc
       <Text style={styles.paragraph}>
         Open the link below to see everything we hold about this address, download it, or erase all of it at once.
       </Text>
-      <Section style={{ margin: '28px 0' }}>
-        <Button href={dataUrl} style={styles.button}>
-          See my data
-        </Button>
-      </Section>
-      <Text style={styles.small}>
-        Or paste this link into your browser: <UrlLink href={dataUrl} />
-      </Text>
+      <CallToAction href={dataUrl} label="See my data" />
       <Text style={styles.small}>
         The link works once, for {DATA_LINK_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail: nothing
         changes and nobody else sees your data.

@@ -1,9 +1,7 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import { Button } from '@react-email/button';
-import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import { MailLayout, styles, UrlLink, type MailSite } from './mail-layout.js';
+import { CallToAction, MailLayout, styles, UrlLink, type MailSite } from './mail-layout.js';
 
 export interface FriendJoinedProps {
   email: string;
@@ -50,14 +48,7 @@ export function FriendJoinedMail({
       <Text style={styles.paragraph}>
         <UrlLink href={shareUrl} />
       </Text>
-      <Section style={{ margin: '28px 0' }}>
-        <Button href={statusUrl} style={styles.button}>
-          See my place
-        </Button>
-      </Section>
-      <Text style={styles.small}>
-        Your place, any time: <UrlLink href={statusUrl} />
-      </Text>
+      <CallToAction href={statusUrl} label="See my place" linkLead="Your place, any time:" />
     </MailLayout>
   );
 }

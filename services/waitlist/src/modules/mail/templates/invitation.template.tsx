@@ -1,10 +1,8 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import { Button } from '@react-email/button';
 import { Link } from '@react-email/link';
-import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import { MailLayout, styles, UrlLink, type MailSite } from './mail-layout.js';
+import { CallToAction, MailLayout, styles, type MailSite } from './mail-layout.js';
 
 export interface InvitationProps {
   email: string;
@@ -30,14 +28,7 @@ export function InvitationMail({ site, email, city, inviteUrl, unsubscribeUrl }:
         Thank you for waiting. {city ? `We are opening Meet Match Date Marry in ${city}, and ` : ''}your place in line
         has come up: you can now create your account.
       </Text>
-      <Section style={{ margin: '28px 0' }}>
-        <Button href={inviteUrl} style={styles.button}>
-          Accept my invitation
-        </Button>
-      </Section>
-      <Text style={styles.small}>
-        Or paste this link into your browser: <UrlLink href={inviteUrl} />
-      </Text>
+      <CallToAction href={inviteUrl} label="Accept my invitation" />
       {site.stores?.appStore || site.stores?.playStore ? (
         <Text style={styles.paragraph}>
           Then get the app: {site.stores.appStore ? <Link href={site.stores.appStore}>App Store</Link> : null}

@@ -4,6 +4,7 @@
 /** @jsxImportSource react */
 import { mailLinks } from '@mmdm/contracts/web-paths';
 import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
 import { Container } from '@react-email/container';
 import { Head } from '@react-email/head';
 import { Heading } from '@react-email/heading';
@@ -61,6 +62,33 @@ export function UrlLink({ href }: { href: string }) {
     <Link href={href} style={{ ...styles.link, wordBreak: 'break-all' }}>
       {href}
     </Link>
+  );
+}
+
+/**
+ * The mail's one action: a button, then the same address written out for a reader whose mail program shows no
+ * buttons (`linkLead` says what it is; by default, that it can be pasted into a browser).
+ */
+export function CallToAction({
+  href,
+  label,
+  linkLead = 'Or paste this link into your browser:',
+}: {
+  href: string;
+  label: string;
+  linkLead?: string;
+}) {
+  return (
+    <>
+      <Section style={{ margin: '28px 0' }}>
+        <Button href={href} style={styles.button}>
+          {label}
+        </Button>
+      </Section>
+      <Text style={styles.small}>
+        {linkLead} <UrlLink href={href} />
+      </Text>
+    </>
   );
 }
 

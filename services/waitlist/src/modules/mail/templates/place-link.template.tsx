@@ -1,9 +1,7 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import { Button } from '@react-email/button';
-import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import { MailLayout, styles, UrlLink, type MailSite } from './mail-layout.js';
+import { CallToAction, MailLayout, styles, UrlLink, type MailSite } from './mail-layout.js';
 
 export interface PlaceLinkProps {
   email: string;
@@ -49,14 +47,7 @@ export function PlaceLinkMail({
           </>
         )}
       </Text>
-      <Section style={{ margin: '28px 0' }}>
-        <Button href={statusUrl} style={styles.button}>
-          See my place
-        </Button>
-      </Section>
-      <Text style={styles.small}>
-        Or paste this link into your browser: <UrlLink href={statusUrl} />
-      </Text>
+      <CallToAction href={statusUrl} label="See my place" />
       <Text style={styles.paragraph}>
         Your code is <strong>{referralCode}</strong>. Friends who join through your link move you up the list:
       </Text>
