@@ -5,7 +5,7 @@ import {
   STAFF_MESSAGE_PATHS,
 } from '@mmdm/contracts/contact-admin';
 import { jsonBody, noStore } from '@mmdm/shared/http';
-import { currentClaims, requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
+import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
 import { staffActorOf } from '../audit/audit.service.js';
 import type { ContactService } from './contact.service.js';

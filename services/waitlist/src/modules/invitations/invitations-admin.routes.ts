@@ -1,6 +1,6 @@
 import { inviteWaveBody, wavePreviewParams } from '@mmdm/contracts/launch-admin';
 import { jsonBody, noStore } from '@mmdm/shared/http';
-import { currentClaims, requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
+import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
 import { staffActorOf } from '../audit/audit.service.js';
 import type { InvitationsService } from './invitations.service.js';
