@@ -70,7 +70,7 @@ async function libraryAccepts(payload: Payload): Promise<boolean> {
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 const flipHex = (hex: string) => (hex[0] === '0' ? '1' : '0') + hex.slice(1);
-const reversedKeys = (value: Record<string, unknown>) => Object.fromEntries(Object.entries(value).reverse());
+const reversedKeys = (value: object) => Object.fromEntries(Object.entries(value).reverse());
 
 type Tamper = (payload: Payload) => void;
 
