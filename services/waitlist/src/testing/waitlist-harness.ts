@@ -209,10 +209,8 @@ export async function startSink(): Promise<SmtpSink> {
   return new SmtpSink().start();
 }
 
-/** A fresh address nobody else in the run uses. */
-export function uniqueEmail(label = 'person'): string {
-  return `${label}-${randomUUID().slice(0, 8)}@example.com`;
-}
+/** The one helper for a fresh address (tests/support/unique-email.ts), here for the files that import the harness. */
+export { uniqueEmail } from '@mmdm/tests/support';
 
 /** The raw token of the confirm link in a mail. */
 export function confirmTokenIn(text: string): string {

@@ -1,17 +1,10 @@
 import { createLogger } from '@mmdm/shared/logger';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { captureLogs } from '@mmdm/tests/support';
-import { startAuth, type AuthHarness } from '../../testing/auth-harness.js';
+import { useAuthService } from '../../testing/auth-harness.js';
 import { purgeAuditLog, startAuditRetention } from './audit-retention.js';
 
-let auth: AuthHarness;
-
-beforeAll(async () => {
-  auth = await startAuth({ ownDatabase: true });
-});
-afterAll(async () => {
-  await auth?.close();
-});
+const auth = useAuthService({ ownDatabase: true });
 
 async function auditRowAged(days: number, action = 'login.failed'): Promise<string> {
   const { rows } = await auth.pool.query<{ id: string }>(

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createStaffTokenVerifier, InvalidTokenError } from '@mmdm/shared/tokens';
-import { createStaff, signIn, startAuth, uniqueEmail, type AuthHarness } from '../../testing/auth-harness.js';
+import { createStaff, signIn, startAuth, uniqueEmail, useAuthService } from '../../testing/auth-harness.js';
 
-let auth: AuthHarness;
+const auth = useAuthService();
 let adminToken: string;
 let viewerToken: string;
 beforeAll(async () => {
-  auth = await startAuth();
   adminToken = await signIn(auth, await createStaff(auth, { role: 'admin' }));
   viewerToken = await signIn(auth, await createStaff(auth, { role: 'viewer' }));
-});
-afterAll(async () => {
-  await auth.close();
 });
 
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
