@@ -3,8 +3,8 @@ import { decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createPool } from '@mmdm/shared/db';
 import { createStaff, signIn, startAuth, useAuthService } from '../../testing/auth-harness.js';
-import { listenForKeyChanges, pruneRetiredKeys, rotateKey } from './keys.repository.js';
-import { createDatabaseKeyStore, generateSigningKey, VERIFY_WINDOW_SECONDS } from './keys.service.js';
+import { listenForKeyChanges, pruneRetiredKeys } from './keys.repository.js';
+import { createDatabaseKeyStore, generateSigningKey, rotateKey, VERIFY_WINDOW_SECONDS } from './keys.service.js';
 
 // Rotations here must not disturb the other test files' keys.
 const auth = useAuthService({ ownDatabase: true });
