@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@mmdm/shared/db';
+import { uniqueEmail } from '@mmdm/tests/support';
 import { issueToken, type TokenPurpose } from '../lib/tokens.js';
 import { suppressionHash } from './waitlist-harness.js';
 
@@ -41,7 +42,7 @@ export interface BuiltEntry extends EntryFields {
  */
 export async function buildEntry(db: Queryable, overrides: Partial<EntryFields> = {}): Promise<BuiltEntry> {
   const fields: Omit<EntryFields, 'createdAt'> = {
-    email: overrides.email ?? `entry-${randomUUID().slice(0, 8)}@example.com`,
+    email: overrides.email ?? uniqueEmail('entry'),
     status: overrides.status ?? 'pending',
     referralSource: overrides.referralSource ?? null,
     referralCode: overrides.referralCode ?? null,
@@ -139,7 +140,7 @@ export async function buildContactMessage(
   db: Queryable,
   overrides: { name?: string; email?: string; message?: string; receivedAt?: Date; handledAt?: Date | null } = {},
 ): Promise<{ id: string; outboxId: string; email: string }> {
-  const email = overrides.email ?? `writer-${randomUUID().slice(0, 8)}@example.com`;
+  const email = overrides.email ?? uniqueEmail('writer');
   const { rows } = await db.query<{ id: string; outboxId: string }>(
     `with saved as (
        insert into waitlist.contact_messages (name, email, email_normalized, message, created_at, handled_at)
