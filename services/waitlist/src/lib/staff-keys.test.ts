@@ -1,17 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, startApi, type ApiHarness, type TestContext } from '../testing/waitlist-harness.js';
+import { describe, expect, it } from 'vitest';
+import { startApi, useTestContext, type ApiHarness } from '../testing/waitlist-harness.js';
 import { remoteStaffKeys } from './staff-keys.js';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestContext();
-});
-afterAll(async () => {
-  await context?.close();
-});
+const context = useTestContext();
 
 async function signedToken(kid = 'k1') {
   const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });

@@ -79,6 +79,21 @@ export async function createTestContext(): Promise<TestContext> {
   };
 }
 
+/**
+ * A `TestContext` made before the file's tests and closed after them (vitest's beforeAll and afterAll, registered
+ * where this is called), for files that start no API or start their own. Filled in when the file's first test runs.
+ */
+export function useTestContext(): TestContext {
+  const context = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(context, await createTestContext());
+  });
+  afterAll(async () => {
+    await context.close?.();
+  });
+  return context;
+}
+
 /** Deletes this file's keys only (never FLUSHDB: Redis is shared). */
 async function deleteKeys(redisUrl: string, prefix: string): Promise<void> {
   const redis = createRedis(redisUrl, 'worker');
