@@ -279,16 +279,23 @@ export interface WaitlistApi {
   api: ApiHarness;
 }
 
+export interface WaitlistApiOptions extends Omit<ApiOptions, 'staffKeys'> {
+  /** Read when the API starts, so it may name what the file's earlier beforeAll started (a DNS server). */
+  envAtStart?: () => Record<string, string>;
+}
+
 /**
  * Starts a `WaitlistApi` before the file's tests and closes it after them (vitest's beforeAll and afterAll, registered
  * where this is called). The object is filled in when the file's first test runs.
  */
-export function useWaitlistApi(options: Omit<ApiOptions, 'staffKeys'> = {}): WaitlistApi {
+export function useWaitlistApi(options: WaitlistApiOptions = {}): WaitlistApi {
+  const { envAtStart, ...apiOptions } = options;
   const system = {} as WaitlistApi;
   beforeAll(async () => {
     system.context = await createTestContext();
     system.staff = await staffKeys();
-    system.api = await startApi(system.context, { ...options, staffKeys: system.staff.keys });
+    const env = { ...apiOptions.env, ...envAtStart?.() };
+    system.api = await startApi(system.context, { ...apiOptions, env, staffKeys: system.staff.keys });
   });
   afterAll(async () => {
     await system.api?.close();
