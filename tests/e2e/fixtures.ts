@@ -1,8 +1,8 @@
 import { test as base, expect, type ConsoleMessage } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { uniqueEmail } from '../support/unique-email.js';
 import { systemInfo, type SystemInfo } from './system.js';
 
 export interface Mail {
@@ -91,9 +91,7 @@ export const test = base.extend<Fixtures>({
   },
   // eslint-disable-next-line no-empty-pattern
   uniqueEmail: async ({}, use) => {
-    await use(
-      (label = 'visitor') => `${label}.${Date.now().toString(36)}${randomBytes(3).toString('hex')}@example.com`,
-    );
+    await use((label = 'visitor') => uniqueEmail(label));
   },
 });
 

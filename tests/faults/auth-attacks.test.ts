@@ -6,6 +6,7 @@ import { request, type Answer } from '../support/http.js';
 import { median } from './support/timing.js';
 import { SecretWatch } from './support/secrets.js';
 import { staffOf, startSystem, type System } from './support/system.js';
+import { uniqueEmail } from '../support/unique-email.js';
 
 /** Defaults of docs/architecture.md and services/auth/README.md: nothing relaxed for this file. */
 let system: System;
@@ -100,8 +101,7 @@ describe('guesses from one IPv6 home network (one /64)', () => {
 
   it('40 guesses spread over 40 accounts from one /64 are cut to the per-address limit (30)', async () => {
     const answers: Answer[] = [];
-    for (let i = 0; i < 40; i++)
-      answers.push(await guessFrom(`nobody-${i}-${randomUUID().slice(0, 8)}@example.com`, inPrefix('2001:db8:4b:1')));
+    for (let i = 0; i < 40; i++) answers.push(await guessFrom(uniqueEmail(`nobody-${i}`), inPrefix('2001:db8:4b:1')));
     expect(answers.filter((answer) => answer.status === 401)).toHaveLength(30);
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(10);
   });
@@ -111,7 +111,7 @@ describe('stored password hashes', () => {
   it("are argon2id with at least OWASP's parameters", async () => {
     const { admin } = await staffOf(system);
     secrets.add(admin.password, admin.token);
-    const email = `hash-${randomUUID().slice(0, 8)}@example.test`;
+    const email = uniqueEmail('hash');
     const password = `new staff ${randomUUID()}`;
     secrets.add(password);
     const created = await request(system.gateway.url, '/api/admin/staff', {
@@ -174,17 +174,16 @@ describe('enumeration', () => {
           method: 'POST',
           body: { email, password: `wrong ${randomUUID()}` },
         });
-      for (let i = 0; i < 5; i++)
-        await Promise.all([attempt(account.email), attempt(`nobody-${randomUUID()}@example.test`)]);
+      for (let i = 0; i < 5; i++) await Promise.all([attempt(account.email), attempt(uniqueEmail('nobody'))]);
       const known: Answer[] = [];
       const unknown: Answer[] = [];
       for (let i = 0; i < SAMPLES; i++) {
         // Interleaved, alternating which goes first, so load drifts hit both alike.
         if (i % 2) {
           known.push(await attempt(account.email));
-          unknown.push(await attempt(`nobody-${randomUUID()}@example.test`));
+          unknown.push(await attempt(uniqueEmail('nobody')));
         } else {
-          unknown.push(await attempt(`nobody-${randomUUID()}@example.test`));
+          unknown.push(await attempt(uniqueEmail('nobody')));
           known.push(await attempt(account.email));
         }
       }
@@ -197,15 +196,14 @@ describe('enumeration', () => {
   });
 
   it('a new and an already-listed waitlist address answer byte-identically, within a few ms in median time', async () => {
-    const existing = `listed-${randomUUID().slice(0, 8)}@example.com`;
+    const existing = uniqueEmail('listed');
     const signUp = (email: string) => request(system.gateway.url, '/waitlist', { method: 'POST', body: { email } });
     expect((await signUp(existing)).status).toBe(200);
-    for (let i = 0; i < 5; i++)
-      await Promise.all([signUp(existing), signUp(`warm-${randomUUID().slice(0, 8)}@example.com`)]);
+    for (let i = 0; i < 5; i++) await Promise.all([signUp(existing), signUp(uniqueEmail('warm'))]);
     const fresh: Answer[] = [];
     const again: Answer[] = [];
     for (let i = 0; i < SAMPLES; i++) {
-      const freshEmail = `new-${randomUUID().slice(0, 8)}@example.com`;
+      const freshEmail = uniqueEmail('new');
       if (i % 2) {
         fresh.push(await signUp(freshEmail));
         again.push(await signUp(existing));

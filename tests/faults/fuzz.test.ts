@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff, signIn } from '../../services/auth/src/testing/auth-harness.js';
@@ -8,6 +7,7 @@ import { sleep } from './support/timing.js';
 import { SecretWatch } from './support/secrets.js';
 import { STAFF_ENDPOINTS } from './support/staff-endpoints.js';
 import { staffOf, startSystem, type System } from './support/system.js';
+import { uniqueEmail } from '../support/unique-email.js';
 
 /** Runs per endpoint: thousands of inputs over the whole API, a few seconds per endpoint. */
 const RUNS = Number(process.env.FAULT_FUZZ_RUNS ?? 1000);
@@ -306,7 +306,7 @@ describe('mail header injection', () => {
       fc.nat(30),
     )
     .map(([breaker, at]) => {
-      const email = `inj-${randomUUID().slice(0, 8)}@example.com`;
+      const email = uniqueEmail('inj');
       const position = at % (email.length + 1);
       return { email: email.slice(0, position) + breaker + email.slice(position), breaker };
     });
@@ -314,9 +314,7 @@ describe('mail header injection', () => {
   it('a line break anywhere in the address or referral code is refused with 400', async () => {
     await fc.assert(
       fc.asyncProperty(injected, fc.boolean(), async ({ email, breaker }, inReferral) => {
-        const body = inReferral
-          ? { email: `ok-${randomUUID().slice(0, 8)}@example.com`, referralSource: `FRIEND${breaker}X` }
-          : { email };
+        const body = inReferral ? { email: uniqueEmail('ok'), referralSource: `FRIEND${breaker}X` } : { email };
         requests++;
         const answer = await request(system.gateway.url, '/waitlist', { method: 'POST', body });
         // %0d%0a is no line break, just odd characters an address may not hold: refused as well.
@@ -330,7 +328,7 @@ describe('mail header injection', () => {
     await fc.assert(
       fc.asyncProperty(injected, fc.boolean(), async ({ email, breaker }, inName) => {
         const body = inName
-          ? { name: `Jane${breaker}Doe`, email: `ok-${randomUUID().slice(0, 8)}@example.com`, message: 'Hello' }
+          ? { name: `Jane${breaker}Doe`, email: uniqueEmail('ok'), message: 'Hello' }
           : { name: 'Jane Doe', email, message: 'Hello' };
         requests++;
         const answer = await request(system.gateway.url, '/waitlist/contact', { method: 'POST', body });
@@ -345,7 +343,7 @@ describe('mail header injection', () => {
   it('every message the worker sent during this file has exactly one recipient', async () => {
     const account = await createStaff(system.auth, { role: 'viewer' });
     secrets.add(account.password, await signIn(system.auth, account));
-    const email = `one-recipient-${randomUUID().slice(0, 8)}@example.com`;
+    const email = uniqueEmail('one-recipient');
     expect((await request(system.gateway.url, '/waitlist', { method: 'POST', body: { email } })).status).toBe(200);
     await sink.waitFor((messages) => messages.some((mail) => mail.envelope.to.includes(email)), 20_000);
     await sleep(500);

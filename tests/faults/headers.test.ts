@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request, type Answer, type RequestOptions } from '../support/http.js';
 import { SecretWatch } from './support/secrets.js';
 import { staffOf, startSystem, type System } from './support/system.js';
+import { uniqueEmail } from '../support/unique-email.js';
 
 /** nginx stands in as 127.0.0.2: the only peer whose X-Forwarded-Proto the gateway believes. */
 const NGINX = '127.0.0.2';
@@ -28,7 +29,7 @@ function requests(): [string, string, RequestOptions, number][] {
     ['a page', '/', {}, 200],
     ['a missing page', '/no-such-page', {}, 404],
     ['an unknown API path', '/api/nothing', { method: 'POST' }, 404],
-    ['a sign-up', '/waitlist', { method: 'POST', body: { email: `headers-${Date.now()}@example.com` } }, 200],
+    ['a sign-up', '/waitlist', { method: 'POST', body: { email: uniqueEmail('headers') } }, 200],
     ['a bad sign-up', '/waitlist', { method: 'POST', body: { email: 'nope' } }, 400],
     [
       'a non-JSON sign-up',
@@ -110,7 +111,7 @@ describe('CORS', () => {
         await request(system.gateway.url, '/waitlist', {
           method: 'POST',
           headers: { origin },
-          body: { email: `cors-${Date.now()}@example.com` },
+          body: { email: uniqueEmail('cors') },
         }),
         await request(system.gateway.url, '/api/admin/login', {
           method: 'OPTIONS',

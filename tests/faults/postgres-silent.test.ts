@@ -5,6 +5,7 @@ import { request } from '../support/http.js';
 import { sleep } from './support/timing.js';
 import { signupStream } from './support/load.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
+import { uniqueEmail } from '../support/unique-email.js';
 
 /** Shorter than the reset cut: what is measured here is how long a request may hang, not how long the outage lasts. */
 const SILENCE_MS = 10_000;
@@ -41,7 +42,7 @@ describe('Postgres silent (a partition: packets dropped, no reset)', () => {
     while (Date.now() - restoredAt < 20_000) {
       const answer = await request(api.url, '/waitlist', {
         method: 'POST',
-        body: { email: `probe-${Date.now()}@example.com` },
+        body: { email: uniqueEmail('probe') },
       });
       if (answer.status === 200) {
         recoveredAfter = Date.now() - restoredAt;

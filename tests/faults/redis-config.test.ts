@@ -17,6 +17,7 @@ import {
 import { captureLogs } from '../support/index.js';
 import { request } from '../support/http.js';
 import { freePort, RedisServer } from './support/redis-server.js';
+import { uniqueEmail } from '../support/unique-email.js';
 
 let context: TestContext;
 
@@ -100,7 +101,7 @@ describe('producers with Redis down', () => {
   it('the API still takes sign-ups at once (in-process rate limits), refuses staff calls with 503 at once, and is not ready', async () => {
     const signup = await request(url, '/waitlist', {
       method: 'POST',
-      body: { email: `no-redis-${Date.now()}@example.com` },
+      body: { email: uniqueEmail('no-redis') },
     });
     expect(signup.status).toBe(200);
     expect(signup.ms).toBeLessThan(2000);

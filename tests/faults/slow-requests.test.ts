@@ -2,6 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../support/http.js';
 import { startSystem, type System } from './support/system.js';
+import { uniqueEmail } from '../support/unique-email.js';
 
 /** The bound the gateway promises for a request to arrive (10 s, checked every second), with room for a busy runner. */
 const CUT_WITHIN_MS = 15_000;
@@ -83,7 +84,7 @@ describe('slow requests without nginx in front', () => {
       ordinary.push(
         request(system.gateway.url, '/waitlist', {
           method: 'POST',
-          body: { email: `meanwhile-${n}-${Date.now()}@example.com` },
+          body: { email: uniqueEmail(`meanwhile-${n}`) },
           timeoutMs: 5_000,
         }),
         request(system.gateway.url, '/', { timeoutMs: 5_000 }),

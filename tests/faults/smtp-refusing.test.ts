@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpSink } from '../support/index.js';
 import { request } from '../support/http.js';
@@ -6,6 +5,7 @@ import { sleep } from './support/timing.js';
 import { mailJobCounts, mailsPerRecipient } from './support/mail.js';
 import { SecretWatch } from './support/secrets.js';
 import { startSystem, type System } from './support/system.js';
+import { uniqueEmail } from '../support/unique-email.js';
 
 /**
  * Production retries 15 times with back-off from 1 s (MAIL_ATTEMPTS, MAIL_BACKOFF_MS): hours of patience. Here the
@@ -34,7 +34,7 @@ afterAll(async () => {
 describe('SMTP refusing every message for a while', () => {
   it('fails no job permanently, sends no duplicate, and drains the backlog once the server accepts again', async () => {
     sink.refuse(true);
-    const emails = Array.from({ length: SIGNUPS }, () => `smtp-down-${randomUUID().slice(0, 8)}@example.com`);
+    const emails = Array.from({ length: SIGNUPS }, () => uniqueEmail('smtp-down'));
     for (const email of emails)
       expect((await request(system.gateway.url, '/waitlist', { method: 'POST', body: { email } })).status).toBe(200);
     await sleep(REFUSE_MS);

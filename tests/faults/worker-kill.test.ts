@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestContext,
@@ -13,6 +13,7 @@ import { mailJobCounts, mailsPerRecipient } from './support/mail.js';
 import { freePort } from './support/redis-server.js';
 import { SecretWatch } from './support/secrets.js';
 import { startServiceProcess, untilHealthy, type ServiceProcess } from './support/service-process.js';
+import { uniqueEmail } from '../support/unique-email.js';
 
 const MAILS = 1000;
 const CONCURRENCY = 10;
@@ -61,7 +62,7 @@ async function startWorkerProcess(): Promise<ServiceProcess> {
 
 describe(`the e-mail worker SIGKILLed ${KILL_AT.length} times during ${MAILS} mails`, () => {
   it('delivers all of them, recovers stalled jobs, and duplicates only inside the crash window', async () => {
-    const emails = Array.from({ length: MAILS }, () => `kill-${randomUUID().slice(0, 12)}@example.com`);
+    const emails = Array.from({ length: MAILS }, () => uniqueEmail('kill'));
     for (let i = 0; i < emails.length; i += 25) {
       const batch = emails.slice(i, i + 25);
       const answers = await Promise.all(

@@ -9,3 +9,4 @@ export { startTestDnsServer, type DnsZoneEntry, type TestDnsServer } from './dns
 export { request, type Answer, type RequestOptions } from './http.js';
 export { totpCodeAt, TOTP_STEP_MS, waitOutStepEdge } from './totp.js';
 export { databaseEnvFor, startPgBouncer, type PgBouncer } from './pgbouncer.js';
+export { uniqueEmail } from './unique-email.js';

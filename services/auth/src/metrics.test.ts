@@ -1,14 +1,8 @@
 import { sampleValue, scrape } from '@mmdm/tests/support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff, randomIp, startAuth, type AuthHarness } from './testing/auth-harness.js';
+import { describe, expect, it } from 'vitest';
+import { createStaff, randomIp, useAuthService } from './testing/auth-harness.js';
 
-let auth: AuthHarness;
-beforeAll(async () => {
-  auth = await startAuth({ env: { LOGIN_ACCOUNT_MAX_FAILS: '2' } });
-});
-afterAll(async () => {
-  await auth?.close();
-});
+const auth = useAuthService({ env: { LOGIN_ACCOUNT_MAX_FAILS: '2' } });
 
 const metrics = () => scrape(`${auth.url}/metrics`);
 const logins = (text: string, result: string) => sampleValue(text, 'mmdm_login_attempts_total', { result });

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sampleValue, scrape } from '@mmdm/tests/support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   confirmTokenIn,
   createTestContext,
@@ -10,8 +10,7 @@ import {
   startSink,
   startWorker,
   uniqueEmail,
-  type ApiHarness,
-  type TestContext,
+  useWaitlistApi,
 } from './testing/waitlist-harness.js';
 
 /** A local port nothing listens on: the mail server is "down" (connection refused), a temporary failure. */
@@ -38,18 +37,9 @@ async function listenWorker(app: Parameters<typeof createServer>[1]) {
 }
 
 describe('the waitlist API /metrics', () => {
-  let context: TestContext;
-  let api: ApiHarness;
-  beforeAll(async () => {
-    context = await createTestContext();
-    api = await startApi(context);
-  });
-  afterAll(async () => {
-    await api?.close();
-    await context?.close();
-  });
+  const system = useWaitlistApi();
 
-  const metrics = () => scrape(`${api.url}/metrics`);
+  const metrics = () => scrape(`${system.api.url}/metrics`);
 
   it('answers in Prometheus text format with the process, pool, Redis and readiness series', async () => {
     const text = await metrics();
@@ -73,13 +63,15 @@ describe('the waitlist API /metrics', () => {
   it('counts a sign-up, and every answer by route template, method and status, with its duration', async () => {
     const route = { route: '/waitlist', method: 'POST', status: '200' };
     const before = await metrics();
-    expect((await api.request('/waitlist', { method: 'POST', body: { email: uniqueEmail('counted') } })).status).toBe(
-      200,
+    expect(
+      (await system.api.request('/waitlist', { method: 'POST', body: { email: uniqueEmail('counted') } })).status,
+    ).toBe(200);
+    expect((await system.api.request('/waitlist', { method: 'POST', body: { email: 'not an address' } })).status).toBe(
+      400,
     );
-    expect((await api.request('/waitlist', { method: 'POST', body: { email: 'not an address' } })).status).toBe(400);
-    expect((await api.request('/nowhere/42')).status).toBe(404);
+    expect((await system.api.request('/nowhere/42')).status).toBe(404);
     // A refused staff call: the route template is the full path, even though the error left the mounted router.
-    expect((await api.request('/api/admin/waitlist/entries/17', { method: 'DELETE' })).status).toBe(401);
+    expect((await system.api.request('/api/admin/waitlist/entries/17', { method: 'DELETE' })).status).toBe(401);
     const after = await metrics();
 
     expect(sampleValue(after, 'mmdm_signups_total')).toBe((sampleValue(before, 'mmdm_signups_total') ?? 0) + 1);
@@ -100,7 +92,7 @@ describe('the waitlist API /metrics', () => {
   });
 
   it('reports not ready, and Redis disconnected, while Redis is unreachable', async () => {
-    const down = await startApi(context);
+    const down = await startApi(system.context);
     try {
       down.redis.disconnect();
       const text = await eventually(async () => {

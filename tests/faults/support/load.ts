@@ -1,5 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { request } from '../../support/http.js';
+import { uniqueEmail } from '../../support/unique-email.js';
 
 export interface SignupOutcome {
   email: string;
@@ -26,7 +27,7 @@ export function signupStream(apiUrl: string, everyMs: number, label: string): Si
   const pending = new Set<Promise<void>>();
   const timer = setInterval(() => {
     const outcome: SignupOutcome = {
-      email: `${label}-${randomUUID().slice(0, 12)}@example.com`,
+      email: uniqueEmail(label),
       startedAt: Date.now(),
       status: 0,
       ms: 0,

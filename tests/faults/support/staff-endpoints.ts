@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { uniqueEmail } from '../../support/unique-email.js';
 
 export interface StaffEndpoint {
   service: 'auth' | 'waitlist';
@@ -27,7 +28,7 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
     service: 'auth',
     method: 'POST',
     path: '/api/admin/staff',
-    body: { email: `forged-${randomUUID().slice(0, 8)}@example.test`, password: 'z'.repeat(16), role: 'admin' },
+    body: { email: uniqueEmail('forged'), password: 'z'.repeat(16), role: 'admin' },
     readOnly: false,
   },
   {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { createStaff } from '../../../services/auth/src/testing/auth-harness.js';
 import { buildEntry, buildToken } from '../../../services/waitlist/src/testing/waitlist-factories.js';
@@ -6,6 +5,7 @@ import { request } from '../../support/http.js';
 import type { SmtpSink } from '../../support/index.js';
 import type { SecretWatch } from './secrets.js';
 import type { System } from './system.js';
+import { uniqueEmail } from '../../support/unique-email.js';
 
 /**
  * `count` people who signed up and confirmed through the public confirm call (each takes a place and is owed a
@@ -14,7 +14,7 @@ import type { System } from './system.js';
 export async function confirmedPeople(system: System, label: string, count: number): Promise<string[]> {
   const emails: string[] = [];
   for (let index = 0; index < count; index += 1) {
-    const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
+    const email = uniqueEmail(label);
     const entry = await buildEntry(system.context.pool, { email });
     const token = await buildToken(system.context.pool, entry.id);
     const confirmed = await request(system.gateway.url, '/waitlist/confirm', {

@@ -1,17 +1,11 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startAuth, uniqueEmail, type AuthHarness } from '../testing/auth-harness.js';
+import { describe, expect, it } from 'vitest';
+import { signIn, uniqueEmail, useAuthService } from '../testing/auth-harness.js';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
-let auth: AuthHarness;
-beforeAll(async () => {
-  auth = await startAuth({ ownDatabase: true });
-});
-afterAll(async () => {
-  await auth.close();
-});
+const auth = useAuthService({ ownDatabase: true });
 
 /** Runs a CLI script the way an operator would (through tsx here, compiled JS in production). */
 function run(script: string, args: string[], env: Record<string, string>, stdin?: string) {

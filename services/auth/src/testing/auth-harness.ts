@@ -1,9 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { createPool } from '@mmdm/shared/db';
 import { createLogger } from '@mmdm/shared/logger';
 import { migrate } from '@mmdm/shared/migrate';
@@ -18,6 +18,7 @@ import {
   type CapturedLogs,
   type RequestOptions,
   type TestDatabase,
+  uniqueEmail,
 } from '@mmdm/tests/support';
 import { createAuthApp } from '../app.js';
 import { loadAuthConfig, type AuthConfig } from '../config.js';
@@ -115,15 +116,43 @@ export async function startAuth(options: HarnessOptions = {}): Promise<AuthHarne
   };
 }
 
+export interface UseAuthOptions extends HarnessOptions {
+  /** A service of its own for each test (tests that need an empty staff table every time), not one for the file. */
+  perTest?: boolean;
+}
+
+/**
+ * Starts the auth service before the file's tests and closes it after them (vitest's beforeAll and afterAll, or
+ * beforeEach and afterEach with `perTest`, registered where this is called), as `useWaitlistApi` does for the
+ * waitlist. The harness answered is filled in when the file's first test runs.
+ */
+export function useAuthService(options: UseAuthOptions = {}): AuthHarness {
+  const { perTest, ...harnessOptions } = options;
+  const auth = {} as AuthHarness;
+  const start = async () => {
+    Object.assign(auth, await startAuth(harnessOptions));
+  };
+  const stop = async () => {
+    await auth.close?.();
+  };
+  if (perTest) {
+    beforeEach(start);
+    afterEach(stop);
+  } else {
+    beforeAll(start);
+    afterAll(stop);
+  }
+  return auth;
+}
+
 /** A documentation-range-like random address, so each test is its own client for the throttles. */
 export function randomIp(): string {
   const [a, b, c] = randomBytes(3);
   return `10.${a}.${b}.${c}`;
 }
 
-export function uniqueEmail(label = 'staff'): string {
-  return `${label}-${randomUUID().slice(0, 8)}@example.test`;
-}
+/** The one helper for a fresh address (tests/support/unique-email.ts), here for the files that import the harness. */
+export { uniqueEmail } from '@mmdm/tests/support';
 
 export const PASSWORD = 'lantern orbit velvet quasar';
 

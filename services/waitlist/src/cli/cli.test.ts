@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { suppress, suppressionHash } from '../lib/suppression.repository.js';
-import { buildEntry } from '../testing/waitlist-factories.js';
+import { buildEntry, buildOutboxRow } from '../testing/waitlist-factories.js';
 import { eventually, readSuppression, uniqueEmail, useWaitlistSystem } from '../testing/waitlist-harness.js';
 
 const SUPPRESSION_KEY = 'cli-test-suppression-key';
@@ -45,12 +45,12 @@ describe('the mail runbook commands', () => {
     const email = uniqueEmail('dead-letter');
     const entry = await buildEntry(system.context.pool, { email });
     // A confirmation the worker gave up on after the server refused the address for good (5xx: suppressed).
-    const { rows } = await system.context.pool.query<{ id: string }>(
-      `insert into waitlist.outbox (entry_id, kind, relayed_at, failed_at, attempts, last_error)
-       values ($1, 'confirmation', now(), now(), 1, '550 no such user') returning id`,
-      [entry.id],
-    );
-    const outboxId = rows[0]!.id;
+    const { id: outboxId } = await buildOutboxRow(system.context.pool, entry.id, {
+      relayedAt: new Date(),
+      failedAt: new Date(),
+      attempts: 1,
+      lastError: '550 no such user',
+    });
     await suppress(system.context.pool, suppressionHash(SUPPRESSION_KEY, email), 'hard_bounce', 'smtp');
 
     const listed = await run('replay-mail.ts', []);

@@ -1,19 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { revocationKeys } from '@mmdm/shared/tokens';
-import { createTestContext, startApi, type ApiHarness, type TestContext } from '../testing/waitlist-harness.js';
+import { startApi, useTestContext, type ApiHarness } from '../testing/waitlist-harness.js';
 import { remoteStaffKeys } from './staff-keys.js';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestContext();
-});
-afterAll(async () => {
-  await context?.close();
-});
+const context = useTestContext();
 
 async function signedToken(kid = 'k1') {
   const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@mmdm/shared/db';
+import { uniqueEmail } from '@mmdm/tests/support';
 import { issueToken, type TokenPurpose } from '../lib/tokens.js';
 import { suppressionHash } from './waitlist-harness.js';
 
@@ -41,7 +42,7 @@ export interface BuiltEntry extends EntryFields {
  */
 export async function buildEntry(db: Queryable, overrides: Partial<EntryFields> = {}): Promise<BuiltEntry> {
   const fields: Omit<EntryFields, 'createdAt'> = {
-    email: overrides.email ?? `entry-${randomUUID().slice(0, 8)}@example.com`,
+    email: overrides.email ?? uniqueEmail('entry'),
     status: overrides.status ?? 'pending',
     referralSource: overrides.referralSource ?? null,
     referralCode: overrides.referralCode ?? null,
@@ -96,15 +97,37 @@ export async function buildToken(
   return token;
 }
 
-/** A row of waitlist.outbox for an entry (a confirmation mail), as the sign-up path queues it. */
+export interface OutboxFields {
+  kind: 'confirmation' | 'welcome' | 'invitation' | 'data_access' | 'place_link' | 'friend_joined' | 'contact';
+  relayedAt: Date | null;
+  sentAt: Date | null;
+  /** When the worker gave up on it (a dead letter). */
+  failedAt: Date | null;
+  attempts: number;
+  lastError: string | null;
+}
+
+/**
+ * A row of waitlist.outbox for an entry: by default a confirmation mail as the sign-up path queues it (not relayed,
+ * not sent, never tried).
+ */
 export async function buildOutboxRow(
   db: Queryable,
   entryId: string,
-  overrides: { relayedAt?: Date | null } = {},
+  overrides: Partial<OutboxFields> = {},
 ): Promise<{ id: string }> {
   const { rows } = await db.query<{ id: string }>(
-    `insert into waitlist.outbox (entry_id, relayed_at) values ($1, $2) returning id`,
-    [entryId, overrides.relayedAt ?? null],
+    `insert into waitlist.outbox (entry_id, kind, relayed_at, sent_at, failed_at, attempts, last_error)
+     values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+    [
+      entryId,
+      overrides.kind ?? 'confirmation',
+      overrides.relayedAt ?? null,
+      overrides.sentAt ?? null,
+      overrides.failedAt ?? null,
+      overrides.attempts ?? 0,
+      overrides.lastError ?? null,
+    ],
   );
   return { id: rows[0]!.id };
 }
@@ -117,7 +140,7 @@ export async function buildContactMessage(
   db: Queryable,
   overrides: { name?: string; email?: string; message?: string; receivedAt?: Date; handledAt?: Date | null } = {},
 ): Promise<{ id: string; outboxId: string; email: string }> {
-  const email = overrides.email ?? `writer-${randomUUID().slice(0, 8)}@example.com`;
+  const email = overrides.email ?? uniqueEmail('writer');
   const { rows } = await db.query<{ id: string; outboxId: string }>(
     `with saved as (
        insert into waitlist.contact_messages (name, email, email_normalized, message, created_at, handled_at)
@@ -150,6 +173,19 @@ export async function buildCity(
     name,
   ]);
   return { id: rows[0]!.id, name };
+}
+
+/** A row of waitlist.invitation_waves: by default a wave for one city that invited one person. */
+export async function buildInvitationWave(
+  db: Queryable,
+  wave: { cityId: number; createdBySub?: string; requested?: number; invited?: number },
+): Promise<{ id: string }> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into waitlist.invitation_waves (created_by_sub, city_id, requested, invited) values ($1, $2, $3, $4)
+     returning id`,
+    [wave.createdBySub ?? 'staff', wave.cityId, wave.requested ?? 1, wave.invited ?? 1],
+  );
+  return { id: rows[0]!.id };
 }
 
 /** A row of waitlist.referral_credits: by default a credit granted for a confirmed friend. */

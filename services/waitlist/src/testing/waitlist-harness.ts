@@ -79,6 +79,21 @@ export async function createTestContext(): Promise<TestContext> {
   };
 }
 
+/**
+ * A `TestContext` made before the file's tests and closed after them (vitest's beforeAll and afterAll, registered
+ * where this is called), for files that start no API or start their own. Filled in when the file's first test runs.
+ */
+export function useTestContext(): TestContext {
+  const context = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(context, await createTestContext());
+  });
+  afterAll(async () => {
+    await context.close?.();
+  });
+  return context;
+}
+
 /** Deletes this file's keys only (never FLUSHDB: Redis is shared). */
 async function deleteKeys(redisUrl: string, prefix: string): Promise<void> {
   const redis = createRedis(redisUrl, 'worker');
@@ -218,10 +233,8 @@ export async function startSink(): Promise<SmtpSink> {
   return new SmtpSink().start();
 }
 
-/** A fresh address nobody else in the run uses. */
-export function uniqueEmail(label = 'person'): string {
-  return `${label}-${randomUUID().slice(0, 8)}@example.com`;
-}
+/** The one helper for a fresh address (tests/support/unique-email.ts), here for the files that import the harness. */
+export { uniqueEmail } from '@mmdm/tests/support';
 
 /** The raw token of the confirm link in a mail. */
 export function confirmTokenIn(text: string): string {
@@ -275,16 +288,23 @@ export interface WaitlistApi {
   api: ApiHarness;
 }
 
+export interface WaitlistApiOptions extends Omit<ApiOptions, 'staffKeys'> {
+  /** Read when the API starts, so it may name what the file's earlier beforeAll started (a DNS server). */
+  envAtStart?: () => Record<string, string>;
+}
+
 /**
  * Starts a `WaitlistApi` before the file's tests and closes it after them (vitest's beforeAll and afterAll, registered
  * where this is called). The object is filled in when the file's first test runs.
  */
-export function useWaitlistApi(options: Omit<ApiOptions, 'staffKeys'> = {}): WaitlistApi {
+export function useWaitlistApi(options: WaitlistApiOptions = {}): WaitlistApi {
+  const { envAtStart, ...apiOptions } = options;
   const system = {} as WaitlistApi;
   beforeAll(async () => {
     system.context = await createTestContext();
     system.staff = await staffKeys();
-    system.api = await startApi(system.context, { ...options, staffKeys: system.staff.keys });
+    const env = { ...apiOptions.env, ...envAtStart?.() };
+    system.api = await startApi(system.context, { ...apiOptions, env, staffKeys: system.staff.keys });
   });
   afterAll(async () => {
     await system.api?.close();

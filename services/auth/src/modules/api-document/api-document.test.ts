@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAuth, type AuthHarness } from '../../testing/auth-harness.js';
+import { describe, expect, it } from 'vitest';
+import { useAuthService } from '../../testing/auth-harness.js';
 
-let auth: AuthHarness;
-beforeAll(async () => {
-  auth = await startAuth();
-});
-afterAll(async () => {
-  await auth.close();
-});
+const auth = useAuthService();
 
 describe('GET /api/openapi.json', () => {
   it('answers the OpenAPI 3.1 document of both services, without a staff token and cacheable', async () => {

@@ -1,25 +1,14 @@
 import { createLogger } from '@mmdm/shared/logger';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { captureLogs } from '@mmdm/tests/support';
-import { startAuth, type AuthHarness } from '../../testing/auth-harness.js';
+import { buildAuditRow, daysAgo } from '../../testing/auth-factories.js';
+import { useAuthService } from '../../testing/auth-harness.js';
 import { purgeAuditLog, startAuditRetention } from './audit-retention.js';
 
-let auth: AuthHarness;
+const auth = useAuthService({ ownDatabase: true });
 
-beforeAll(async () => {
-  auth = await startAuth({ ownDatabase: true });
-});
-afterAll(async () => {
-  await auth?.close();
-});
-
-async function auditRowAged(days: number, action = 'login.failed'): Promise<string> {
-  const { rows } = await auth.pool.query<{ id: string }>(
-    `insert into auth.audit_log (at, action, actor_email) values (now() - make_interval(days => $1::int), $2, 'x@example.com')
-     returning id`,
-    [days, action],
-  );
-  return rows[0]!.id;
+async function auditRowAged(days: number): Promise<string> {
+  return (await buildAuditRow(auth.pool, { at: daysAgo(days) })).id;
 }
 
 async function left(ids: string[]): Promise<string[]> {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { inTransaction, type Queryable } from '@mmdm/shared/db';
+import type { Queryable } from '@mmdm/shared/db';
 import type { JWK } from 'jose';
 
 export interface StoredSigningKey {
@@ -24,7 +24,7 @@ interface KeyRow {
   retired_at: Date | null;
 }
 
-/** Serialises key creation and rotation across replicas, so two first starts do not both create a signing key. */
+/** See lockSigningKeys. */
 const KEY_LOCK = 'mmdm:auth:signing-keys';
 
 /**
@@ -36,12 +36,12 @@ export const KEY_CHANGE_CHANNEL = 'mmdm_auth_signing_keys';
 const announce = (client: pg.PoolClient, kid: string) =>
   client.query('select pg_notify($1, $2)', [KEY_CHANGE_CHANNEL, kid]);
 
-/** Serialises key creation and rotation across replicas for the length of one transaction. */
-function withKeyLock<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  return inTransaction(pool, async (client) => {
-    await client.query('select pg_advisory_xact_lock(hashtext($1))', [KEY_LOCK]);
-    return work(client);
-  });
+/**
+ * Serialises key creation and rotation across replicas until the transaction ends, so two first starts do not both
+ * create a signing key.
+ */
+export async function lockSigningKeys(client: pg.PoolClient): Promise<void> {
+  await client.query('select pg_advisory_xact_lock(hashtext($1))', [KEY_LOCK]);
 }
 
 const toKey = (row: KeyRow): StoredSigningKey => ({
@@ -67,36 +67,27 @@ export async function selectUsableKeys(db: Queryable, verifyWindowSeconds: numbe
   return rows.map(toKey);
 }
 
-/** Inserts `generate()`'s key unless an active key exists; returns whether it did. */
-export async function ensureActiveKey(pool: pg.Pool, generate: () => Promise<GeneratedKey>): Promise<boolean> {
-  return withKeyLock(pool, async (client) => {
-    const active = await client.query('select 1 from auth.signing_keys where retired_at is null limit 1');
-    if (active.rowCount) return false;
-    const key = await generate();
-    await client.query('insert into auth.signing_keys (kid, public_jwk, private_jwk) values ($1, $2, $3)', [
-      key.kid,
-      JSON.stringify(key.publicJwk),
-      JSON.stringify(key.privateJwk),
-    ]);
-    await announce(client, key.kid);
-    return true;
-  });
+export async function activeKeyExists(db: Queryable): Promise<boolean> {
+  const { rowCount } = await db.query('select 1 from auth.signing_keys where retired_at is null limit 1');
+  return (rowCount ?? 0) > 0;
 }
 
-/** Retires every active key and makes `key` the one that signs. Returns the retired kids. */
-export async function rotateKey(pool: pg.Pool, key: GeneratedKey): Promise<string[]> {
-  return withKeyLock(pool, async (client) => {
-    const retired = await client.query<{ kid: string }>(
-      'update auth.signing_keys set retired_at = now() where retired_at is null returning kid',
-    );
-    await client.query('insert into auth.signing_keys (kid, public_jwk, private_jwk) values ($1, $2, $3)', [
-      key.kid,
-      JSON.stringify(key.publicJwk),
-      JSON.stringify(key.privateJwk),
-    ]);
-    await announce(client, key.kid);
-    return retired.rows.map((row) => row.kid);
-  });
+/** Stores the key as the active one and announces it (the announcement goes out when the transaction commits). */
+export async function insertActiveKey(client: pg.PoolClient, key: GeneratedKey): Promise<void> {
+  await client.query('insert into auth.signing_keys (kid, public_jwk, private_jwk) values ($1, $2, $3)', [
+    key.kid,
+    JSON.stringify(key.publicJwk),
+    JSON.stringify(key.privateJwk),
+  ]);
+  await announce(client, key.kid);
+}
+
+/** Retires every active key. Returns the retired kids. */
+export async function retireActiveKeys(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ kid: string }>(
+    'update auth.signing_keys set retired_at = now() where retired_at is null returning kid',
+  );
+  return rows.map((row) => row.kid);
 }
 
 /** Deletes keys retired longer ago than the verification window: no token they signed can still be valid. */

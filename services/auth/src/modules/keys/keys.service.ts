@@ -11,10 +11,13 @@ import {
 } from 'jose';
 import { STAFF_TOKEN } from '@mmdm/shared/tokens';
 import type pg from 'pg';
+import { inTransaction } from '@mmdm/shared/db';
 import {
-  ensureActiveKey,
+  activeKeyExists,
+  insertActiveKey,
+  lockSigningKeys,
   pruneRetiredKeys,
-  rotateKey,
+  retireActiveKeys,
   selectUsableKeys,
   type GeneratedKey,
 } from './keys.repository.js';
@@ -161,6 +164,26 @@ export async function createEnvKeyStore(privateKeyPem: string, kidFromEnv: strin
     jwks: async () => ({ keys: [jwk] }),
     refresh: async () => undefined,
   };
+}
+
+/** Inserts `generate()`'s key unless an active key exists; returns whether it did. */
+export async function ensureActiveKey(pool: pg.Pool, generate: () => Promise<GeneratedKey>): Promise<boolean> {
+  return inTransaction(pool, async (client) => {
+    await lockSigningKeys(client);
+    if (await activeKeyExists(client)) return false;
+    await insertActiveKey(client, await generate());
+    return true;
+  });
+}
+
+/** Retires every active key and makes `key` the one that signs. Returns the retired kids. */
+export async function rotateKey(pool: pg.Pool, key: GeneratedKey): Promise<string[]> {
+  return inTransaction(pool, async (client) => {
+    await lockSigningKeys(client);
+    const retired = await retireActiveKeys(client);
+    await insertActiveKey(client, key);
+    return retired;
+  });
 }
 
 /**

@@ -1,19 +1,13 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { decodeProtectedHeader } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPool } from '@mmdm/shared/db';
-import { createStaff, signIn, startAuth, type AuthHarness } from '../../testing/auth-harness.js';
-import { listenForKeyChanges, pruneRetiredKeys, rotateKey } from './keys.repository.js';
-import { createDatabaseKeyStore, generateSigningKey, VERIFY_WINDOW_SECONDS } from './keys.service.js';
+import { createStaff, signIn, startAuth, useAuthService } from '../../testing/auth-harness.js';
+import { listenForKeyChanges, pruneRetiredKeys } from './keys.repository.js';
+import { createDatabaseKeyStore, generateSigningKey, rotateKey, VERIFY_WINDOW_SECONDS } from './keys.service.js';
 
-let auth: AuthHarness;
-beforeAll(async () => {
-  // Rotations here must not disturb the other test files' keys.
-  auth = await startAuth({ ownDatabase: true });
-});
-afterAll(async () => {
-  await auth.close();
-});
+// Rotations here must not disturb the other test files' keys.
+const auth = useAuthService({ ownDatabase: true });
 
 const kidOf = (token: string) => decodeProtectedHeader(token).kid;
 const verify = (token: string) => auth.request('/api/admin/verify', { token });

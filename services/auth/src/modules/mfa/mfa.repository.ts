@@ -1,7 +1,11 @@
 import type pg from 'pg';
-import { inTransaction, type Queryable } from '@mmdm/shared/db';
+import type { Queryable } from '@mmdm/shared/db';
 
-/** The owner of staff_totp, staff_passkeys, staff_recovery_codes and staff_mfa_policy. */
+/**
+ * The owner of staff_totp, staff_passkeys, staff_recovery_codes and staff_mfa_policy. Each function runs its
+ * statements on the pool or client it is given; the services open the transactions (a `pg.PoolClient` parameter says
+ * the function means to run inside one).
+ */
 
 type Db = Queryable;
 
@@ -160,14 +164,12 @@ export async function deletePasskey(db: Db, staffId: string, id: string): Promis
 }
 
 /** Replaces every recovery code of the account with these hashes (used or not: the old set is void). */
-export async function replaceRecoveryCodes(pool: pg.Pool, staffId: string, hashes: string[]): Promise<void> {
-  await inTransaction(pool, async (client) => {
-    await client.query(`delete from auth.staff_recovery_codes where staff_id = $1`, [staffId]);
-    await client.query(`insert into auth.staff_recovery_codes (staff_id, code_hash) select $1, unnest($2::text[])`, [
-      staffId,
-      hashes,
-    ]);
-  });
+export async function replaceRecoveryCodes(client: pg.PoolClient, staffId: string, hashes: string[]): Promise<void> {
+  await client.query(`delete from auth.staff_recovery_codes where staff_id = $1`, [staffId]);
+  await client.query(`insert into auth.staff_recovery_codes (staff_id, code_hash) select $1, unnest($2::text[])`, [
+    staffId,
+    hashes,
+  ]);
 }
 
 /** Spends the code: true once, false for a wrong or already used code (one conditional update: race-safe). */
@@ -180,14 +182,12 @@ export async function spendRecoveryCode(db: Db, staffId: string, hash: string): 
 }
 
 /** Removes every factor of the account (an admin's reset). Answers what there was. */
-export async function deleteAllFactors(pool: pg.Pool, staffId: string): Promise<FactorSummary> {
-  return inTransaction(pool, async (client) => {
-    const before = await factorSummary(client, staffId);
-    await client.query(`delete from auth.staff_totp where staff_id = $1`, [staffId]);
-    await client.query(`delete from auth.staff_passkeys where staff_id = $1`, [staffId]);
-    await client.query(`delete from auth.staff_recovery_codes where staff_id = $1`, [staffId]);
-    return before;
-  });
+export async function deleteAllFactors(client: pg.PoolClient, staffId: string): Promise<FactorSummary> {
+  const before = await factorSummary(client, staffId);
+  await client.query(`delete from auth.staff_totp where staff_id = $1`, [staffId]);
+  await client.query(`delete from auth.staff_passkeys where staff_id = $1`, [staffId]);
+  await client.query(`delete from auth.staff_recovery_codes where staff_id = $1`, [staffId]);
+  return before;
 }
 
 export async function readPolicy(db: Db): Promise<{ required: boolean }> {

@@ -1,18 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { totpCodeAt, waitOutStepEdge } from '@mmdm/tests/support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff, randomIp, signIn, startAuth, type AuthHarness } from '../../testing/auth-harness.js';
+import { describe, expect, it } from 'vitest';
+import { createStaff, randomIp, signIn, startAuth, useAuthService } from '../../testing/auth-harness.js';
 
 type Account = Awaited<ReturnType<typeof createStaff>>;
 
 const ENCRYPTION_KEY = randomBytes(32).toString('base64');
-let auth: AuthHarness;
-beforeAll(async () => {
-  auth = await startAuth({ env: { MFA_ENCRYPTION_KEY: ENCRYPTION_KEY, PUBLIC_URL: 'https://staff.mmdm.test' } });
-});
-afterAll(async () => {
-  await auth.close();
-});
+const auth = useAuthService({ env: { MFA_ENCRYPTION_KEY: ENCRYPTION_KEY, PUBLIC_URL: 'https://staff.mmdm.test' } });
 
 const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()) as Record<string, unknown>;

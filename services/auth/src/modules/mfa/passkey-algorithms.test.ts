@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff, signIn, startAuth, type AuthHarness } from '../../testing/auth-harness.js';
+import { describe, expect, it } from 'vitest';
+import { createStaff, signIn, useAuthService } from '../../testing/auth-harness.js';
 import { softAuthenticator, type CoseAlgorithm } from '../../testing/soft-authenticator.js';
 
 const ORIGIN = 'https://staff.mmdm.test';
-let auth: AuthHarness;
-beforeAll(async () => {
-  auth = await startAuth({ env: { PUBLIC_URL: ORIGIN } });
-});
-afterAll(async () => {
-  await auth.close();
-});
+const auth = useAuthService({ env: { PUBLIC_URL: ORIGIN } });
 
 const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()) as Record<string, unknown>;

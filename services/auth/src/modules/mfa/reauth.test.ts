@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { totpCodeAt, waitOutStepEdge } from '@mmdm/tests/support';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createStaff, signIn, startAuth, type AuthHarness } from '../../testing/auth-harness.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createStaff, signIn, useAuthService } from '../../testing/auth-harness.js';
 import { softAuthenticator } from '../../testing/soft-authenticator.js';
 
 /**
@@ -10,13 +10,7 @@ import { softAuthenticator } from '../../testing/soft-authenticator.js';
  * owner's, or renew itself. Time moves with the clock faked for Date only (the service runs in this process).
  */
 const ORIGIN = 'https://staff.mmdm.test';
-let auth: AuthHarness;
-beforeAll(async () => {
-  auth = await startAuth({ env: { MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64'), PUBLIC_URL: ORIGIN } });
-});
-afterAll(async () => {
-  await auth.close();
-});
+const auth = useAuthService({ env: { MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64'), PUBLIC_URL: ORIGIN } });
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -1,13 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff, randomIp, signIn, startAuth, uniqueEmail, type AuthHarness } from '../../testing/auth-harness.js';
+import { describe, expect, it } from 'vitest';
+import {
+  createStaff,
+  randomIp,
+  signIn,
+  startAuth,
+  uniqueEmail,
+  useAuthService,
+  type AuthHarness,
+} from '../../testing/auth-harness.js';
 
-let auth: AuthHarness;
-beforeAll(async () => {
-  auth = await startAuth();
-});
-afterAll(async () => {
-  await auth.close();
-});
+const auth = useAuthService();
 
 const login = (email: string, password: string, ip?: string) =>
   auth.request('/api/admin/login', { method: 'POST', body: { email, password }, ...(ip ? { ip } : {}) });

@@ -1,21 +1,17 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { generateKeyPair, SignJWT, type JWTHeaderParameters, type JWTPayload } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createStaffTokenVerifier, InvalidTokenError, revocationKeys } from '@mmdm/shared/tokens';
-import { createStaff, signIn, startAuth, type AuthHarness } from '../../testing/auth-harness.js';
+import { createStaff, signIn, startAuth, useAuthService } from '../../testing/auth-harness.js';
 
-let auth: AuthHarness;
+const auth = useAuthService();
 let viewer: { id: string; email: string; password: string };
 let admin: { id: string; email: string; password: string };
 let adminToken: string;
 beforeAll(async () => {
-  auth = await startAuth();
   viewer = await createStaff(auth, { role: 'viewer' });
   admin = await createStaff(auth, { role: 'admin' });
   adminToken = await signIn(auth, admin);
-});
-afterAll(async () => {
-  await auth.close();
 });
 
 const now = () => Math.floor(Date.now() / 1000);

@@ -1,19 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from '@mmdm/shared/logger';
 import { captureLogs } from '@mmdm/tests/support';
-import { PASSWORD, signIn, startAuth, type AuthHarness } from '../../testing/auth-harness.js';
+import { PASSWORD, signIn, useAuthService } from '../../testing/auth-harness.js';
 import { loadAuthConfig } from '../../config.js';
 import { createAuditService } from '../audit/audit.service.js';
 import { insertStaff } from './staff.repository.js';
 import { bootstrapAdmin } from './staff.service.js';
 
-let auth: AuthHarness;
-beforeEach(async () => {
-  auth = await startAuth({ ownDatabase: true });
-});
-afterEach(async () => {
-  await auth.close();
-});
+const auth = useAuthService({ ownDatabase: true, perTest: true });
 
 function bootstrap(admin: { email: string; password: string } | undefined) {
   const logs = captureLogs();

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { inTransaction, type Queryable } from '@mmdm/shared/db';
+import type { Queryable } from '@mmdm/shared/db';
 import type { StaffRole } from '@mmdm/shared/tokens';
 
 export interface StaffAccount {
@@ -29,7 +29,7 @@ interface StaffRow {
 
 const COLUMNS = 'id, email, role, disabled, created_at, updated_at, last_login_at';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Serialises every change that could leave the system without an active admin (bootstrap, demote, disable). */
+/** See lockAdminSet. */
 const ADMIN_SET_LOCK = 'mmdm:auth:admin-set';
 
 function toAccount(row: StaffRow): StaffAccount {
@@ -49,8 +49,6 @@ export function isStaffId(value: string): boolean {
 }
 
 export type StaffPatch = { role?: StaffRole; disabled?: boolean };
-export type PatchOutcome =
-  { kind: 'updated'; before: StaffAccount; after: StaffAccount } | { kind: 'not_found' } | { kind: 'last_admin' };
 
 export async function findCredentialsByEmail(
   db: Queryable,
@@ -114,67 +112,40 @@ export async function setPasswordHash(db: Queryable, id: string, passwordHash: s
 }
 
 /**
- * Changes role and/or disabled, refusing any change that would leave no enabled admin. The advisory lock makes two
- * admins demoting each other at the same moment safe: the second sees the first's result.
+ * Takes the lock that serialises every change which could leave the system without an active admin (bootstrap,
+ * demote, disable) until the transaction ends: two admins demoting each other at the same moment are then safe, the
+ * second seeing the first's result, and so are several replicas bootstrapping at once.
  */
-export async function patchStaff(
-  pool: pg.Pool,
-  id: string,
-  patch: StaffPatch,
-  /** Runs once the change is known to be allowed, before it is stored; if it throws, nothing changes. */
-  beforeStore: (
-    before: StaffAccount,
-    after: { role: StaffRole; disabled: boolean },
-    client: pg.PoolClient,
-  ) => Promise<void>,
-): Promise<PatchOutcome> {
-  if (!isStaffId(id)) return { kind: 'not_found' };
-  return inTransaction(pool, async (client) => {
-    await client.query('select pg_advisory_xact_lock(hashtext($1))', [ADMIN_SET_LOCK]);
-    const found = await client.query<StaffRow>(`select ${COLUMNS} from auth.staff where id = $1 for update`, [id]);
-    const row = found.rows[0];
-    if (!row) return { kind: 'not_found' };
-    const before = toAccount(row);
-    const role = patch.role ?? before.role;
-    const disabled = patch.disabled ?? before.disabled;
-    const wasActiveAdmin = before.role === 'admin' && !before.disabled;
-    const staysActiveAdmin = role === 'admin' && !disabled;
-    if (wasActiveAdmin && !staysActiveAdmin) {
-      const others = await client.query<{ n: number }>(
-        `select count(*)::int as n from auth.staff where role = 'admin' and not disabled and id <> $1`,
-        [id],
-      );
-      if ((others.rows[0]?.n ?? 0) === 0) return { kind: 'last_admin' };
-    }
-    await beforeStore(before, { role, disabled }, client);
-    const updated = await client.query<StaffRow>(
-      `update auth.staff set role = $2, disabled = $3, updated_at = now() where id = $1 returning ${COLUMNS}`,
-      [id, role, disabled],
-    );
-    return { kind: 'updated', before, after: toAccount(updated.rows[0] as StaffRow) };
-  });
+export async function lockAdminSet(client: pg.PoolClient): Promise<void> {
+  await client.query('select pg_advisory_xact_lock(hashtext($1))', [ADMIN_SET_LOCK]);
 }
 
-/**
- * Creates the first admin unless an enabled admin exists. Safe with several replicas starting at once: the advisory
- * lock orders them and the unique index refuses a duplicate address; an existing account is never overwritten.
- */
-export async function insertFirstAdmin(
-  pool: pg.Pool,
-  input: { email: string; emailNormalized: string; hashPassword: () => Promise<string> },
-): Promise<{ kind: 'created'; account: StaffAccount } | { kind: 'admin_exists' } | { kind: 'email_taken' }> {
-  return inTransaction(pool, async (client) => {
-    await client.query('select pg_advisory_xact_lock(hashtext($1))', [ADMIN_SET_LOCK]);
-    const existing = await client.query(`select 1 from auth.staff where role = 'admin' and not disabled limit 1`);
-    if (existing.rowCount) return { kind: 'admin_exists' };
-    const inserted = await client.query<StaffRow>(
-      `insert into auth.staff (email, email_normalized, password_hash, role) values ($1, $2, $3, 'admin')
-       on conflict (email_normalized) do nothing returning ${COLUMNS}`,
-      [input.email, input.emailNormalized, await input.hashPassword()],
-    );
-    const row = inserted.rows[0];
-    return row ? { kind: 'created', account: toAccount(row) } : { kind: 'email_taken' };
-  });
+/** The account, its row locked until the transaction ends. */
+export async function findStaffForUpdate(client: pg.PoolClient, id: string): Promise<StaffAccount | undefined> {
+  if (!isStaffId(id)) return undefined;
+  const { rows } = await client.query<StaffRow>(`select ${COLUMNS} from auth.staff where id = $1 for update`, [id]);
+  return rows[0] ? toAccount(rows[0]) : undefined;
+}
+
+/** Enabled admins other than this account. */
+export async function countOtherActiveAdmins(db: Queryable, id: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::int as n from auth.staff where role = 'admin' and not disabled and id <> $1`,
+    [id],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+export async function updateRoleAndDisabled(
+  db: Queryable,
+  id: string,
+  change: { role: StaffRole; disabled: boolean },
+): Promise<StaffAccount> {
+  const { rows } = await db.query<StaffRow>(
+    `update auth.staff set role = $2, disabled = $3, updated_at = now() where id = $1 returning ${COLUMNS}`,
+    [id, change.role, change.disabled],
+  );
+  return toAccount(rows[0] as StaffRow);
 }
 
 export async function countActiveAdmins(db: Queryable): Promise<number> {

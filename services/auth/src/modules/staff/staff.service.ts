@@ -2,25 +2,30 @@ import type { CreateStaffBody, PatchStaffBody } from '@mmdm/contracts/auth';
 import { emailKey } from '@mmdm/contracts/email';
 import { AppError, UnavailableError } from '@mmdm/shared/errors';
 import type { Logger } from '@mmdm/shared/logger';
-import { inTransaction } from '@mmdm/shared/db';
+import type { StaffRole } from '@mmdm/shared/tokens';
 import type pg from 'pg';
+import { inTransaction } from '@mmdm/shared/db';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import { assertStrongPassword, passwordWeakness } from '../../lib/password-policy.js';
 import type { Revocation } from '../../lib/revocation.js';
 import type { AuditContext, AuditService } from '../audit/audit.service.js';
 import {
   countActiveAdmins,
+  countOtherActiveAdmins,
   findCredentialsByEmail,
   findCredentialsById,
   findStaffById,
-  insertFirstAdmin,
+  findStaffForUpdate,
   insertStaff,
+  isStaffId,
   listStaff,
-  patchStaff,
+  lockAdminSet,
   recordLogin,
   setPasswordHash,
+  updateRoleAndDisabled,
   type StaffAccount,
   type StaffCredentials,
+  type StaffPatch,
 } from './staff.repository.js';
 
 export type { StaffAccount, StaffCredentials } from './staff.repository.js';
@@ -119,6 +124,63 @@ export async function bootstrapAdmin(deps: {
     );
   }
   return outcome.kind;
+}
+
+/**
+ * Creates the first admin unless an enabled admin exists. Safe with several replicas starting at once: the admin-set
+ * lock orders them and the unique index refuses a duplicate address; an existing account is never overwritten.
+ */
+async function insertFirstAdmin(
+  pool: pg.Pool,
+  input: { email: string; emailNormalized: string; hashPassword: () => Promise<string> },
+): Promise<{ kind: 'created'; account: StaffAccount } | { kind: 'admin_exists' } | { kind: 'email_taken' }> {
+  return inTransaction(pool, async (client) => {
+    await lockAdminSet(client);
+    if ((await countActiveAdmins(client)) > 0) return { kind: 'admin_exists' };
+    const account = await insertStaff(client, {
+      email: input.email,
+      emailNormalized: input.emailNormalized,
+      passwordHash: await input.hashPassword(),
+      role: 'admin',
+    });
+    return account ? { kind: 'created', account } : { kind: 'email_taken' };
+  });
+}
+
+type PatchOutcome =
+  { kind: 'updated'; before: StaffAccount; after: StaffAccount } | { kind: 'not_found' } | { kind: 'last_admin' };
+
+/**
+ * Changes role and/or disabled, refusing any change that would leave no enabled admin (under the admin-set lock, so
+ * two admins demoting each other at once cannot both succeed).
+ */
+async function patchStaff(
+  pool: pg.Pool,
+  id: string,
+  patch: StaffPatch,
+  /** Runs once the change is known to be allowed, before it is stored; if it throws, nothing changes. */
+  beforeStore: (
+    before: StaffAccount,
+    after: { role: StaffRole; disabled: boolean },
+    client: pg.PoolClient,
+  ) => Promise<void>,
+): Promise<PatchOutcome> {
+  if (!isStaffId(id)) return { kind: 'not_found' };
+  return inTransaction(pool, async (client) => {
+    await lockAdminSet(client);
+    const before = await findStaffForUpdate(client, id);
+    if (!before) return { kind: 'not_found' };
+    const role = patch.role ?? before.role;
+    const disabled = patch.disabled ?? before.disabled;
+    const wasActiveAdmin = before.role === 'admin' && !before.disabled;
+    const staysActiveAdmin = role === 'admin' && !disabled;
+    if (wasActiveAdmin && !staysActiveAdmin && (await countOtherActiveAdmins(client, id)) === 0) {
+      return { kind: 'last_admin' };
+    }
+    await beforeStore(before, { role, disabled }, client);
+    const after = await updateRoleAndDisabled(client, id, { role, disabled });
+    return { kind: 'updated', before, after };
+  });
 }
 
 /** Redis down while a change must end the account's sessions: nothing is changed, and the admin is told so. */

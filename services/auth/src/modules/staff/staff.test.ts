@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createStaffTokenVerifier, InvalidTokenError } from '@mmdm/shared/tokens';
-import { createStaff, signIn, startAuth, uniqueEmail, type AuthHarness } from '../../testing/auth-harness.js';
+import { buildAuditRow } from '../../testing/auth-factories.js';
+import { createStaff, signIn, startAuth, uniqueEmail, useAuthService } from '../../testing/auth-harness.js';
 
-let auth: AuthHarness;
+const auth = useAuthService();
 let adminToken: string;
 let viewerToken: string;
 beforeAll(async () => {
-  auth = await startAuth();
   adminToken = await signIn(auth, await createStaff(auth, { role: 'admin' }));
   viewerToken = await signIn(auth, await createStaff(auth, { role: 'viewer' }));
-});
-afterAll(async () => {
-  await auth.close();
 });
 
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
@@ -377,10 +374,14 @@ describe('GET /api/admin/audit', () => {
     const own = await startAuth({ ownDatabase: true });
     try {
       // What anyone can write without signing in: failed logins (inserted directly, as 170 real ones would be throttled).
-      await own.pool.query(
-        `insert into auth.audit_log (actor_email, action, ip, details)
-         select 'nobody-' || n || '@example.test', 'login.failed', '10.0.0.1', '{"reason":"unknown_account"}'
-         from generate_series(1, 170) as n`,
+      await Promise.all(
+        Array.from({ length: 170 }, () =>
+          buildAuditRow(own.pool, {
+            actorEmail: uniqueEmail('nobody'),
+            ip: '10.0.0.1',
+            details: { reason: 'unknown_account' },
+          }),
+        ),
       );
       const token = await signIn(own, await createStaff(own, { role: 'admin' }));
       // node-postgres hands a bigint over as a string.

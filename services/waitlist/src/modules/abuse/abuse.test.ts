@@ -3,16 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveForSignup } from '../../testing/altcha-solver.js';
 import { buildToken } from '../../testing/waitlist-factories.js';
 import {
-  createTestContext,
   staffKeys,
   startApi,
   uniqueEmail,
+  useTestContext,
   type ApiHarness,
   type StaffKeys,
-  type TestContext,
 } from '../../testing/waitlist-harness.js';
 
-let context: TestContext;
+const context = useTestContext();
 let dns: TestDnsServer;
 let staff: StaffKeys;
 /** SIGNUP_CHALLENGE=always, the DNS check against the test DNS server, the default referral rules. */
@@ -23,7 +22,6 @@ let adaptive: ApiHarness;
 const PER_NETWORK = 3;
 
 beforeAll(async () => {
-  context = await createTestContext();
   staff = await staffKeys();
   dns = await startTestDnsServer({
     'mail.test': { mx: ['mx.mail.test'] },
@@ -58,7 +56,6 @@ afterAll(async () => {
   await adaptive?.close();
   await strict?.close();
   await dns?.close();
-  await context?.close();
 });
 
 const fromNetwork = (address: string) => ({ 'x-forwarded-for': address });

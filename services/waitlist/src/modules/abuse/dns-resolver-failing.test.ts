@@ -1,46 +1,42 @@
 import { sampleValue, scrape, startTestDnsServer, type TestDnsServer } from '@mmdm/tests/support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, startApi, uniqueEmail, type ApiHarness } from '../../testing/waitlist-harness.js';
+import { uniqueEmail, useWaitlistApi } from '../../testing/waitlist-harness.js';
 
 /**
  * A resolver that says "no such domain" for every name (a machine whose DNS knows only internal names, as in many
  * corporate and cluster networks) must not make every address look mail-less: gmail.com does not resolve either.
  */
 let dns: TestDnsServer;
-let context: Awaited<ReturnType<typeof createTestContext>>;
-let api: ApiHarness;
 const RECHECK_MS = 300;
 
+// Registered before the API's hooks, so the server is up when the API starts (and is stopped after it).
 beforeAll(async () => {
   dns = await startTestDnsServer({ '*': { nxdomain: true } });
-  context = await createTestContext();
-  api = await startApi(context, {
-    env: {
-      EMAIL_DNS_CHECK: 'true',
-      DNS_SERVERS: dns.address,
-      DNS_WELL_KNOWN_DOMAINS: 'gmail.com, outlook.com',
-      DNS_WELL_KNOWN_RECHECK_MS: String(RECHECK_MS),
-    },
-  });
 });
-
 afterAll(async () => {
-  await api?.close();
-  await context?.close();
   await dns?.close();
 });
 
-const signUp = (email: string) => api.request('/waitlist', { method: 'POST', body: { email } });
+const system = useWaitlistApi({
+  env: {
+    EMAIL_DNS_CHECK: 'true',
+    DNS_WELL_KNOWN_DOMAINS: 'gmail.com, outlook.com',
+    DNS_WELL_KNOWN_RECHECK_MS: String(RECHECK_MS),
+  },
+  envAtStart: () => ({ DNS_SERVERS: dns.address }),
+});
+
+const signUp = (email: string) => system.api.request('/waitlist', { method: 'POST', body: { email } });
 
 async function rowOf(email: string) {
-  const { rows } = await context.pool.query<{ review_state: string | null; review_reasons: string[] | null }>(
+  const { rows } = await system.context.pool.query<{ review_state: string | null; review_reasons: string[] | null }>(
     'select review_state, review_reasons from waitlist.entries where email_normalized = lower($1)',
     [email],
   );
   return rows[0];
 }
 
-const failingGauge = async () => sampleValue(await scrape(`${api.url}/metrics`), 'mmdm_dns_resolver_failing');
+const failingGauge = async () => sampleValue(await scrape(`${system.api.url}/metrics`), 'mmdm_dns_resolver_failing');
 
 describe('a resolver that answers NXDOMAIN for every name', () => {
   it('accepts sign-ups of gmail.com and of any domain, flags them for review, warns once and raises the metric', async () => {
@@ -52,7 +48,9 @@ describe('a resolver that answers NXDOMAIN for every name', () => {
       expect(await rowOf(email)).toEqual({ review_state: 'flagged', review_reasons: ['dns_unavailable'] });
     }
     expect(await failingGauge()).toBe(1);
-    const warnings = api.logs.lines().filter((line) => String(line.msg).startsWith('DNS resolver says well-known'));
+    const warnings = system.api.logs
+      .lines()
+      .filter((line) => String(line.msg).startsWith('DNS resolver says well-known'));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ level: 'warn', wellKnownDomains: ['gmail.com', 'outlook.com'] });
   });
@@ -69,8 +67,8 @@ describe('a resolver that answers NXDOMAIN for every name', () => {
     });
     expect(await rowOf(gone)).toBeUndefined();
     expect(await failingGauge()).toBe(0);
-    expect(api.logs.lines().some((line) => line.msg === 'DNS resolver answers well-known mail domains again')).toBe(
-      true,
-    );
+    expect(
+      system.api.logs.lines().some((line) => line.msg === 'DNS resolver answers well-known mail domains again'),
+    ).toBe(true);
   });
 });

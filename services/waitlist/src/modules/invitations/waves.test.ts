@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { createLogger } from '@mmdm/shared/logger';
 import { createMetricsRegistry } from '@mmdm/shared/metrics';
 import { sampleValue } from '@mmdm/tests/support';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bucketsOffTheLine, buildEntry, buildToken, freshLine } from '../../testing/waitlist-factories.js';
-import { eventually, startSink, startWorker, useWaitlistApi } from '../../testing/waitlist-harness.js';
+import { eventually, startSink, startWorker, uniqueEmail, useWaitlistApi } from '../../testing/waitlist-harness.js';
 import { registerWaveBacklogMetrics } from './invitations.metrics.js';
 
 /** The staff call invites 3 of a wave itself; the worker invites the rest (in production, 1,000). */
@@ -25,7 +24,7 @@ interface Person {
 async function line(label: string, count: number): Promise<Person[]> {
   const people: Person[] = [];
   for (let index = 0; index < count; index += 1) {
-    const email = `${label}${index}-${randomUUID().slice(0, 8)}@example.com`;
+    const email = uniqueEmail(`${label}${index}`);
     const entry = await buildEntry(system.context.pool, { email });
     const token = await buildToken(system.context.pool, entry.id);
     const confirmed = await system.api.request('/waitlist/confirm', { method: 'POST', body: { token: token.raw } });

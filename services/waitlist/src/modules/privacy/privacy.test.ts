@@ -1,6 +1,6 @@
 import { PRIVACY_POLICY_VERSION } from '@mmdm/contracts/privacy-policy';
 import { describe, expect, it } from 'vitest';
-import { buildCity, buildEntry, buildReferralCredit } from '../../testing/waitlist-factories.js';
+import { buildCity, buildEntry, buildInvitationWave, buildReferralCredit } from '../../testing/waitlist-factories.js';
 import { confirmTokenIn, startApi, uniqueEmail, useWaitlistSystem } from '../../testing/waitlist-harness.js';
 
 const system = useWaitlistSystem();
@@ -201,14 +201,10 @@ describe('the "Your data" page: the link', () => {
     expect(refused.status).toBe(200);
     // Then a wave for the person's city invited them.
     const city = await buildCity(pool);
-    const { rows } = await pool.query<{ id: string }>(
-      `insert into waitlist.invitation_waves (created_by_sub, city_id, requested, invited) values ('staff', $1, 1, 1)
-       returning id`,
-      [city.id],
-    );
+    const wave = await buildInvitationWave(pool, { cityId: city.id });
     await pool.query(
       `update waitlist.entries set status = 'invited', invited_at = now(), wave_id = $2, city_id = $3 where id = $1`,
-      [id, rows[0]!.id, city.id],
+      [id, wave.id, city.id],
     );
 
     const token = await dataLinkFor(person);
@@ -217,7 +213,7 @@ describe('the "Your data" page: the link', () => {
     expect(opened.body.data).toMatchObject({
       status: 'invited',
       review: { state: 'approved', reasons: ['dns_unavailable'] },
-      invitationWave: { id: Number(rows[0]!.id), at: expect.any(String), city: city.name },
+      invitationWave: { id: Number(wave.id), at: expect.any(String), city: city.name },
       credits: {
         received: [
           { state: 'held', reason: 'held', rule: 'same_network', decidedAt: null, decidedBy: null },

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildEntry, buildToken } from '../../testing/waitlist-factories.js';
-import { useWaitlistApi } from '../../testing/waitlist-harness.js';
+import { uniqueEmail, useWaitlistApi } from '../../testing/waitlist-harness.js';
 
 const system = useWaitlistApi();
 let admin: string;
@@ -9,7 +8,7 @@ beforeAll(async () => {
   admin = await system.staff.sign('admin');
 });
 
-const mail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
+const mail = uniqueEmail;
 
 /** A confirmed person holding the links their mails gave them: place (confirm), unsubscribe and invitation. */
 async function confirmedPerson(email: string) {

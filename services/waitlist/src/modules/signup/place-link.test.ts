@@ -1,12 +1,7 @@
 // A confirmed address that signs up again: the answer says nothing new, and the address itself gets its place link.
 import { describe, expect, it } from 'vitest';
-import {
-  confirmTokenIn,
-  eventually,
-  suppressionHash,
-  uniqueEmail,
-  useWaitlistSystem,
-} from '../../testing/waitlist-harness.js';
+import { buildSuppression } from '../../testing/waitlist-factories.js';
+import { confirmTokenIn, eventually, uniqueEmail, useWaitlistSystem } from '../../testing/waitlist-harness.js';
 
 const KEY = 'test-suppression-key-place-link-0123';
 const system = useWaitlistSystem({ env: { SUPPRESSION_KEY: KEY } });
@@ -87,10 +82,7 @@ describe('signing up again with a confirmed address', () => {
   it('mails nothing to a suppressed address (a complaint holds: the sign-up may be anyone’s)', async () => {
     const email = uniqueEmail('relink-suppressed');
     await confirmed(email);
-    await system.context.pool.query(
-      `insert into waitlist.suppressions (email_hash, reason, source) values ($1, 'complaint', 'test')`,
-      [suppressionHash(KEY, email)],
-    );
+    await buildSuppression(system.context.pool, { email, key: KEY, reason: 'complaint' });
     expect((await signUp(email)).status).toBe(200);
     const given = await eventually(async () => {
       const { rows } = await system.context.pool.query<{ failed: boolean; sent: boolean }>(

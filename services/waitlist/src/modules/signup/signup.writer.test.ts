@@ -1,17 +1,11 @@
 import { isDependencyUnavailable, UnavailableError } from '@mmdm/shared/errors';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, uniqueEmail, type TestContext } from '../../testing/waitlist-harness.js';
+import { describe, expect, it } from 'vitest';
+import { uniqueEmail, useTestContext } from '../../testing/waitlist-harness.js';
 import type { SignupWrite } from './signup.repository.js';
 import { createSignupWriter } from './signup.writer.js';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestContext();
-});
-afterAll(async () => {
-  await context.close();
-});
+const context = useTestContext();
 
 const signupOf = (email: string): SignupWrite => ({
   email,
