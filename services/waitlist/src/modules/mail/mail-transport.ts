@@ -4,10 +4,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
-import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type StreamTransport from 'nodemailer/lib/stream-transport/index.js';
 import { loadDkimKey, type DkimSettings } from './dkim.js';
+import { smtpUrlOptions } from './smtp-url.js';
 
 export interface OutgoingMail {
   to: string;
@@ -64,7 +64,7 @@ const DEFAULT_TIMEOUTS: SmtpTimeouts = { connectionMs: 10_000, greetingMs: 10_00
  */
 export function smtpPoolOptions(smtpUrl: string, poolSize: number, timeouts: SmtpTimeouts): SMTPPool.Options {
   return {
-    ...parseConnectionUrl(smtpUrl),
+    ...smtpUrlOptions(smtpUrl),
     pool: true,
     maxConnections: poolSize,
     connectionTimeout: timeouts.connectionMs,
