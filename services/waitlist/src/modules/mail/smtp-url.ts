@@ -13,9 +13,9 @@ function queryValue(raw: string): string | number | boolean {
  * `tls.*` keys the TLS options. What nodemailer does with `{url}` itself, written here because its own parser is not
  * part of its public API (mail-transport.ts adds the pool size and time-outs, which `{url}` would drop).
  */
-export function smtpUrlOptions(smtpUrl: string): SMTPPool.Options {
+export function smtpUrlOptions(smtpUrl: string): Omit<SMTPPool.Options, 'pool'> {
   const url = new URL(smtpUrl);
-  const options: SMTPPool.Options & Record<string, unknown> = {};
+  const options: Omit<SMTPPool.Options, 'pool'> & Record<string, unknown> = {};
   if (url.protocol === 'smtp:') options.secure = false;
   if (url.protocol === 'smtps:') options.secure = true;
   if (url.port && Number(url.port)) options.port = Number(url.port);
