@@ -6,7 +6,12 @@ import { createStaff, randomIp, signIn, startAuth, useAuthService } from '../../
 type Account = Awaited<ReturnType<typeof createStaff>>;
 
 const ENCRYPTION_KEY = randomBytes(32).toString('base64');
-const auth = useAuthService({ env: { MFA_ENCRYPTION_KEY: ENCRYPTION_KEY, PUBLIC_URL: 'https://staff.mmdm.test' } });
+// A database of its own: a test here turns the second-factor policy on for every account, which would end the sessions
+// of the staff that other files, running at the same time, create in the run's shared database.
+const auth = useAuthService({
+  ownDatabase: true,
+  env: { MFA_ENCRYPTION_KEY: ENCRYPTION_KEY, PUBLIC_URL: 'https://staff.mmdm.test' },
+});
 
 const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()) as Record<string, unknown>;

@@ -76,7 +76,7 @@ afterAll(async () => {
 /** A confirmation mail as the sink received it from the worker. */
 async function confirmationFor(label: string) {
   // A long address makes long To and List-Unsubscribe lines, which nodemailer folds.
-  const email = uniqueEmail(`${label}-with-a-rather-long-local-part-to-make-headers-fold`);
+  const email = uniqueEmail(`${label}-with-a-rather-long-local-part-to-fold-it`);
   expect((await api.request('/waitlist', { method: 'POST', body: { email } })).status).toBe(200);
   await sink.waitFor(() => sink.to(email).length === 1);
   return sink.to(email)[0]!;
