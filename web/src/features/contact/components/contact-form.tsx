@@ -3,7 +3,7 @@ import { checkEmailAddress } from '@mmdm/contracts/email';
 import { HONEYPOT_FIELD } from '@mmdm/contracts/waitlist';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { EmailAddress } from '../../../components/ui/email-address.js';
-import { EmailField } from '../../../components/ui/email-field.js';
+import { EmailField, FormField } from '../../../components/ui/form-field.js';
 import { HoneypotField } from '../../../components/ui/honeypot-field.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { formText } from '../../../lib/form-text.js';
@@ -103,20 +103,18 @@ export function ContactForm() {
     <form ref={form} className="card form" onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Get in Touch</h2>
       <p className="muted">Send us a message and we'll reply within two working days.</p>
-      <div className="field">
-        <label htmlFor={`${id}-name`}>Your Name</label>
-        <input
-          ref={nameInput}
-          id={`${id}-name`}
-          name="name"
-          type="text"
-          autoComplete="name"
-          placeholder="Jane Doe"
-          maxLength={CONTACT_NAME_MAX_LENGTH}
-          required
-          disabled={sending}
-        />
-      </div>
+      <FormField
+        ref={nameInput}
+        id={`${id}-name`}
+        label="Your Name"
+        name="name"
+        type="text"
+        autoComplete="name"
+        placeholder="Jane Doe"
+        maxLength={CONTACT_NAME_MAX_LENGTH}
+        required
+        disabled={sending}
+      />
       <EmailField id={`${id}-email`} label="Your Email" placeholder="jane@example.com" disabled={sending} />
       <div className="field">
         <label htmlFor={`${id}-message`}>Your Message</label>

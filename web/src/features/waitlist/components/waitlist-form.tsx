@@ -2,7 +2,7 @@ import { REFERRAL_CODE_MAX_LENGTH } from '@mmdm/contracts/limits';
 import { HONEYPOT_FIELD } from '@mmdm/contracts/waitlist';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { EmailField } from '../../../components/ui/email-field.js';
+import { EmailField, FormField } from '../../../components/ui/form-field.js';
 import { HoneypotField } from '../../../components/ui/honeypot-field.js';
 import { formText } from '../../../lib/form-text.js';
 import { useProofOfWork } from '../../../lib/use-proof-of-work.js';
@@ -115,28 +115,21 @@ export function WaitlistForm() {
           aria-invalid={failed || undefined}
           aria-describedby={failed ? `${id}-error` : undefined}
         />
-        <div className="field">
-          <label htmlFor={`${id}-referral`}>Referral code</label>
-          <input
-            ref={referralInput}
-            id={`${id}-referral`}
-            name="referralSource"
-            type="text"
-            autoComplete="off"
-            placeholder="e.g. ANNA-7K2Q"
-            maxLength={REFERRAL_CODE_MAX_LENGTH}
-            aria-describedby={invited ? undefined : `${id}-referral-hint`}
-            defaultValue=""
-            disabled={sending}
-          />
-          {/* Arrived by a friend's link, the note above says what the code is (and keeps the form on a phone's first
-              screen). */}
-          {invited ? null : (
-            <p id={`${id}-referral-hint`} className="field__hint">
-              Optional. Got a code from a friend? Enter it here.
-            </p>
-          )}
-        </div>
+        <FormField
+          ref={referralInput}
+          id={`${id}-referral`}
+          label="Referral code"
+          name="referralSource"
+          type="text"
+          autoComplete="off"
+          placeholder="e.g. ANNA-7K2Q"
+          maxLength={REFERRAL_CODE_MAX_LENGTH}
+          defaultValue=""
+          disabled={sending}
+          // Arrived by a friend's link, the note above says what the code is (and keeps the form on a phone's first
+          // screen).
+          hint={invited ? undefined : 'Optional. Got a code from a friend? Enter it here.'}
+        />
         <HoneypotField idPrefix={id} className="waitlist-form__trap" />
         <button type="submit" className="button button--primary button--block button--large" disabled={sending}>
           {sending ? 'Joining...' : 'Join the waitlist'}
