@@ -1,20 +1,10 @@
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
-import { pingPostgres } from '@mmdm/shared/db';
-import { createServiceApp, finishServiceApp, healthRoutes, jsonBody, noStore } from '@mmdm/shared/http';
+import { createServiceApp, finishServiceApp, jsonBody, noStore, serveProbes } from '@mmdm/shared/http';
 import type { Logger } from '@mmdm/shared/logger';
-import { pingRedis } from '@mmdm/shared/redis';
 import { createStaffTokenVerifier } from '@mmdm/shared/tokens';
-import {
-  createHttpMetrics,
-  createMetricsRegistry,
-  metricsHandler,
-  registerPoolMetrics,
-  registerReadiness,
-  registerRedisMetrics,
-  type Registry,
-} from '@mmdm/shared/metrics';
+import { createHttpMetrics, createMetricsRegistry, type Registry } from '@mmdm/shared/metrics';
 import { Router } from 'express';
 import type { AuthConfig } from './config.js';
 import type { PasswordHasher } from './lib/password-hasher.js';
@@ -101,13 +91,8 @@ export function createAuthApp({
   });
 
   const app = createServiceApp({ logger, trustProxy: config.http.trustProxy, metrics: createHttpMetrics(registry) });
-  const checks = { postgres: () => pingPostgres(pool), redis: () => pingRedis(redis) };
-  app.use(healthRoutes(checks));
   // On the service's own port: the gateway forwards /api/admin/* only, so /metrics is never public.
-  app.get('/metrics', metricsHandler(registry));
-  registerPoolMetrics(registry, pool);
-  registerRedisMetrics(registry, { producer: redis });
-  registerReadiness(registry, checks);
+  serveProbes(app, { registry, pool, redis: { producer: redis } });
   app.use(jwksRoutes(keys));
   app.use(revocationRoutes(revocation));
   app.use(apiDocumentRoutes());

@@ -1,13 +1,12 @@
 import { createServer } from 'node:http';
-import { exitOnConfigError } from '@mmdm/shared/config';
-import { assertPostgresReachable, createPool } from '@mmdm/shared/db';
-import { runProcess } from '@mmdm/shared/lifecycle';
+import { configOrExit } from '@mmdm/shared/config';
+import { createPool } from '@mmdm/shared/db';
 import { createLogger } from '@mmdm/shared/logger';
 import { migrate } from '@mmdm/shared/migrate';
 import { createRedis, redisUnreachableMessage, waitForRedis } from '@mmdm/shared/redis';
-import { createMetricsRegistry, startMetricsServer } from '@mmdm/shared/metrics';
+import { runServiceProcess } from '@mmdm/shared/service-process';
 import { createAuthApp } from './app.js';
-import { loadAuthConfig, type AuthConfig } from './config.js';
+import { loadAuthConfig } from './config.js';
 import { createPasswordHasher } from './lib/password-hasher.js';
 import { MIGRATIONS_DIR } from './migrations-dir.js';
 import { startAuditRetention } from './modules/audit/audit-retention.js';
@@ -17,13 +16,8 @@ import { listenForKeyChanges, type KeyChangeListener } from './modules/keys/keys
 import { createDatabaseKeyStore, createEnvKeyStore, type KeyStore } from './modules/keys/keys.service.js';
 import { bootstrapAdmin } from './modules/staff/staff.service.js';
 
-// The shape of every process's main.ts: config, then connect, migrate, build, signals, listen (runProcess).
-let config: AuthConfig;
-try {
-  config = loadAuthConfig();
-} catch (error) {
-  exitOnConfigError(error, 'auth');
-}
+// The shape of every process's main.ts: config, then connect, migrate, build, signals, listen (runServiceProcess).
+const config = configOrExit(loadAuthConfig, 'auth');
 
 const logger = createLogger({ name: 'auth', level: config.logLevel });
 const pool = createPool({
@@ -33,15 +27,13 @@ const pool = createPool({
 });
 const redis = createRedis(config.redis, 'producer');
 
-await runProcess({
+await runServiceProcess({
   name: 'auth service',
   logger,
-  timeoutMs: config.shutdownTimeoutMs,
-  port: config.http.port,
-  host: config.http.host,
-  abandon: () => Promise.allSettled([pool.end(), redis.quit()]),
-  async start() {
-    await assertPostgresReachable(config.database.url);
+  config,
+  pool,
+  redis,
+  async start(registry) {
     try {
       await waitForRedis(redis, 10_000);
     } catch (error) {
@@ -82,11 +74,6 @@ await runProcess({
     }
     await bootstrapAdmin({ pool, audit: createAuditService(pool), hasher, logger, admin: config.bootstrapAdmin });
 
-    const registry = createMetricsRegistry();
-    const { metricsPort, host } = config.http;
-    const metricsServer = metricsPort
-      ? await startMetricsServer({ registry, port: metricsPort, host, logger })
-      : undefined;
     const server = createServer(createAuthApp({ config, logger, pool, redis, keys, hasher, registry }));
     const auditRetention = startAuditRetention({ pool, logger, ...config.auditRetention, metrics: registry });
     // Expired revocations purged, and the Redis cache of them filled again from Postgres, at start and every minute.
@@ -99,14 +86,9 @@ await runProcess({
     return {
       server,
       resources: [
-        ...(metricsServer
-          ? [{ name: 'metrics server', close: () => new Promise<void>((done) => metricsServer.close(() => done())) }]
-          : []),
         ...(keyChanges ? [{ name: 'key-change listener', close: () => keyChanges.close() }] : []),
         { name: 'audit retention', close: () => auditRetention.stop() },
         { name: 'revocation upkeep', close: () => revocationUpkeep.stop() },
-        { name: 'redis', close: () => redis.quit() },
-        { name: 'postgres', close: () => pool.end() },
       ],
     };
   },

@@ -29,6 +29,15 @@ export function exitOnConfigError(error: unknown, processName: string): never {
   process.exit(78); // EX_CONFIG
 }
 
+/** The config `load` reads, or the process exits as `exitOnConfigError` says: the first step of every main.ts. */
+export function configOrExit<T>(load: () => T, processName: string): T {
+  try {
+    return load();
+  } catch (error) {
+    exitOnConfigError(error, processName);
+  }
+}
+
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);

@@ -4,3 +4,4 @@ export * from './health.js';
 export * from './request-id.js';
 export * from './request-logging.js';
 export * from './service-app.js';
+export * from './service-probes.js';

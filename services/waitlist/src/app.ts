@@ -1,17 +1,7 @@
-import { pingPostgres } from '@mmdm/shared/db';
-import { createServiceApp, finishServiceApp, healthRoutes } from '@mmdm/shared/http';
+import { createServiceApp, finishServiceApp, serveProbes } from '@mmdm/shared/http';
 import type { Logger } from '@mmdm/shared/logger';
-import { pingRedis } from '@mmdm/shared/redis';
 import { createStaffTokenVerifier } from '@mmdm/shared/tokens';
-import {
-  createHttpMetrics,
-  createMetricsRegistry,
-  metricsHandler,
-  registerPoolMetrics,
-  registerReadiness,
-  registerRedisMetrics,
-  type Registry,
-} from '@mmdm/shared/metrics';
+import { createHttpMetrics, createMetricsRegistry, type Registry } from '@mmdm/shared/metrics';
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import type { JWTVerifyGetKey } from 'jose';
@@ -205,13 +195,8 @@ export function createApp({
   // Before every other route: the sign-up's lean route hands its failures back through this point.
   installSignupLeanRoute(app, { signUp: createSignupCall(signup), logger, metrics });
 
-  const checks = { postgres: () => pingPostgres(pool), redis: () => pingRedis(redis) };
-  app.use(healthRoutes(checks));
   // On the service's own port, which only the gateway and the scraper reach; the gateway never routes /metrics here.
-  app.get('/metrics', metricsHandler(registry));
-  registerPoolMetrics(registry, pool);
-  registerRedisMetrics(registry, { producer: redis });
-  registerReadiness(registry, checks);
+  serveProbes(app, { registry, pool, redis: { producer: redis } });
 
   app.use(abuseRoutes({ challenge, pace }));
   app.use(signupRoutes(signup));

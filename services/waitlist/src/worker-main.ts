@@ -1,19 +1,14 @@
 import { createServer } from 'node:http';
-import { exitOnConfigError } from '@mmdm/shared/config';
+import { configOrExit } from '@mmdm/shared/config';
 import { assertPostgresReachable } from '@mmdm/shared/db';
 import { runProcess } from '@mmdm/shared/lifecycle';
 import { createLogger } from '@mmdm/shared/logger';
-import { loadWorkerConfig, type WorkerConfig } from './config.js';
+import { loadWorkerConfig } from './config.js';
 import { migrateWaitlist } from './migrations.js';
 import { startMailWorker, type MailWorker } from './worker.js';
 
 // The shape of every process's main.ts: config, then connect, migrate, build, signals, listen (runProcess).
-let config: WorkerConfig;
-try {
-  config = loadWorkerConfig();
-} catch (error) {
-  exitOnConfigError(error, 'waitlist-worker');
-}
+const config = configOrExit(loadWorkerConfig, 'waitlist-worker');
 
 const logger = createLogger({ name: 'waitlist-worker', level: config.logLevel });
 let worker: MailWorker | undefined;

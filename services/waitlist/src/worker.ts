@@ -1,18 +1,10 @@
-import { createPool, pingPostgres } from '@mmdm/shared/db';
-import { createServiceApp, finishServiceApp, healthRoutes } from '@mmdm/shared/http';
+import { createPool } from '@mmdm/shared/db';
+import { createServiceApp, finishServiceApp, serveProbes } from '@mmdm/shared/http';
 import type { Closable } from '@mmdm/shared/lifecycle';
 import type { Logger } from '@mmdm/shared/logger';
-import { checkNoEviction, createRedis, pingRedis } from '@mmdm/shared/redis';
+import { checkNoEviction, createRedis } from '@mmdm/shared/redis';
 import { UnrecoverableError, Worker } from 'bullmq';
-import {
-  createHttpMetrics,
-  createMetricsRegistry,
-  metricsHandler,
-  registerPoolMetrics,
-  registerReadiness,
-  registerRedisMetrics,
-  type Registry,
-} from '@mmdm/shared/metrics';
+import { createHttpMetrics, createMetricsRegistry, type Registry } from '@mmdm/shared/metrics';
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
@@ -244,12 +236,7 @@ export async function startMailWorker({
   );
 
   const app = createServiceApp({ logger, trustProxy: 'loopback', metrics: createHttpMetrics(registry) });
-  const checks = { postgres: () => pingPostgres(pool), redis: () => pingRedis(producer) };
-  app.use(healthRoutes(checks));
-  app.get('/metrics', metricsHandler(registry));
-  registerPoolMetrics(registry, pool);
-  registerRedisMetrics(registry, { producer, consumer });
-  registerReadiness(registry, checks);
+  serveProbes(app, { registry, pool, redis: { producer, consumer } });
   finishServiceApp(app, logger);
 
   const resources: Closable[] = [

@@ -3,10 +3,10 @@ import { Agent, type ClientRequest, type IncomingMessage, type ServerResponse } 
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import httpProxy from 'http-proxy';
-import { sendError } from '../../http/json-answer.js';
 import { isGatewayOwnedHeader } from '../../http/security-headers.js';
 import type { Upstream } from '../routing/route-table.js';
 import { NO_CONNECTION, readReplayableBody, retryPlanOf, type ReplayableBody } from './upstream-retry.js';
+import { answerUpstreamFailure } from './upstream-failure.js';
 import type { UpstreamPool } from './upstream-pool.js';
 
 export interface UpstreamProxyOptions {
@@ -15,9 +15,6 @@ export interface UpstreamProxyOptions {
   timeoutMs: number;
   logger: Logger;
 }
-
-const UNAVAILABLE = 'The service is temporarily unavailable. Please try again.';
-const TOO_SLOW = 'The service took too long to answer. Please try again.';
 
 /** Marks requests whose upstream call hit PROXY_TIMEOUT_MS, so the error handler answers 504 rather than 502. */
 const timedOut = new WeakSet<IncomingMessage>();
@@ -83,14 +80,7 @@ export function createUpstreamProxy({ pools, timeoutMs, logger }: UpstreamProxyO
     const slow = timedOut.has(req);
     const status = slow ? 504 : error.code && NO_CONNECTION.has(error.code) ? 503 : 502;
     logger.warn({ reqId: req.headers['x-request-id'], upstream, code: error.code, status }, 'upstream call failed');
-    if (res.headersSent) {
-      // The answer had started: the client must see a broken message, not a truncated one that looks whole.
-      res.destroy();
-      return;
-    }
-    const head = req.method === 'HEAD';
-    if (status === 504) sendError(res, 504, 'gateway_timeout', TOO_SLOW, { head });
-    else sendError(res, status, 'service_unavailable', UNAVAILABLE, { head, headers: { 'Retry-After': '5' } });
+    answerUpstreamFailure(req, res, status);
   };
 
   /** What http-proxy sends as the body: the kept copy (again, on a retry), or the request stream itself. */

@@ -7,18 +7,16 @@
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { exitOnConfigError } from '@mmdm/shared/config';
-import { createPool } from '@mmdm/shared/db';
-import { createLogger } from '@mmdm/shared/logger';
-import { migrate } from '@mmdm/shared/migrate';
+import { runCommand } from '@mmdm/shared/command';
+import { configOrExit } from '@mmdm/shared/config';
 import { z } from 'zod';
-import { loadAuthConfig, type AuthConfig } from '../config.js';
+import { loadAuthConfig } from '../config.js';
 import { newPassword, staffEmail, staffRole } from '@mmdm/contracts/auth';
 import { createPasswordHasher } from '../lib/password-hasher.js';
 import { passwordWeakness } from '../lib/password-policy.js';
 import { createAuditService } from '../modules/audit/audit.service.js';
 import { addStaffAccount } from '../modules/staff/staff.service.js';
-import { MIGRATIONS_DIR } from '../migrations-dir.js';
+import { withAuthDatabase } from './auth-database.js';
 
 const USAGE = 'usage: STAFF_PASSWORD=... npm run staff:create -w @mmdm/auth -- --email <address> [--role admin|viewer]';
 
@@ -62,12 +60,7 @@ async function readPassword(): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  let config: AuthConfig;
-  try {
-    config = loadAuthConfig();
-  } catch (error) {
-    exitOnConfigError(error, 'staff:create');
-  }
+  const config = configOrExit(loadAuthConfig, 'staff:create');
   const { values } = parseArgs({ options: { email: { type: 'string' }, role: { type: 'string', default: 'viewer' } } });
   const args = z.object({ email: staffEmail, role: staffRole }).safeParse(values);
   if (!args.success) {
@@ -87,14 +80,7 @@ async function main(): Promise<number> {
     return 64;
   }
 
-  const logger = createLogger({ name: 'auth-cli', level: 'warn' });
-  const pool = createPool({
-    connectionString: config.database.url,
-    applicationName: 'mmdm-auth-cli',
-    poolMode: config.database.poolMode,
-  });
-  try {
-    await migrate({ databaseUrl: config.database.directUrl, dir: MIGRATIONS_DIR, schema: 'auth', logger });
+  return withAuthDatabase(config, async (pool) => {
     const hasher = await createPasswordHasher();
     const account = await addStaffAccount(
       { pool, audit: createAuditService(pool), hasher },
@@ -107,12 +93,7 @@ async function main(): Promise<number> {
     }
     console.log(`Created ${account.role} ${account.email} (${account.id}).`);
     return 0;
-  } finally {
-    await pool.end();
-  }
+  });
 }
 
-process.exitCode = await main().catch((error: unknown) => {
-  console.error(`staff:create failed: ${error instanceof Error ? error.message : String(error)}`);
-  return 1;
-});
+await runCommand('staff:create', main);

@@ -4,21 +4,14 @@
  * rotation. Nobody is signed out.
  *   npm run keys:rotate -w @mmdm/auth
  */
-import { exitOnConfigError } from '@mmdm/shared/config';
-import { createPool } from '@mmdm/shared/db';
-import { createLogger } from '@mmdm/shared/logger';
-import { migrate } from '@mmdm/shared/migrate';
-import { loadAuthConfig, type AuthConfig } from '../config.js';
+import { runCommand } from '@mmdm/shared/command';
+import { configOrExit } from '@mmdm/shared/config';
+import { loadAuthConfig } from '../config.js';
 import { rotateSigningKeys, VERIFY_WINDOW_SECONDS } from '../modules/keys/keys.service.js';
-import { MIGRATIONS_DIR } from '../migrations-dir.js';
+import { withAuthDatabase } from './auth-database.js';
 
 async function main(): Promise<number> {
-  let config: AuthConfig;
-  try {
-    config = loadAuthConfig();
-  } catch (error) {
-    exitOnConfigError(error, 'keys:rotate');
-  }
+  const config = configOrExit(loadAuthConfig, 'keys:rotate');
   if (config.tokens.envKey) {
     console.error(
       'JWT_PRIVATE_KEY is set, so the key is managed outside the database: rotate it there (this command only rotates ' +
@@ -26,14 +19,7 @@ async function main(): Promise<number> {
     );
     return 1;
   }
-  const logger = createLogger({ name: 'auth-cli', level: 'warn' });
-  const pool = createPool({
-    connectionString: config.database.url,
-    applicationName: 'mmdm-auth-cli',
-    poolMode: config.database.poolMode,
-  });
-  try {
-    await migrate({ databaseUrl: config.database.directUrl, dir: MIGRATIONS_DIR, schema: 'auth', logger });
+  return withAuthDatabase(config, async (pool) => {
     const { kid, retired, pruned } = await rotateSigningKeys(pool);
     console.log(`New signing key ${kid}.`);
     if (retired.length) {
@@ -42,12 +28,7 @@ async function main(): Promise<number> {
     }
     if (pruned.length) console.log(`Deleted expired keys ${pruned.join(', ')}.`);
     return 0;
-  } finally {
-    await pool.end();
-  }
+  });
 }
 
-process.exitCode = await main().catch((error: unknown) => {
-  console.error(`keys:rotate failed: ${error instanceof Error ? error.message : String(error)}`);
-  return 1;
-});
+await runCommand('keys:rotate', main);

@@ -2,17 +2,12 @@
  * Prints the DNS records that make the worker's mail pass DKIM, SPF and DMARC, from the configured key:
  *   DKIM_DOMAIN=example.com DKIM_SELECTOR=mail DKIM_PRIVATE_KEY_FILE=./dkim.pem npm run dkim:record -w @mmdm/waitlist
  */
-import { exitOnConfigError } from '@mmdm/shared/config';
+import { configOrExit } from '@mmdm/shared/config';
 import { readFileSync } from 'node:fs';
-import { loadWorkerConfig, type WorkerConfig } from '../config.js';
+import { loadWorkerConfig } from '../config.js';
 import { dkimTxtRecord } from '../modules/mail/dkim.js';
 
-let config: WorkerConfig;
-try {
-  config = loadWorkerConfig();
-} catch (error) {
-  exitOnConfigError(error, 'dkim:record');
-}
+const config = configOrExit(loadWorkerConfig, 'dkim:record');
 const dkim = config.mail.dkim;
 if (!dkim) {
   console.error('Set DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE first. A new key:');

@@ -5,9 +5,10 @@
  *   npm run mail:unsuppress
  */
 import { createInterface } from 'node:readline/promises';
-import { exitOnConfigError } from '@mmdm/shared/config';
+import { runCommand } from '@mmdm/shared/command';
+import { configOrExit } from '@mmdm/shared/config';
 import { createPool, inTransaction } from '@mmdm/shared/db';
-import { loadWorkerConfig, type WorkerConfig } from '../config.js';
+import { loadWorkerConfig } from '../config.js';
 import { resolveServiceKeys } from '../lib/service-keys.js';
 import { liftSuppression, suppressionHash } from '../lib/suppression.repository.js';
 import { createAuditService } from '../modules/audit/audit.service.js';
@@ -25,12 +26,7 @@ async function readAddress(): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  let config: WorkerConfig;
-  try {
-    config = loadWorkerConfig();
-  } catch (error) {
-    exitOnConfigError(error, 'mail:unsuppress');
-  }
+  const config = configOrExit(loadWorkerConfig, 'mail:unsuppress');
   const address = await readAddress();
   if (!/^[^\s@]+@[^\s@]+$/.test(address)) {
     console.error('That is not an e-mail address; nothing was changed.');
@@ -69,7 +65,4 @@ async function main(): Promise<number> {
   }
 }
 
-process.exitCode = await main().catch((error: unknown) => {
-  console.error(`mail:unsuppress failed: ${error instanceof Error ? error.message : String(error)}`);
-  return 1;
-});
+await runCommand('mail:unsuppress', main);

@@ -6,11 +6,12 @@
  *   npm run mail:replay -- --send [--kind invitation] [--limit 1000]
  */
 import { parseArgs } from 'node:util';
-import { exitOnConfigError } from '@mmdm/shared/config';
+import { runCommand } from '@mmdm/shared/command';
+import { configOrExit } from '@mmdm/shared/config';
 import { createPool, inTransaction } from '@mmdm/shared/db';
 import { createLogger } from '@mmdm/shared/logger';
 import { createRedis } from '@mmdm/shared/redis';
-import { loadWorkerConfig, type WorkerConfig } from '../config.js';
+import { loadWorkerConfig } from '../config.js';
 import { createAuditService } from '../modules/audit/audit.service.js';
 import { createMailJobEraser } from '../modules/mail/mail-jobs.js';
 import { givenUpRows, reopenGivenUp, type MailKind } from '../modules/mail/outbox.repository.js';
@@ -22,12 +23,7 @@ const KINDS: readonly MailKind[] = ['confirmation', 'welcome', 'invitation', 'da
 const USAGE = `usage: mail:replay [--send] [--kind ${KINDS.join('|')}] [--limit N]`;
 
 async function main(): Promise<number> {
-  let config: WorkerConfig;
-  try {
-    config = loadWorkerConfig();
-  } catch (error) {
-    exitOnConfigError(error, 'mail:replay');
-  }
+  const config = configOrExit(loadWorkerConfig, 'mail:replay');
   let options: { send: boolean; kind: MailKind | undefined; limit: number };
   try {
     const { values } = parseArgs({
@@ -77,7 +73,4 @@ async function main(): Promise<number> {
   }
 }
 
-process.exitCode = await main().catch((error: unknown) => {
-  console.error(`mail:replay failed: ${error instanceof Error ? error.message : String(error)}`);
-  return 1;
-});
+await runCommand('mail:replay', main);

@@ -1,3 +1,4 @@
+import { ContentSection } from '../../components/layout/content-section.js';
 import { PageHero } from '../../components/layout/page-hero.js';
 import { Icon } from '../../components/ui/icon.js';
 import { SectionHeading } from '../../components/ui/section-heading.js';
@@ -32,25 +33,22 @@ export function AboutRoute() {
         </div>
       </section>
 
-      <section className="section section--tinted" aria-labelledby="how-title">
-        <div className="container">
-          <SectionHeading id="how-title" eyebrow="How it works" title="Three steps to your first match" />
-          <ol className="card-grid card-grid--3 steps">
-            {steps.map((step, index) => (
-              <li key={step.title} className="card step">
-                <span className="step__number" aria-hidden="true">
-                  {index + 1}
-                </span>
-                <span className="feature-card__icon">
-                  <Icon name={step.icon} />
-                </span>
-                <h3>{step.title}</h3>
-                <p>{step.description}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <ContentSection id="how" eyebrow="How it works" title="Three steps to your first match" tinted>
+        <ol className="card-grid card-grid--3 steps">
+          {steps.map((step, index) => (
+            <li key={step.title} className="card step">
+              <span className="step__number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <span className="feature-card__icon">
+                <Icon name={step.icon} />
+              </span>
+              <h3>{step.title}</h3>
+              <p>{step.description}</p>
+            </li>
+          ))}
+        </ol>
+      </ContentSection>
 
       <TestimonialsSection />
       <CtaBanner />

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { Icon } from '../../components/ui/icon.js';
-import { SectionHeading } from '../../components/ui/section-heading.js';
+import { ContentSection } from '../../components/layout/content-section.js';
 import { StoreBadges } from '../../components/ui/store-badges.js';
 import { CtaBanner } from '../../features/marketing/components/cta-banner.js';
+import { FeatureCard } from '../../features/marketing/components/feature-card.js';
 import { HeroArt } from '../../features/marketing/components/hero-art.js';
 import { TestimonialsSection } from '../../features/marketing/components/testimonials-section.js';
 import { features } from '../../features/marketing/data/features.js';
@@ -36,27 +36,18 @@ export function HomeRoute() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="why-title">
-        <div className="container">
-          <SectionHeading
-            id="why-title"
-            eyebrow="Meet Match Date Marry"
-            title="Why Choose Meet Match Date Marry"
-            lead="Dating and friendships, rebuilt around the things that make a connection last."
-          />
-          <ul className="card-grid card-grid--4">
-            {features.map((feature) => (
-              <li key={feature.title} className="card feature-card">
-                <span className="feature-card__icon">
-                  <Icon name={feature.icon} />
-                </span>
-                <h3>{feature.title}</h3>
-                <p>{feature.description}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <ContentSection
+        id="why"
+        eyebrow="Meet Match Date Marry"
+        title="Why Choose Meet Match Date Marry"
+        lead="Dating and friendships, rebuilt around the things that make a connection last."
+      >
+        <ul className="card-grid card-grid--4">
+          {features.map((feature) => (
+            <FeatureCard key={feature.title} {...feature} />
+          ))}
+        </ul>
+      </ContentSection>
 
       <TestimonialsSection />
       <CtaBanner />

@@ -1,8 +1,9 @@
+import { ContentSection } from '../../components/layout/content-section.js';
 import { PageHero } from '../../components/layout/page-hero.js';
 import { Avatar } from '../../components/ui/avatar.js';
 import { Icon } from '../../components/ui/icon.js';
-import { SectionHeading } from '../../components/ui/section-heading.js';
-import { QuoteCard } from '../../features/marketing/components/quote-card.js';
+import { FeatureCard } from '../../features/marketing/components/feature-card.js';
+import { QuoteList } from '../../features/marketing/components/quote-list.js';
 import { employeeQuotes, leadership, values, type TeamMember } from '../../features/marketing/data/team.js';
 
 const stats = [
@@ -57,56 +58,31 @@ export function TeamsRoute() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="leadership-title">
-        <div className="container">
-          <SectionHeading id="leadership-title" eyebrow="Leadership" title="Leadership Team" />
-          <ul className="card-grid card-grid--3">
-            {leadership.map((member) => (
-              <li key={member.name} className={`card member-card member-card--${member.roleColor}`}>
-                <Avatar src={member.image} alt={`Portrait of ${member.name}`} size="lg" />
-                <h3>{member.name}</h3>
-                <p className="member-card__position">{member.position}</p>
-                <p>{member.description}</p>
-                <MemberLinks member={member} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <ContentSection id="leadership" eyebrow="Leadership" title="Leadership Team">
+        <ul className="card-grid card-grid--3">
+          {leadership.map((member) => (
+            <li key={member.name} className={`card member-card member-card--${member.roleColor}`}>
+              <Avatar src={member.image} alt={`Portrait of ${member.name}`} size="lg" />
+              <h3>{member.name}</h3>
+              <p className="member-card__position">{member.position}</p>
+              <p>{member.description}</p>
+              <MemberLinks member={member} />
+            </li>
+          ))}
+        </ul>
+      </ContentSection>
 
-      <section className="section section--tinted" aria-labelledby="values-title">
-        <div className="container">
-          <SectionHeading id="values-title" eyebrow="What we believe" title="Our values" />
-          <ul className="card-grid card-grid--3">
-            {values.map((value) => (
-              <li key={value.title} className="card feature-card">
-                <span className="feature-card__icon">
-                  <Icon name={value.icon} />
-                </span>
-                <h3>{value.title}</h3>
-                <p>{value.description}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <ContentSection id="values" eyebrow="What we believe" title="Our values" tinted>
+        <ul className="card-grid card-grid--3">
+          {values.map((value) => (
+            <FeatureCard key={value.title} {...value} />
+          ))}
+        </ul>
+      </ContentSection>
 
-      <section className="section" aria-labelledby="quotes-title">
-        <div className="container">
-          <SectionHeading id="quotes-title" eyebrow="Life at Meet Match Date Marry" title="In our own words" />
-          <ul className="card-grid card-grid--3">
-            {employeeQuotes.map((item) => (
-              <QuoteCard
-                key={item.author}
-                quote={item.quote}
-                author={item.author}
-                avatar={item.avatar}
-                detail={item.role}
-              />
-            ))}
-          </ul>
-        </div>
-      </section>
+      <ContentSection id="quotes" eyebrow="Life at Meet Match Date Marry" title="In our own words">
+        <QuoteList quotes={employeeQuotes.map(({ role, ...quote }) => ({ ...quote, detail: role }))} />
+      </ContentSection>
 
       <section className="section" aria-labelledby="join-title">
         <div className="container">

@@ -17,6 +17,7 @@ import {
   trigramIsCheap,
   trigramRows,
   type EntriesPage,
+  type EntryRow,
   type ExportRow,
   type SearchLimits,
 } from './admin.repository.js';
@@ -33,14 +34,7 @@ import { perDay, recentActivity, topReferralSources, totals } from './stats.repo
 import { mailLaneAges } from '../mail/mail.service.js';
 
 /** A row of the Users list with its place: what a page's answer is built from, whatever the order. */
-export interface PlacedEntryRow {
-  id: string;
-  email: string;
-  status: string;
-  referralSource: string | null;
-  referralCode: string | null;
-  createdAt: Date;
-  confirmedAt: Date | null;
+export interface PlacedEntryRow extends Omit<EntryRow, 'cursorAt'> {
   position: number | null;
   credits: number;
   cityId: number | null;

@@ -35,18 +35,26 @@ export function startStatsRollup({
     metrics,
     firstRun: 'now',
     run: async () => {
+      // A failed day roll-up must not hold back the open day's minutes, yet it is a failed run: kept until the
+      // minutes are done, then thrown so the job logs it and counts it in periodic_failures_total.
+      let daysFailure: Error | undefined;
       if (Date.now() - daysRolledAt >= intervalMs) {
-        // Caught here, not by the job: a failed day roll-up must not hold back the open day's minutes.
         try {
           const { days } = await rollUpClosedDays(pool);
           daysRolledAt = Date.now();
           logger.debug({ days }, 'daily stats rolled up');
         } catch (error) {
-          logger.warn({ err: error }, 'daily stats roll-up failed; will retry');
+          daysFailure = new Error('daily stats roll-up failed', { cause: error });
         }
       }
-      const { minutes } = await rollUpOpenMinutes(pool);
-      logger.debug({ minutes }, 'open day minutes rolled up');
+      try {
+        const { minutes } = await rollUpOpenMinutes(pool);
+        logger.debug({ minutes }, 'open day minutes rolled up');
+      } catch (error) {
+        if (!daysFailure) throw error;
+        throw new AggregateError([daysFailure, error], 'daily stats and open day minutes roll-ups failed');
+      }
+      if (daysFailure) throw daysFailure;
     },
   });
 }

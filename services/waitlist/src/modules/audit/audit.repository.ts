@@ -45,20 +45,25 @@ export interface AuditRecord {
   details?: Record<string, unknown>;
 }
 
+/** A record's columns as $1 to $8, in the order of the inserts below. */
+function auditValues(record: AuditRecord): unknown[] {
+  return [
+    record.actorSub,
+    record.actorRole,
+    record.action,
+    record.target,
+    record.ip,
+    record.requestId,
+    JSON.stringify(record.details ?? {}),
+    record.actorEmail ?? null,
+  ];
+}
+
 export async function writeAudit(db: Queryable, record: AuditRecord): Promise<void> {
   await db.query(
     `insert into waitlist.audit_log (actor_sub, actor_role, action, target, ip, request_id, details, actor_email)
      values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
-      record.actorSub,
-      record.actorRole,
-      record.action,
-      record.target,
-      record.ip,
-      record.requestId,
-      JSON.stringify(record.details ?? {}),
-      record.actorEmail ?? null,
-    ],
+    auditValues(record),
   );
 }
 
@@ -79,17 +84,7 @@ export async function writeAuditUnlessRecent(
         select 1 from waitlist.audit_log
          where at > now() - make_interval(secs => $9)
            and actor_sub = $1 and action = $3 and details = $7::jsonb)`,
-    [
-      record.actorSub,
-      record.actorRole,
-      record.action,
-      record.target,
-      record.ip,
-      record.requestId,
-      JSON.stringify(record.details ?? {}),
-      record.actorEmail ?? null,
-      withinSeconds,
-    ],
+    [...auditValues(record), withinSeconds],
   );
   return (result.rowCount ?? 0) > 0;
 }

@@ -108,26 +108,43 @@ export async function lockUnrelayed(client: pg.PoolClient, limit: number): Promi
 }
 
 /**
- * Rows handed to the queue more than `staleSeconds` ago and still unsent, for a pending entry (or any other kind of
- * mail, a contact message's included): normally jobs waiting out their back-off (re-adding their job id is a no-op),
- * but also jobs lost with Redis data, which this brings back.
+ * Rows handed to the queue before a bound and still unsent, for a pending entry (or any other kind of mail, a contact
+ * message's included), oldest hand-over first: what both recoveries below read and lock. `relayedBefore` is the bound
+ * as SQL over the parameters ($2 is the limit).
  */
-export async function lockStaleUnsent(
+async function lockRelayedUnsent(
   client: pg.PoolClient,
-  staleSeconds: number,
-  limit: number,
+  {
+    relayedBefore,
+    bound,
+    limit,
+    skipLocked,
+  }: { relayedBefore: string; bound: unknown; limit: number; skipLocked: boolean },
 ): Promise<UnrelayedRow[]> {
   const { rows } = await client.query<UnrelayedRow>(
     `select o.id, o.request_id as "requestId", o.kind from waitlist.outbox o
        left join waitlist.entries e on e.id = o.entry_id
       where (e.status = 'pending' or o.kind <> 'confirmation')
-        and o.sent_at is null and o.failed_at is null and o.relayed_at < now() - make_interval(secs => $1::int)
+        and o.sent_at is null and o.failed_at is null and o.relayed_at < ${relayedBefore}
       order by o.relayed_at
       limit $2
-      for update of o skip locked`,
-    [staleSeconds, limit],
+      for update of o${skipLocked ? ' skip locked' : ''}`,
+    [bound, limit],
   );
   return rows;
+}
+
+/**
+ * Rows handed to the queue more than `staleSeconds` ago and still unsent: normally jobs waiting out their back-off
+ * (re-adding their job id is a no-op), but also jobs lost with Redis data, which this brings back.
+ */
+export function lockStaleUnsent(client: pg.PoolClient, staleSeconds: number, limit: number): Promise<UnrelayedRow[]> {
+  return lockRelayedUnsent(client, {
+    relayedBefore: 'now() - make_interval(secs => $1::int)',
+    bound: staleSeconds,
+    limit,
+    skipLocked: true,
+  });
 }
 
 /**
@@ -135,22 +152,8 @@ export async function lockStaleUnsent(
  * still meant for: after Redis lost its data, all of them are owed and none may be in the queue any more. Waits for
  * rows another relay holds (no SKIP LOCKED): one it is handing over now may have been added just before the loss.
  */
-export async function lockRelayedUnsentBefore(
-  client: pg.PoolClient,
-  before: Date,
-  limit: number,
-): Promise<UnrelayedRow[]> {
-  const { rows } = await client.query<UnrelayedRow>(
-    `select o.id, o.request_id as "requestId", o.kind from waitlist.outbox o
-       left join waitlist.entries e on e.id = o.entry_id
-      where (e.status = 'pending' or o.kind <> 'confirmation')
-        and o.sent_at is null and o.failed_at is null and o.relayed_at < $1
-      order by o.relayed_at
-      limit $2
-      for update of o`,
-    [before, limit],
-  );
-  return rows;
+export function lockRelayedUnsentBefore(client: pg.PoolClient, before: Date, limit: number): Promise<UnrelayedRow[]> {
+  return lockRelayedUnsent(client, { relayedBefore: '$1', bound: before, limit, skipLocked: false });
 }
 
 /** The database's clock, so that a cut-off compares with times the database wrote. */

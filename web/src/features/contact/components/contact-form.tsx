@@ -1,10 +1,13 @@
-import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH, MAX_EMAIL_LENGTH } from '@mmdm/contracts/limits';
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from '@mmdm/contracts/limits';
 import { checkEmailAddress } from '@mmdm/contracts/email';
 import { HONEYPOT_FIELD } from '@mmdm/contracts/waitlist';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { EmailAddress } from '../../../components/ui/email-address.js';
+import { EmailField, FormField } from '../../../components/ui/form-field.js';
+import { HoneypotField } from '../../../components/ui/honeypot-field.js';
 import { ApiError } from '../../../lib/api-client.js';
-import { createProofOfWork, type ProofOfWork } from '../../../lib/proof-of-work.js';
+import { formText } from '../../../lib/form-text.js';
+import { useProofOfWork } from '../../../lib/use-proof-of-work.js';
 import { useHydrated } from '../../../lib/use-hydrated.js';
 import { getContactChallenge } from '../api/get-contact-challenge.js';
 import { useSendContactMessage } from '../api/send-contact-message.js';
@@ -38,12 +41,7 @@ export function contactFailureText(error: unknown): string {
 export function ContactForm() {
   const id = useId();
   const hydrated = useHydrated();
-  const challenge = useRef<ProofOfWork | null>(null);
-  const takeSolution = useCallback(
-    (signal: AbortSignal) => challenge.current?.take(signal) ?? Promise.resolve(undefined),
-    [],
-  );
-  const send = useSendContactMessage(takeSolution);
+  const send = useSendContactMessage(useProofOfWork(getContactChallenge));
   const form = useRef<HTMLFormElement>(null);
   const nameInput = useRef<HTMLInputElement>(null);
   const sentPanel = useRef<HTMLDivElement>(null);
@@ -54,16 +52,6 @@ export function ContactForm() {
   const sending = send.state.status === 'sending';
 
   useEffect(() => {
-    const work = createProofOfWork(getContactChallenge);
-    challenge.current = work;
-    work.prepare();
-    return () => {
-      work.dispose();
-      challenge.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
     if (sentTo !== null) sentPanel.current?.focus();
     else if (writingAgain.current) nameInput.current?.focus();
     writingAgain.current = false;
@@ -72,8 +60,7 @@ export function ContactForm() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
-    const fields = new FormData(event.currentTarget);
-    const text = (name: string) => String(fields.get(name) ?? '');
+    const text = formText(event.currentTarget);
     const email = text('email');
     void send
       .send({ name: text('name'), email, message: text('message'), honeypot: text(HONEYPOT_FIELD) })
@@ -116,34 +103,19 @@ export function ContactForm() {
     <form ref={form} className="card form" onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Get in Touch</h2>
       <p className="muted">Send us a message and we'll reply within two working days.</p>
-      <div className="field">
-        <label htmlFor={`${id}-name`}>Your Name</label>
-        <input
-          ref={nameInput}
-          id={`${id}-name`}
-          name="name"
-          type="text"
-          autoComplete="name"
-          placeholder="Jane Doe"
-          maxLength={CONTACT_NAME_MAX_LENGTH}
-          required
-          disabled={sending}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-email`}>Your Email</label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="jane@example.com"
-          maxLength={MAX_EMAIL_LENGTH}
-          required
-          disabled={sending}
-        />
-      </div>
+      <FormField
+        ref={nameInput}
+        id={`${id}-name`}
+        label="Your Name"
+        name="name"
+        type="text"
+        autoComplete="name"
+        placeholder="Jane Doe"
+        maxLength={CONTACT_NAME_MAX_LENGTH}
+        required
+        disabled={sending}
+      />
+      <EmailField id={`${id}-email`} label="Your Email" placeholder="jane@example.com" disabled={sending} />
       <div className="field">
         <label htmlFor={`${id}-message`}>Your Message</label>
         <textarea
@@ -160,11 +132,7 @@ export function ContactForm() {
           Up to {CONTACT_MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters.
         </p>
       </div>
-      {/* A honeypot: out of sight, out of the tab order and of assistive technology; form-filling scripts fill it. */}
-      <div className="contact-form__trap" inert>
-        <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
-        <input id={`${id}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
-      </div>
+      <HoneypotField idPrefix={id} className="contact-form__trap" />
       <button type="submit" className="button button--primary" disabled={!hydrated || sending}>
         {sending ? 'Sending...' : 'Send message'}
       </button>

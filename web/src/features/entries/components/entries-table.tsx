@@ -7,6 +7,7 @@ import type { WaitlistEntry } from '@mmdm/contracts/waitlist-admin';
 import { formatDateTime } from '../../../lib/format.js';
 import { DateTime } from '../../../components/admin/date-time.js';
 import { TableScroller } from '../../../components/admin/data-table.js';
+import { KeysetPager, useKeysetPages } from '../../../components/admin/keyset-pager.js';
 import { TableCode, TableEmail } from '../../../components/admin/table-email.js';
 import { ConfirmDialog } from '../../../components/admin/confirm-dialog.js';
 import { EntryStatusBadge } from './entry-status-badge.js';
@@ -20,22 +21,18 @@ interface EntriesTableProps {
   cities: readonly { id: number; name: string }[];
 }
 
-/**
- * One page of entries. Paging is keyset (the service hands out `nextCursor`); going back uses the cursors of the
- * pages already seen, so no page is ever counted with OFFSET.
- */
+/** One page of entries, keyset-paged. */
 export function EntriesTable({ filter, canManage, cities }: EntriesTableProps) {
   const cityName = (id: number | null | undefined) => (id ? (cities.find((city) => city.id === id)?.name ?? '—') : '—');
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const cursor = cursors[cursors.length - 1] ?? null;
-  const entries = useWaitlistEntries({ ...filter, cursor });
+  const pages = useKeysetPages();
+  const entries = useWaitlistEntries({ ...filter, cursor: pages.cursor });
   const resend = useResendConfirmation();
   const remove = useDeleteWaitlistEntry();
   const [notice, setNotice] = useState<string>();
   const [toDelete, setToDelete] = useState<WaitlistEntry>();
 
   const page = entries.data;
-  const pageNumber = cursors.length;
+  const { pageNumber } = pages;
 
   const onResend = (entry: WaitlistEntry) => {
     setNotice(undefined);
@@ -149,25 +146,7 @@ export function EntriesTable({ filter, canManage, cities }: EntriesTableProps) {
               <p className="adm-empty">{pageNumber === 1 ? 'No entries match.' : 'No more entries.'}</p>
             )
           )}
-          <nav className="adm-pager" aria-label="Pages">
-            <button
-              type="button"
-              className="adm-button"
-              onClick={() => setCursors((seen) => seen.slice(0, -1))}
-              disabled={pageNumber === 1}
-            >
-              Previous
-            </button>
-            <span className="adm-muted">Page {pageNumber}</span>
-            <button
-              type="button"
-              className="adm-button"
-              onClick={() => page.nextCursor && setCursors((seen) => [...seen, page.nextCursor ?? null])}
-              disabled={!page.nextCursor || entries.isPlaceholderData}
-            >
-              Next
-            </button>
-          </nav>
+          <KeysetPager pages={pages} nextCursor={page.nextCursor} waiting={entries.isPlaceholderData} />
         </>
       )}
       {toDelete && (

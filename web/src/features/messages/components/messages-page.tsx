@@ -1,5 +1,4 @@
 import { MESSAGE_STATES, type MessageState } from '@mmdm/contracts/contact-admin';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { QueryState } from '../../../components/admin/query-state.js';
 import { SelectField } from '../../../components/admin/select-field.js';
@@ -7,6 +6,7 @@ import { TableEmail } from '../../../components/admin/table-email.js';
 import { paths } from '../../../config/paths.js';
 import { DateTime } from '../../../components/admin/date-time.js';
 import { TableScroller } from '../../../components/admin/data-table.js';
+import { KeysetPager, useKeysetPages } from '../../../components/admin/keyset-pager.js';
 import { useContactMessages } from '../api/get-contact-messages.js';
 import { MessageStateBadge } from './message-state-badge.js';
 
@@ -54,13 +54,12 @@ export function MessagesPage() {
   );
 }
 
-/** One page of messages; paging is keyset (the service hands out `nextCursor`), going back reuses the seen cursors. */
+/** One page of messages, keyset-paged. */
 function MessagesTable({ state }: { state: MessageState }) {
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const cursor = cursors[cursors.length - 1] ?? null;
-  const messages = useContactMessages({ state, cursor });
+  const pages = useKeysetPages();
+  const messages = useContactMessages({ state, cursor: pages.cursor });
   const page = messages.data;
-  const pageNumber = cursors.length;
+  const { pageNumber } = pages;
 
   return (
     <section aria-label="Messages">
@@ -112,25 +111,7 @@ function MessagesTable({ state }: { state: MessageState }) {
             </TableScroller>
           )}
           {(pageNumber > 1 || page.nextCursor) && (
-            <nav className="adm-pager" aria-label="Pages">
-              <button
-                type="button"
-                className="adm-button"
-                onClick={() => setCursors((seen) => seen.slice(0, -1))}
-                disabled={pageNumber === 1}
-              >
-                Previous
-              </button>
-              <span className="adm-muted">Page {pageNumber}</span>
-              <button
-                type="button"
-                className="adm-button"
-                onClick={() => page.nextCursor && setCursors((seen) => [...seen, page.nextCursor ?? null])}
-                disabled={!page.nextCursor || messages.isPlaceholderData}
-              >
-                Next
-              </button>
-            </nav>
+            <KeysetPager pages={pages} nextCursor={page.nextCursor} waiting={messages.isPlaceholderData} />
           )}
         </>
       )}

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client.js';
 import { useHydrated } from '../../../lib/use-hydrated.js';
 import { useRequestDataLink } from '../api/request-data-link.js';
+import { SERVERS_UNREACHABLE } from '../../../components/ui/request-button.js';
 
 /** What the page says after a request, listed or not: it never tells who is on the list. */
 export const LINK_SENT =
@@ -53,7 +54,7 @@ export function RequestLinkForm({ submitLabel = 'Send me a link' }: { submitLabe
             ? 'Too many requests from your network. Please try again later.'
             : error instanceof ApiError && error.status === 400
               ? (error.serverMessage ?? 'Please enter a valid e-mail address.')
-              : "We couldn't reach our servers. Please check your connection and try again."}
+              : SERVERS_UNREACHABLE}
         </p>
       ) : null}
     </form>

@@ -7,6 +7,7 @@ import { useEraseMyData } from '../api/erase-my-data.js';
 import { useOpenDataLink } from '../api/open-data-link.js';
 import { PersonalDataView } from './personal-data-view.js';
 import { RequestLinkForm } from './request-link-form.js';
+import { RequestButton, SERVERS_UNREACHABLE } from '../../../components/ui/request-button.js';
 
 /** Offers the data as a JSON file, made in the browser from what the page already shows. */
 function downloadJson(answer: DataOpenAnswer) {
@@ -140,19 +141,14 @@ export function YourDataPanel() {
           Press the button to see everything our waitlist holds about you. The link works once: keep this page open
           while you download or delete your data.
         </p>
-        <button
-          type="button"
+        <RequestButton
+          label="Show my data"
+          busyLabel="Opening..."
           className="button button--primary button--large"
-          disabled={open.isPending}
+          pending={open.isPending}
+          failure={open.isError && SERVERS_UNREACHABLE}
           onClick={() => open.mutate(token)}
-        >
-          {open.isPending ? 'Opening...' : 'Show my data'}
-        </button>
-        {open.isError ? (
-          <p className="error-box" role="alert">
-            We couldn't reach our servers. Please check your connection and try again.
-          </p>
-        ) : null}
+        />
       </>
     );
   }

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/admin/dialog.js';
 import { MutationError } from '../../../components/admin/mutation-error.js';
+import { CurrentPasswordInput } from '../../../components/admin/password-input.js';
 import { TotpCodeInput } from '../../../components/admin/totp-code-input.js';
 import { useMfaStatus } from '../api/get-mfa-status.js';
 import { useReauthenticate } from '../api/reauthenticate.js';
@@ -47,14 +48,7 @@ export function ReauthDialog({ onConfirmed, onCancel }: ReauthDialogProps) {
         {method === 'password' ? (
           <label className="adm-field">
             <span className="adm-field__label">Password</span>
-            <input
-              className="adm-input"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              disabled={reauth.isPending}
-            />
+            <CurrentPasswordInput disabled={reauth.isPending} />
           </label>
         ) : (
           <label className="adm-field">

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { EnrolmentStepAnswer, SecondStepAnswer } from '@mmdm/contracts/auth';
+import { CurrentPasswordInput } from '../../../components/admin/password-input.js';
 import { paths } from '../../../config/paths.js';
 import { describeWait } from '../../../lib/staff-api.js';
 import { LoginError, useLogin } from '../api/login.js';
@@ -69,14 +70,7 @@ export function LoginPage({ enrolment }: LoginPageProps = {}) {
         </label>
         <label className="adm-field">
           <span className="adm-field__label">Password</span>
-          <input
-            className="adm-input"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            disabled={busy}
-          />
+          <CurrentPasswordInput disabled={busy} />
         </label>
         {login.isError && (
           <p id={errorId} className="adm-alert adm-alert--error" role="alert">

@@ -29,6 +29,12 @@ function failureMessage(error: unknown): string {
 
 type CodeMethod = Extract<MfaMethod, 'totp' | 'recovery'>;
 
+/** The ways to switch to another code, in the order the buttons show them. */
+const OTHER_CODE_METHODS: readonly { method: CodeMethod; label: string }[] = [
+  { method: 'recovery', label: 'Use a recovery code' },
+  { method: 'totp', label: 'Use your authenticator app' },
+];
+
 /**
  * The second sign-in step, shown in place of the password form once the password was right: a code from the
  * authenticator app, a passkey, or a recovery code when the phone is lost.
@@ -108,26 +114,17 @@ export function SecondFactorStep({ step, onSignedIn, onRestart }: SecondFactorSt
           </p>
         )}
         <div className="adm-actions">
-          {has('recovery') && codeMethod !== 'recovery' && (
+          {OTHER_CODE_METHODS.filter(({ method }) => has(method) && codeMethod !== method).map(({ method, label }) => (
             <button
+              key={method}
               className="adm-button adm-button--ghost"
               type="button"
-              onClick={() => switchTo('recovery')}
+              onClick={() => switchTo(method)}
               disabled={busy}
             >
-              Use a recovery code
+              {label}
             </button>
-          )}
-          {has('totp') && codeMethod !== 'totp' && (
-            <button
-              className="adm-button adm-button--ghost"
-              type="button"
-              onClick={() => switchTo('totp')}
-              disabled={busy}
-            >
-              Use your authenticator app
-            </button>
-          )}
+          ))}
           <button
             className={`adm-button ${expired ? 'adm-button--primary' : 'adm-button--ghost'}`}
             type="button"

@@ -1,4 +1,5 @@
 import { useResendConfirmation } from '../api/resend-confirmation.js';
+import { RequestButton } from '../../../components/ui/request-button.js';
 
 /** "Send me a new link" for an expired or used confirmation token. */
 export function ResendLink({ token }: { token: string }) {
@@ -12,19 +13,14 @@ export function ResendLink({ token }: { token: string }) {
   }
   return (
     <div>
-      <button
-        type="button"
+      <RequestButton
+        label="Send me a new link"
+        busyLabel="Sending..."
         className="button button--primary"
-        disabled={resend.isPending}
+        pending={resend.isPending}
+        failure={resend.isError && "We couldn't send a new link just now. Please try again in a moment."}
         onClick={() => resend.mutate(token)}
-      >
-        {resend.isPending ? 'Sending...' : 'Send me a new link'}
-      </button>
-      {resend.isError ? (
-        <p className="error-box" role="alert">
-          We couldn't send a new link just now. Please try again in a moment.
-        </p>
-      ) : null}
+      />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useHydrated } from '../../../lib/use-hydrated.js';
 import { useUnsubscribeLink } from '../api/get-unsubscribe-link.js';
 import { useUnsubscribe } from '../api/unsubscribe.js';
 import { LinkUnreachable, LinkWorking } from './link-states.js';
+import { RequestButton, SERVERS_UNREACHABLE } from '../../../components/ui/request-button.js';
 
 function Working() {
   return (
@@ -111,19 +112,14 @@ export function UnsubscribePanel() {
         Unsubscribing also takes the address off the waitlist: its place in line, its referral code and the friends
         credited to it are erased with it, and cannot be brought back.
       </p>
-      <button
-        type="button"
+      <RequestButton
+        label="Unsubscribe"
+        busyLabel="Unsubscribing..."
         className="button button--primary button--large"
-        disabled={unsubscribe.isPending}
+        pending={unsubscribe.isPending}
+        failure={unsubscribe.isError && SERVERS_UNREACHABLE}
         onClick={() => unsubscribe.mutate(token)}
-      >
-        {unsubscribe.isPending ? 'Unsubscribing...' : 'Unsubscribe'}
-      </button>
-      {unsubscribe.isError ? (
-        <p className="error-box" role="alert">
-          We couldn't reach our servers. Please check your connection and try again.
-        </p>
-      ) : null}
+      />
     </>
   );
 }

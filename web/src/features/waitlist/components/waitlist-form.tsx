@@ -2,9 +2,13 @@ import { REFERRAL_CODE_MAX_LENGTH } from '@mmdm/contracts/limits';
 import { HONEYPOT_FIELD } from '@mmdm/contracts/waitlist';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { EmailField, FormField } from '../../../components/ui/form-field.js';
+import { HoneypotField } from '../../../components/ui/honeypot-field.js';
+import { formText } from '../../../lib/form-text.js';
+import { useProofOfWork } from '../../../lib/use-proof-of-work.js';
 import { useShareCode, type ShareCode } from '../api/check-referral-code.js';
 import { useJoinWaitlist } from '../api/join-waitlist.js';
-import { createSignupChallenge, type SignupChallenge } from '../lib/signup-challenge.js';
+import { getSignupChallenge } from '../api/get-signup-challenge.js';
 import { ERROR_DISPLAY_MS, messages, SUCCESS_DISPLAY_MS, waitlistErrorMessage } from './waitlist-messages.js';
 
 /**
@@ -22,26 +26,13 @@ export function WaitlistForm() {
   const [searchParams] = useSearchParams();
   // What the visitor is shown after an attempt; it times out on its own, whatever the call does next.
   const [notice, setNotice] = useState<Notice | null>(null);
-  const challenge = useRef<SignupChallenge | null>(null);
-  const join = useJoinWaitlist((signal) => challenge.current?.take(signal) ?? Promise.resolve(undefined));
+  const join = useJoinWaitlist(useProofOfWork(getSignupChallenge));
   const successPanel = useRef<HTMLDivElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
   const referralInput = useRef<HTMLInputElement>(null);
   // Set when the thank-you gives way to the form: focus was on the thank-you, so it goes to the first field.
   const backFromSuccess = useRef(false);
   const sending = join.isPending;
-
-  // The app itself starts only after the first paint (src/boot.ts, lib/after-first-paint.ts), so the challenge and
-  // the solver's chunk, requested from here, can never delay it.
-  useEffect(() => {
-    const work = createSignupChallenge();
-    challenge.current = work;
-    work.prepare();
-    return () => {
-      work.dispose();
-      challenge.current = null;
-    };
-  }, []);
 
   // ?ref= is only known in the browser (the page is pre-rendered without it). A code someone's on the list holds (or
   // one the check could not answer for) fills the field; an unknown one is dropped, and the page says so. A code
@@ -75,8 +66,7 @@ export function WaitlistForm() {
     event.preventDefault();
     if (sending) return;
     setNotice(null);
-    const fields = new FormData(event.currentTarget);
-    const text = (name: string) => String(fields.get(name) ?? '');
+    const text = formText(event.currentTarget);
     const email = text('email').trim();
     join.join(
       { email: text('email'), referralSource: text('referralSource'), honeypot: text(HONEYPOT_FIELD) },
@@ -114,52 +104,33 @@ export function WaitlistForm() {
     <div className="waitlist-form-wrap">
       <ShareCodeNote shareCode={shareCode} />
       <form className="waitlist-form" onSubmit={onSubmit} aria-label="Join the waitlist">
-        <div className="field">
-          <label htmlFor={`${id}-email`}>Email address</label>
-          <input
-            ref={emailInput}
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            required
-            maxLength={254}
-            defaultValue=""
-            disabled={sending}
-            // While the error box shows, the field it is about says so too (its red outline, and to screen readers).
-            aria-invalid={failed || undefined}
-            aria-describedby={failed ? `${id}-error` : undefined}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-referral`}>Referral code</label>
-          <input
-            ref={referralInput}
-            id={`${id}-referral`}
-            name="referralSource"
-            type="text"
-            autoComplete="off"
-            placeholder="e.g. ANNA-7K2Q"
-            maxLength={REFERRAL_CODE_MAX_LENGTH}
-            aria-describedby={invited ? undefined : `${id}-referral-hint`}
-            defaultValue=""
-            disabled={sending}
-          />
-          {/* Arrived by a friend's link, the note above says what the code is (and keeps the form on a phone's first
-              screen). */}
-          {invited ? null : (
-            <p id={`${id}-referral-hint`} className="field__hint">
-              Optional. Got a code from a friend? Enter it here.
-            </p>
-          )}
-        </div>
-        {/* A honeypot: out of sight, out of the tab order and of assistive technology; form-filling scripts fill it. */}
-        <div className="waitlist-form__trap" inert>
-          <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
-          <input id={`${id}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
-        </div>
+        <EmailField
+          ref={emailInput}
+          id={`${id}-email`}
+          label="Email address"
+          placeholder="you@example.com"
+          defaultValue=""
+          disabled={sending}
+          // While the error box shows, the field it is about says so too (its red outline, and to screen readers).
+          aria-invalid={failed || undefined}
+          aria-describedby={failed ? `${id}-error` : undefined}
+        />
+        <FormField
+          ref={referralInput}
+          id={`${id}-referral`}
+          label="Referral code"
+          name="referralSource"
+          type="text"
+          autoComplete="off"
+          placeholder="e.g. ANNA-7K2Q"
+          maxLength={REFERRAL_CODE_MAX_LENGTH}
+          defaultValue=""
+          disabled={sending}
+          // Arrived by a friend's link, the note above says what the code is (and keeps the form on a phone's first
+          // screen).
+          hint={invited ? undefined : 'Optional. Got a code from a friend? Enter it here.'}
+        />
+        <HoneypotField idPrefix={id} className="waitlist-form__trap" />
         <button type="submit" className="button button--primary button--block button--large" disabled={sending}>
           {sending ? 'Joining...' : 'Join the waitlist'}
         </button>

@@ -1,5 +1,5 @@
 import { render, toPlainText } from '@react-email/render';
-import { createElement, type ReactElement } from 'react';
+import { createElement, type ComponentType, type ReactElement } from 'react';
 import { ConfirmationMail, confirmationSubject, type ConfirmationProps } from './confirmation.template.js';
 import { ContactMail, contactSubject, type ContactProps } from './contact.template.js';
 import { DataAccessMail, dataAccessSubject, type DataAccessProps } from './data-access.template.js';
@@ -52,84 +52,74 @@ interface TemplateDefinition<P> {
   toSupport?: true;
 }
 
+/** A registry entry: every template is its mail component given the props and the site. */
+function defineTemplate<P>(
+  component: ComponentType<P & { site: MailSite }>,
+  definition: Omit<TemplateDefinition<P>, 'element'>,
+): TemplateDefinition<P> {
+  return { ...definition, element: (props, site) => createElement(component, { ...props, site }) };
+}
+
 const sampleToken = 'SAMPLE-TOKEN-not-a-real-link';
 
+/** A single-use link as the samples show it: the site's page with a token that opens nothing. */
+const sampleLink = (site: MailSite, path: string) => `${site.publicUrl}${path}?token=${sampleToken}`;
+
+/** What every sample mail to a person on the list has: the address and the link to leave the list. */
+const samplePerson = (site: MailSite) => ({
+  email: 'ana@example.com',
+  unsubscribeUrl: sampleLink(site, '/unsubscribe'),
+});
+
+/** A person's links to their place in line and to share, in the mails that tell a place. */
+const samplePlaceLinks = (site: MailSite) => ({
+  shareUrl: `${site.publicUrl}/waitlist?ref=ANA7K2Q9`,
+  statusUrl: sampleLink(site, '/confirm'),
+});
+
+/** The welcome and the place-link mails tell the same place. */
+const samplePlace = (site: MailSite) => ({
+  ...samplePerson(site),
+  ...samplePlaceLinks(site),
+  place: 1234,
+  referralCode: 'ANA7K2Q9',
+});
+
 const templates: { [N in MailTemplateName]: TemplateDefinition<MailTemplateProps[N]> } = {
-  confirmation: {
+  confirmation: defineTemplate(ConfirmationMail, {
     description: 'Sent after a sign-up (and a resend): the double opt-in link.',
     subject: confirmationSubject,
-    element: (props, site) => createElement(ConfirmationMail, { ...props, site }),
-    sample: (site) => ({
-      email: 'ana@example.com',
-      confirmUrl: `${site.publicUrl}/confirm?token=${sampleToken}`,
-      unsubscribeUrl: `${site.publicUrl}/unsubscribe?token=${sampleToken}`,
-    }),
-  },
-  welcome: {
+    sample: (site) => ({ ...samplePerson(site), confirmUrl: sampleLink(site, '/confirm') }),
+  }),
+  welcome: defineTemplate(WelcomeMail, {
     description: 'Sent once an address is confirmed: the place in line and the link to share.',
     subject: welcomeSubject,
-    element: (props, site) => createElement(WelcomeMail, { ...props, site }),
-    sample: (site) => ({
-      email: 'ana@example.com',
-      place: 1234,
-      referralCode: 'ANA7K2Q9',
-      shareUrl: `${site.publicUrl}/waitlist?ref=ANA7K2Q9`,
-      statusUrl: `${site.publicUrl}/confirm?token=${sampleToken}`,
-      unsubscribeUrl: `${site.publicUrl}/unsubscribe?token=${sampleToken}`,
-    }),
-  },
-  'place-link': {
+    sample: samplePlace,
+  }),
+  'place-link': defineTemplate(PlaceLinkMail, {
     description: 'Sent when a confirmed address signs up again (at most once per 10 minutes): its place link again.',
     subject: placeLinkSubject,
-    element: (props, site) => createElement(PlaceLinkMail, { ...props, site }),
-    sample: (site) => ({
-      email: 'ana@example.com',
-      place: 1234,
-      referralCode: 'ANA7K2Q9',
-      shareUrl: `${site.publicUrl}/waitlist?ref=ANA7K2Q9`,
-      statusUrl: `${site.publicUrl}/confirm?token=${sampleToken}`,
-      unsubscribeUrl: `${site.publicUrl}/unsubscribe?token=${sampleToken}`,
-    }),
-  },
-  'friend-joined': {
+    sample: samplePlace,
+  }),
+  'friend-joined': defineTemplate(FriendJoinedMail, {
     description:
       'Sent to a person in line when a friend who joined with their link confirms (at most one an hour): the new place.',
     subject: friendJoinedSubject,
-    element: (props, site) => createElement(FriendJoinedMail, { ...props, site }),
-    sample: (site) => ({
-      email: 'ana@example.com',
-      place: 1224,
-      friends: 1,
-      shareUrl: `${site.publicUrl}/waitlist?ref=ANA7K2Q9`,
-      statusUrl: `${site.publicUrl}/confirm?token=${sampleToken}`,
-      unsubscribeUrl: `${site.publicUrl}/unsubscribe?token=${sampleToken}`,
-    }),
-  },
-  invitation: {
+    sample: (site) => ({ ...samplePerson(site), ...samplePlaceLinks(site), place: 1224, friends: 1 }),
+  }),
+  invitation: defineTemplate(InvitationMail, {
     description: 'Sent to each person of an invitation wave: the link into the app.',
     subject: invitationSubject,
-    element: (props, site) => createElement(InvitationMail, { ...props, site }),
-    sample: (site) => ({
-      email: 'ana@example.com',
-      city: 'Lisbon',
-      inviteUrl: `${site.publicUrl}/invite?token=${sampleToken}`,
-      unsubscribeUrl: `${site.publicUrl}/unsubscribe?token=${sampleToken}`,
-    }),
-  },
-  'data-access': {
+    sample: (site) => ({ ...samplePerson(site), city: 'Lisbon', inviteUrl: sampleLink(site, '/invite') }),
+  }),
+  'data-access': defineTemplate(DataAccessMail, {
     description: 'Sent when someone asks on the "Your data" page for an address on the list: its single-use link.',
     subject: dataAccessSubject,
-    element: (props, site) => createElement(DataAccessMail, { ...props, site }),
-    sample: (site) => ({
-      email: 'ana@example.com',
-      dataUrl: `${site.publicUrl}/your-data?token=${sampleToken}`,
-      unsubscribeUrl: `${site.publicUrl}/unsubscribe?token=${sampleToken}`,
-    }),
-  },
-  contact: {
+    sample: (site) => ({ ...samplePerson(site), dataUrl: sampleLink(site, '/your-data') }),
+  }),
+  contact: defineTemplate(ContactMail, {
     description: 'Sent to SUPPORT_EMAIL for each message of the contact form, with the visitor as Reply-To.',
     subject: contactSubject,
-    element: (props, site) => createElement(ContactMail, { ...props, site }),
     sample: (site) => ({
       name: 'Ana Silva',
       email: 'ana@example.com',
@@ -139,7 +129,7 @@ const templates: { [N in MailTemplateName]: TemplateDefinition<MailTemplateProps
       messageUrl: `${site.publicUrl}/admin/messages/42`,
     }),
     toSupport: true,
-  },
+  }),
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(templates) as MailTemplateName[];
