@@ -6,6 +6,9 @@ import { apiErrorSchema } from './api-error.js';
 import { ALL_CALLS } from './calls/index.js';
 import type { CallDeclaration, ErrorStatus, QueryDeclaration } from './calls/define-call.js';
 
+/** Where the services serve the document (the auth service; the gateway forwards it). */
+export const OPENAPI_DOCUMENT_PATH = '/api/openapi.json';
+
 type Schema = z.core.$ZodType;
 type JsonObject = Record<string, unknown>;
 

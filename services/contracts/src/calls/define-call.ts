@@ -9,6 +9,9 @@ import type { z } from 'zod/mini';
 export type Schema = z.core.$ZodType;
 type JsonObject = Record<string, unknown>;
 
+/** Where the staff API lives: the auth and the waitlist service mount their staff routers here. */
+export const STAFF_API_PREFIX = '/api/admin';
+
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** Who may make the call: anyone, or a staff token of at least this role (`any`: any valid staff token). */
