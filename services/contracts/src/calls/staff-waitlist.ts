@@ -1,5 +1,5 @@
 // The staff's waitlist data (waitlist service).
-import { defineCall, staffErrors, ok, pathParam } from './define-call.js';
+import { defineCall, staffErrors, ok, pathParam, STAFF_API_PREFIX } from './define-call.js';
 import { auditPageSchema } from '../audit.js';
 import {
   analyticsParams,
@@ -13,6 +13,9 @@ import {
   statsSchema,
 } from '../waitlist-admin.js';
 import { messageAnswer } from '../waitlist.js';
+
+/** Where the waitlist service's staff calls live. */
+export const STAFF_WAITLIST_PREFIX = `${STAFF_API_PREFIX}/waitlist`;
 
 const entryId = pathParam('An entry id.');
 
