@@ -1,4 +1,3 @@
-import { changePasswordBody, loginBody } from '@mmdm/contracts/auth';
 import { AppError } from '@mmdm/shared/errors';
 import { bearerToken } from '@mmdm/shared/tokens';
 import { Router } from 'express';
@@ -19,7 +18,7 @@ export function sessionRoutes({ sessions, guard }: SessionRoutesDeps): Router {
   const route = declaredRoutes(router, STAFF_API_PREFIX);
 
   route(calls.login, async (req, res) => {
-    const body = loginBody.parse(req.body);
+    const body = calls.login.body.parse(req.body);
     const context = { ...auditContextOf(req), ip: req.ip ?? 'unknown' };
     res.json(await sessions.login(body, context));
   });
@@ -53,7 +52,7 @@ export function sessionRoutes({ sessions, guard }: SessionRoutesDeps): Router {
   });
 
   route(calls.changeOwnPassword, ...guard('viewer'), async (req, res) => {
-    const body = changePasswordBody.parse(req.body);
+    const body = calls.changeOwnPassword.body.parse(req.body);
     const context = { ...auditContextOf(req), ip: req.ip ?? 'unknown' };
     await sessions.changePassword(currentClaims(req), currentAccount(req), body, context);
     res.status(204).end();

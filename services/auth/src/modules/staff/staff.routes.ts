@@ -1,4 +1,4 @@
-import { createStaffBody, patchStaffBody, staffIdParam } from '@mmdm/contracts/auth';
+import { staffIdParam } from '@mmdm/contracts/auth';
 import { AppError } from '@mmdm/shared/errors';
 import { Router } from 'express';
 import { auditContextOf, type StaffGuard } from './staff.guard.js';
@@ -17,14 +17,14 @@ export function staffRoutes(service: StaffService, guard: StaffGuard): Router {
   });
 
   route(calls.createStaff, async (req, res) => {
-    const account = await service.create(createStaffBody.parse(req.body), auditContextOf(req));
+    const account = await service.create(calls.createStaff.body.parse(req.body), auditContextOf(req));
     res.status(201).json(publicAccount(account));
   });
 
   route(calls.updateStaff, async (req, res) => {
     const id = staffIdParam.safeParse(req.params.id);
     if (!id.success) throw new AppError(404, 'staff_not_found', 'No staff account with this id.');
-    const account = await service.update(id.data, patchStaffBody.parse(req.body), auditContextOf(req));
+    const account = await service.update(id.data, calls.updateStaff.body.parse(req.body), auditContextOf(req));
     res.json(publicAccount(account));
   });
 

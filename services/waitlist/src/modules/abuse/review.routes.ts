@@ -1,4 +1,4 @@
-import { domainRuleBody, domainRuleParams, reviewDecisionBody, reviewParams } from '@mmdm/contracts/abuse-admin';
+import { domainRuleParams, reviewParams } from '@mmdm/contracts/abuse-admin';
 import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
@@ -32,14 +32,14 @@ export function reviewRoutes({ service, verifier }: ReviewRoutesDeps): Router {
 
   route(calls.decideEntry, admin, ...json, async (req, res) => {
     const { id } = reviewParams.parse(req.params);
-    const { decision } = reviewDecisionBody.parse(req.body);
+    const { decision } = calls.decideEntry.body.parse(req.body);
     await service.decideEntry(id, decision, staffActorOf(req));
     res.json({ success: true, message: decision === 'approve' ? 'The entry is approved.' : 'The entry is rejected.' });
   });
 
   route(calls.decideHeldCredit, admin, ...json, async (req, res) => {
     const { id } = reviewParams.parse(req.params);
-    const { decision } = reviewDecisionBody.parse(req.body);
+    const { decision } = calls.decideHeldCredit.body.parse(req.body);
     await service.decideCredit(id, decision, staffActorOf(req));
     res.json({
       success: true,
@@ -52,7 +52,7 @@ export function reviewRoutes({ service, verifier }: ReviewRoutesDeps): Router {
   });
 
   route(calls.setDomainRule, admin, ...json, async (req, res) => {
-    const { domain, rule } = domainRuleBody.parse(req.body);
+    const { domain, rule } = calls.setDomainRule.body.parse(req.body);
     const saved = await service.setDomainRule(domain, rule, staffActorOf(req));
     res.status(201).json(saved);
   });

@@ -1,4 +1,4 @@
-import { postmarkEventSchema, type PostmarkEvent } from '@mmdm/contracts/mail-feeds';
+import { type PostmarkEvent } from '@mmdm/contracts/mail-feeds';
 import { AppError } from '@mmdm/shared/errors';
 import { jsonBody } from '@mmdm/shared/http';
 import { Router, type RequestHandler } from 'express';
@@ -76,7 +76,7 @@ export function postmarkWebhookRoutes(deps: PostmarkWebhookDeps): Router {
   const router = Router();
   const route = declaredRoutes(router);
   route(calls.postmarkWebhook, postmarkAuth(deps), ...jsonBody('64kb'), async (req, res) => {
-    const event = postmarkEventSchema.parse(req.body);
+    const event = calls.postmarkWebhook.body.parse(req.body);
     const reports = postmarkReports(event);
     // Postmark retries a webhook that failed: its own record id makes the retry change nothing.
     const id = `${event.RecordType}:${String(event.ID ?? event.MessageID ?? createHash('sha256').update(JSON.stringify(req.body)).digest('hex'))}`;

@@ -1,4 +1,4 @@
-import { listMessagesParams, messageHandledBody, messageIdParams } from '@mmdm/contracts/contact-admin';
+import { messageIdParams } from '@mmdm/contracts/contact-admin';
 import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
@@ -24,7 +24,7 @@ export function contactAdminRoutes({ service, verifier }: ContactAdminRoutesDeps
   router.use(calls.listContactMessages.path, noStore);
 
   route(calls.listContactMessages, viewer, async (req, res) => {
-    const query = listMessagesParams.parse(req.query);
+    const query = calls.listContactMessages.query.schema.parse(req.query);
     res.json(await service.list(query, staffActorOf(req)));
   });
 
@@ -35,7 +35,7 @@ export function contactAdminRoutes({ service, verifier }: ContactAdminRoutesDeps
 
   route(calls.setContactMessageHandled, admin, ...jsonBody('4kb'), async (req, res) => {
     const { id } = messageIdParams.parse(req.params);
-    const { handled } = messageHandledBody.parse(req.body);
+    const { handled } = calls.setContactMessageHandled.body.parse(req.body);
     res.json(await service.setHandled(id, handled, staffActorOf(req)));
   });
 

@@ -1,4 +1,3 @@
-import { contactBody } from '@mmdm/contracts/contact';
 import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requestId } from '@mmdm/shared/request-id';
 import { Router, type Request } from 'express';
@@ -36,7 +35,7 @@ export function contactRoutes({ service, guard }: ContactRoutesDeps): Router {
   });
 
   route(calls.sendContactMessage, ...jsonBody(CONTACT_BODY_LIMIT), async (req, res) => {
-    const input = contactBody.parse(req.body);
+    const input = calls.sendContactMessage.body.parse(req.body);
     const verdict = await guard.check(input, clientAddress(req));
     // A filled honeypot is a bot: it gets the very answer a person gets, and nothing is written.
     if (!verdict.discard) {

@@ -1,4 +1,3 @@
-import { inviteWaveBody, wavePreviewParams } from '@mmdm/contracts/launch-admin';
 import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
@@ -24,13 +23,13 @@ export function invitationsAdminRoutes({ service, verifier }: InvitationsAdminRo
   router.use(STAFF_WAITLIST_PREFIX, noStore);
 
   route(calls.inviteWave, admin, ...json, async (req, res) => {
-    const { count, city } = inviteWaveBody.parse(req.body);
+    const { count, city } = calls.inviteWave.body.parse(req.body);
     const result = await service.invite({ count, city, actor: staffActorOf(req) });
     res.status(202).json(result);
   });
 
   route(calls.previewWave, viewer, async (req, res) => {
-    const { count, city } = wavePreviewParams.parse(req.query);
+    const { count, city } = calls.previewWave.query.schema.parse(req.query);
     res.json(await service.preview(count, city));
   });
 

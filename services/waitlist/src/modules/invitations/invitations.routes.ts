@@ -1,4 +1,3 @@
-import { invitationTokenBody, tokenQuery } from '@mmdm/contracts/launch';
 import { jsonBody } from '@mmdm/shared/http';
 import { Router } from 'express';
 import type { InvitationsService } from './invitations.service.js';
@@ -16,14 +15,14 @@ export function invitationRoutes({ service }: InvitationRoutesDeps): Router {
   const json = jsonBody('4kb');
 
   route(calls.getInvitation, async (req, res) => {
-    const { token } = tokenQuery.parse(req.query);
+    const { token } = calls.getInvitation.query.schema.parse(req.query);
     const data = await service.invitation(token);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'You are invited.', data });
   });
 
   route(calls.acceptInvitation, ...json, async (req, res) => {
-    const { token } = invitationTokenBody.parse(req.body);
+    const { token } = calls.acceptInvitation.body.parse(req.body);
     const data = await service.accept(token);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'Welcome in!', data });

@@ -1,4 +1,4 @@
-import { cityIdParams, createCityBody, revokeCreditBody, revokeCreditParams } from '@mmdm/contracts/launch-admin';
+import { cityIdParams, revokeCreditParams } from '@mmdm/contracts/launch-admin';
 import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
@@ -28,7 +28,7 @@ export function placesAdminRoutes({ service, verifier }: PlacesAdminRoutesDeps):
   });
 
   route(calls.createCity, admin, ...json, async (req, res) => {
-    const { name, sort } = createCityBody.parse(req.body);
+    const { name, sort } = calls.createCity.body.parse(req.body);
     const city = await service.createCity(name, sort ?? 0, staffActorOf(req));
     res.status(201).json(city);
   });
@@ -45,7 +45,7 @@ export function placesAdminRoutes({ service, verifier }: PlacesAdminRoutesDeps):
 
   route(calls.revokeCredit, admin, ...json, async (req, res) => {
     const { referredId } = revokeCreditParams.parse(req.params);
-    const { reason } = revokeCreditBody.parse(req.body);
+    const { reason } = calls.revokeCredit.body.parse(req.body);
     await service.revokeCredit(referredId, reason, staffActorOf(req));
     res.json({ success: true, message: 'The credit is revoked.' });
   });

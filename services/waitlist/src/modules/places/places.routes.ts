@@ -1,5 +1,3 @@
-import { cityChoiceBody, tokenQuery } from '@mmdm/contracts/launch';
-import { referralQuery } from '@mmdm/contracts/waitlist';
 import { jsonBody } from '@mmdm/shared/http';
 import { Router } from 'express';
 import type { ClientRateLimiter } from '../../lib/rate-limit.js';
@@ -23,7 +21,7 @@ export function placesRoutes({ service, referralLimiter }: PlacesRoutesDeps): Ro
   const json = jsonBody('4kb');
 
   route(calls.getPlaceStatus, async (req, res) => {
-    const { token } = tokenQuery.parse(req.query);
+    const { token } = calls.getPlaceStatus.query.schema.parse(req.query);
     const data = await service.statusByConfirmToken(token);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'Your place on the waitlist.', data });
@@ -33,7 +31,7 @@ export function placesRoutes({ service, referralLimiter }: PlacesRoutesDeps): Ro
   // same two fields for every code (whose it is, their place and friends stay out), and the check is throttled per
   // client as the other public calls are, so codes (40 random bits) cannot be tried by the thousand.
   route(calls.checkReferralCode, async (req, res) => {
-    const { code } = referralQuery.parse(req.query);
+    const { code } = calls.checkReferralCode.query.schema.parse(req.query);
     await referralLimiter.consume(req.ip ?? req.socket.remoteAddress ?? 'unknown');
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'The referral code.', data: await service.checkReferralCode(code) });
@@ -45,7 +43,7 @@ export function placesRoutes({ service, referralLimiter }: PlacesRoutesDeps): Ro
   });
 
   route(calls.chooseCity, ...json, async (req, res) => {
-    const { token, cityId } = cityChoiceBody.parse(req.body);
+    const { token, cityId } = calls.chooseCity.body.parse(req.body);
     const data = await service.chooseCity(token, cityId);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'Your city is saved.', data });

@@ -1,5 +1,4 @@
 import { clientKeyOf } from '@mmdm/shared/client-address';
-import { dataAccessBody, dataEraseBody, dataOpenBody } from '@mmdm/contracts/privacy';
 import { jsonBody, noStore } from '@mmdm/shared/http';
 import { Router } from 'express';
 import type { ClientRateLimiter } from '../../lib/rate-limit.js';
@@ -28,19 +27,19 @@ export function privacyRoutes({ service, requestLimiter }: PrivacyRoutesDeps): R
   const json = jsonBody('4kb');
 
   route(calls.requestDataLink, ...json, async (req, res) => {
-    const { email } = dataAccessBody.parse(req.body);
+    const { email } = calls.requestDataLink.body.parse(req.body);
     await requestLimiter.consume(clientKeyOf(req.ip ?? req.socket.remoteAddress ?? 'unknown'));
     await service.requestLink(email, requestId(req));
     res.json(LINK_REQUESTED);
   });
 
   route(calls.openDataLink, noStore, ...json, async (req, res) => {
-    const { token } = dataOpenBody.parse(req.body);
+    const { token } = calls.openDataLink.body.parse(req.body);
     res.json({ success: true, ...(await service.open(token)) });
   });
 
   route(calls.eraseMyData, noStore, ...json, async (req, res) => {
-    const { session } = dataEraseBody.parse(req.body);
+    const { session } = calls.eraseMyData.body.parse(req.body);
     await service.erase(session, requestId(req), req.ip ?? null);
     res.json({ success: true, message: 'Everything we held about you is erased. You can sign up again at any time.' });
   });

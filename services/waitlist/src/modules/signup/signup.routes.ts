@@ -1,4 +1,4 @@
-import { oneClickBody, oneClickQuery, signupBody, tokenBody, tokenQuery } from '@mmdm/contracts/waitlist';
+import { oneClickBody, oneClickQuery, signupBody } from '@mmdm/contracts/waitlist';
 import { WEB_PATHS } from '@mmdm/contracts/web-paths';
 import { clientKeyOf } from '@mmdm/shared/client-address';
 import { jsonBody } from '@mmdm/shared/http';
@@ -80,21 +80,21 @@ export function signupRoutes(deps: SignupRoutesDeps): Router {
   // Read-only: what the confirmation page shows before it asks for the click, and again when the link is reopened.
   // Link scanners fetch links and run their pages' scripts, so only the POST below, sent by the click, confirms.
   route(calls.getConfirmationStatus, async (req, res) => {
-    const { token } = tokenQuery.parse(req.query);
+    const { token } = calls.getConfirmationStatus.query.schema.parse(req.query);
     const data = await service.confirmationStatus(token);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, data });
   });
 
   route(calls.confirmSignup, ...json, async (req, res) => {
-    const { token } = tokenBody.parse(req.body);
+    const { token } = calls.confirmSignup.body.parse(req.body);
     const data = await service.confirm(token, requestId(req));
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'Your address is confirmed. Welcome to the waitlist!', data });
   });
 
   route(calls.resendConfirmation, ...json, async (req, res) => {
-    const { token } = tokenBody.parse(req.body);
+    const { token } = calls.resendConfirmation.body.parse(req.body);
     await service.resend(token, requestId(req));
     res.json({ success: true, message: 'If this address still needs confirming, a new e-mail is on its way.' });
   });
@@ -119,13 +119,13 @@ export function signupRoutes(deps: SignupRoutesDeps): Router {
     },
   );
   route(calls.unsubscribe, ...json, async (req, res) => {
-    const { token } = tokenBody.parse(req.body);
+    const { token } = calls.unsubscribe.body.parse(req.body);
     await service.unsubscribe(token);
     res.json(UNSUBSCRIBED);
   });
 
   route(calls.getUnsubscribeLink, async (req, res) => {
-    const { token } = tokenQuery.parse(req.query);
+    const { token } = calls.getUnsubscribeLink.query.schema.parse(req.query);
     const data = await service.unsubscribeLink(token);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, data });
