@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../openapi.js';
 import { ALL_CALLS } from './index.js';
-import { expressPath, fillPath, pathParamNames } from './define-call.js';
+import { expressPath, fillPath, pathParamNames, STAFF_API_PREFIX } from './define-call.js';
 
 describe('the declared calls', () => {
   it('are exactly the operations of the OpenAPI document', () => {
@@ -23,6 +23,12 @@ describe('the declared calls', () => {
     for (const call of ALL_CALLS) {
       expect(Object.keys(call.params ?? {}).sort(), call.operationId).toEqual(pathParamNames(call.path).sort());
     }
+  });
+
+  it('live under the staff prefix when a staff token is needed (the services mount their staff routers there)', () => {
+    const staffCalls = ALL_CALLS.filter((call) => call.access !== 'public');
+    expect(staffCalls.length).toBeGreaterThan(0);
+    for (const call of staffCalls) expect(call.path.startsWith(`${STAFF_API_PREFIX}/`), call.operationId).toBe(true);
   });
 
   it('give each side its form of the path', () => {
