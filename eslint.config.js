@@ -62,6 +62,26 @@ const serviceLayout = (name, publicEntries = ['service']) => {
 };
 
 /**
+ * Every call's method and path are declared once, in services/contracts/src/calls (docs/decisions/033-each-call-
+ * declared-once.md): a path of the API written as a string anywhere else is a second copy that can drift. Tests may
+ * spell paths out (that is what they check); the gateway's route table routes prefixes, not calls.
+ */
+const API_PATH = '/^\\/(api\\/|waitlist(\\/|$))/';
+const apiPathLiteral = {
+  selector: `Literal[value=${API_PATH}], TemplateElement[value.raw=${API_PATH}]`,
+  message:
+    'A path of the API is declared once, in @mmdm/contracts/calls: use the call (requestTo(call) in the web app, declaredRoutes(router)(call, ...) in a service).',
+};
+const apiPathFiles = ['services/**/*.{ts,tsx}', 'web/**/*.{ts,tsx}', 'gateway/**/*.ts'];
+const apiPathExempt = [
+  'services/contracts/**',
+  '**/*.test.{ts,tsx}',
+  '**/test/**',
+  '**/testing/**',
+  'gateway/src/modules/routing/route-table.ts',
+];
+
+/**
  * The four roles of a service's feature files (docs/decisions/014-one-way-for-services.md), each told by something
  * only it does: a file in `modules/<feature>/` that does one of these carries that role's suffix. `schema` is the
  * service's Postgres schema (decision 002), which its SQL names in every statement.
@@ -98,10 +118,12 @@ const fileRoles = (schema) => {
 const fileRoleConfigs = (name) => {
   const modules = `services/${name}/src/modules`;
   const roles = fileRoles(name);
-  const restrict = (except) =>
-    Object.entries(roles)
+  const restrict = (except) => [
+    ...Object.entries(roles)
       .filter(([role]) => role !== except)
-      .map(([, restriction]) => restriction);
+      .map(([, restriction]) => restriction),
+    apiPathLiteral,
+  ];
   return [
     ...Object.keys(roles).map((role) => ({
       files: [`${modules}/**/*.${role}.ts`],
@@ -258,6 +280,12 @@ export default tseslint.config(
   ...workspaceImportConfigs(),
   ...fileRoleConfigs('auth'),
   ...fileRoleConfigs('waitlist'),
+  {
+    // The feature files of auth and waitlist get the same rule with their role restrictions (fileRoleConfigs).
+    files: apiPathFiles,
+    ignores: [...apiPathExempt, 'services/auth/src/modules/**', 'services/waitlist/src/modules/**'],
+    rules: { 'no-restricted-syntax': ['error', apiPathLiteral] },
+  },
   {
     // Only repositories touch Postgres: anything else may name pg's types, never run a query through pg itself.
     files: ['services/auth/src/**/*.ts', 'services/waitlist/src/**/*.ts', 'gateway/src/**/*.ts'],

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
 import { readBuildConfig } from './build-config.js';
+import { callRequestLinesOnly } from './call-request-lines.js';
 import { contractsResolve } from './contracts-resolve.js';
 
 const buildConfig = readBuildConfig(process.env);
@@ -36,7 +37,7 @@ const reactPlugin = react() as unknown as PluginOption;
  * would carry the staff panel's data router.
  */
 export default defineConfig(({ isSsrBuild, mode }) => ({
-  plugins: [reactPlugin, adminShellInDev()],
+  plugins: [reactPlugin, adminShellInDev(), callRequestLinesOnly()],
   resolve: contractsResolve,
   // The only build-time value the browser code sees; everything else stays on the build machine.
   define: { __PUBLIC_URL__: JSON.stringify(buildConfig.publicUrl) },

@@ -28,6 +28,7 @@ import { createMfaService, MFA_THROTTLE } from './modules/mfa/mfa.service.js';
 import { createSecretBox } from './modules/mfa/secret-box.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { createStaffService } from './modules/staff/staff.service.js';
+import { STAFF_API_PREFIX } from '@mmdm/contracts/calls/define-call';
 
 export interface AuthAppDeps {
   config: Pick<AuthConfig, 'http' | 'redis' | 'tokens' | 'loginThrottle' | 'mfa'>;
@@ -103,7 +104,7 @@ export function createAuthApp({
   admin.use(mfaRoutes({ mfa, tokens: mfaTokens, verify, staff, revocation, guard }));
   admin.use(staffRoutes(staff, guard));
   admin.use(auditRoutes(audit, guard));
-  app.use('/api/admin', admin);
+  app.use(STAFF_API_PREFIX, admin);
 
   return finishServiceApp(app, logger);
 }

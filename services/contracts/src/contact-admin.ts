@@ -3,17 +3,6 @@
 import { z } from 'zod';
 import { pageLimit } from './waitlist-admin.js';
 
-/** The staff API's paths, for the service's routes, the panel's calls and the OpenAPI document alike. */
-export const STAFF_MESSAGE_PATHS = {
-  list: '/api/admin/waitlist/messages',
-  /** Express's form of one message's path; `messagePath(id)` fills it in. */
-  one: '/api/admin/waitlist/messages/:id',
-  handled: '/api/admin/waitlist/messages/:id/handled',
-} as const;
-
-export const messagePath = (id: number | string) => `${STAFF_MESSAGE_PATHS.list}/${encodeURIComponent(String(id))}`;
-export const messageHandledPath = (id: number | string) => `${messagePath(id)}/handled`;
-
 /** Which messages a list shows: those still to answer (the default), those handled, or all. */
 export const MESSAGE_STATES = ['open', 'handled', 'all'] as const;
 export type MessageState = (typeof MESSAGE_STATES)[number];

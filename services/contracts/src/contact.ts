@@ -5,13 +5,6 @@ import { emailAddress } from './email.js';
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from './limits.js';
 import { CHALLENGE_SOLUTION_MAX_LENGTH, HONEYPOT_FIELD } from './waitlist.js';
 
-export const CONTACT_API_PATHS = {
-  /** POST {name, email, message}: stores the message and mails it to the support address. */
-  send: '/waitlist/contact',
-  /** GET: the proof of work the form solves while the visitor types (the contact form's own pressure decides it). */
-  challenge: '/waitlist/contact/challenge',
-} as const;
-
 // C0 controls but tab and line feed, DEL, C1 controls and the Unicode line and paragraph separators: nothing a person
 // types into a text field, and the CR/LF pair is what header injection is made of.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point

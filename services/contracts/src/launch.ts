@@ -3,19 +3,6 @@
 import { z } from 'zod/mini';
 import { TOKEN_PATTERN } from './waitlist.js';
 
-export const LAUNCH_API_PATHS = {
-  /** GET ?token=<confirm token>: the person's place, read-only (the link in the confirmation and welcome mails). */
-  status: '/waitlist/status',
-  /** GET: the cities one may choose. */
-  cities: '/waitlist/cities',
-  /** POST {token, cityId}: the confirmed person's city choice. */
-  city: '/waitlist/city',
-  /** GET ?token=<invite token>: the invitation, read-only. */
-  invitation: '/waitlist/invitation',
-  /** POST {token}: accept the invitation (the entry becomes admitted). */
-  acceptInvitation: '/waitlist/invitation/accept',
-} as const;
-
 const token = z
   .string({ error: 'A token is required.' })
   .check(z.regex(TOKEN_PATTERN, 'The link is incomplete or damaged. Open it again from the e-mail.'));

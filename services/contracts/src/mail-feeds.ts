@@ -2,11 +2,6 @@
 // service parses every call with these, and the OpenAPI document describes the two routes from them.
 import { z } from 'zod';
 
-export const MAIL_HOOK_PATHS = {
-  ses: '/waitlist/hooks/ses',
-  postmark: '/waitlist/hooks/postmark',
-} as const;
-
 /**
  * An SNS HTTP(S) delivery (the JSON body SNS POSTs, as `text/plain`). The fields the signature covers are listed
  * with it (docs.aws.amazon.com/sns/latest/dg/sns-verify-signature-of-message.html).

@@ -4,15 +4,6 @@ import { z } from 'zod/mini';
 import { emailAddress } from './email.js';
 import { TOKEN_PATTERN } from './waitlist.js';
 
-export const PRIVACY_API_PATHS = {
-  /** POST {email}: mails a link to the address if it is listed; the answer is the same either way. */
-  requestLink: '/waitlist/data-access',
-  /** POST {token}: spends the link and answers everything held, with a short session for the erasure. */
-  open: '/waitlist/your-data/open',
-  /** POST {session}: erases the entry and everything that hangs on it, at once. */
-  erase: '/waitlist/your-data/erase',
-} as const;
-
 /** The link in the mail works once, and for at most this long after the mail was made. */
 export const DATA_LINK_TTL_MINUTES = 60;
 /** After opening the link, the page may erase within this long (the session the open answer carries). */

@@ -7,18 +7,6 @@ import { REFERRAL_CODE_MAX_LENGTH, REFERRAL_CODE_PATTERN } from './limits.js';
 /** The shape of a confirmation or unsubscribe token: 32 random bytes, base64url. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-export const API_PATHS = {
-  join: '/waitlist',
-  confirm: '/waitlist/confirm',
-  resend: '/waitlist/resend',
-  unsubscribe: '/waitlist/unsubscribe',
-  /** GET ?token=: what an unsubscribe link stands for (read-only): the address, and whether it is done. */
-  unsubscribeLink: '/waitlist/unsubscribe/link',
-  challenge: '/waitlist/challenge',
-  /** GET ?code=: whether a share link's code belongs to someone on the list (nothing else about them). */
-  referral: '/waitlist/referral',
-} as const;
-
 /** The proof-of-work solution: base64 of the ALTCHA payload `{challenge, solution}` (about 800 characters). */
 export const CHALLENGE_SOLUTION_MAX_LENGTH = 3000;
 /** The name of the form's hidden field (a honeypot): people never see it, form-filling scripts fill it in. */

@@ -1,3 +1,4 @@
+import { fillPath, type CallDeclaration, type PathValues } from '@mmdm/contracts/calls/define-call';
 import { errorAnswer } from '@mmdm/contracts/waitlist';
 
 /*
@@ -74,8 +75,30 @@ export interface AnswerSchema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: unknown } };
 }
 
+/** One request of a declared call: its method, and its path with the path's values and the query filled in. */
+export interface RequestLine {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+}
+
+type PathArgs<C extends CallDeclaration> =
+  PathValues<C> extends undefined
+    ? [params?: undefined, query?: URLSearchParams]
+    : [params: PathValues<C>, query?: URLSearchParams];
+
+/**
+ * The request line of a call declared in `@mmdm/contracts/calls`: the one place the app learns a method and a path,
+ * so no path is written twice. An empty query adds nothing (no bare `?`).
+ */
+export function requestTo<C extends CallDeclaration>(call: C, ...[params, query]: PathArgs<C>): RequestLine {
+  const search = query?.toString();
+  return {
+    method: call.method.toUpperCase() as RequestLine['method'],
+    path: fillPath(call.path, params) + (search ? `?${search}` : ''),
+  };
+}
+
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
   /** Ends the wait (AbortSignal.timeout, a deadline, react-query's cancellation): the call fails as 'timeout'. */
@@ -133,7 +156,7 @@ function whenAborted(signal: AbortSignal): Promise<never> {
  * Sends the request and returns a success answer unread. A non-2xx answer, a network failure or an abort becomes an
  * ApiError; the abort wins even against a fetch that ignores its signal.
  */
-export function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
+export function apiFetch({ method, path }: RequestLine, options: RequestOptions = {}): Promise<Response> {
   const { signal } = options;
   const headers = new Headers({ Accept: 'application/json' });
   if (options.bearerToken) headers.set('Authorization', `Bearer ${options.bearerToken}`);
@@ -143,7 +166,7 @@ export function apiFetch(path: string, options: RequestOptions = {}): Promise<Re
     let response: Response;
     try {
       response = await fetch(path, {
-        method: options.method ?? 'GET',
+        method,
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         credentials: 'same-origin',
@@ -159,27 +182,27 @@ export function apiFetch(path: string, options: RequestOptions = {}): Promise<Re
 }
 
 /** A call whose answer's body the caller interprets itself: undefined when there is none (204) or it is not JSON. */
-export async function apiJson(path: string, options?: RequestOptions): Promise<unknown> {
-  const response = await apiFetch(path, options);
+export async function apiJson(line: RequestLine, options?: RequestOptions): Promise<unknown> {
+  const response = await apiFetch(line, options);
   return readJson(response);
 }
 
 /** A call whose answer is validated against `schema` at the edge; any other answer is 'invalid-response'. */
-export async function apiRequest<T>(path: string, schema: AnswerSchema<T>, options?: RequestOptions): Promise<T> {
-  const response = await apiFetch(path, options);
+export async function apiRequest<T>(line: RequestLine, schema: AnswerSchema<T>, options?: RequestOptions): Promise<T> {
+  const response = await apiFetch(line, options);
   const body = await readJson(response);
   // Aborted while the body was arriving (a cancelled query, the call's time-out): that is no answer to judge.
   if (options?.signal?.aborted) throw new ApiError('timeout', { cause: options.signal.reason });
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     // A contract mismatch between web and service: worth a console line for whoever is debugging.
-    console.error(`Unexpected answer from ${path}`, parsed.error.issues);
+    console.error(`Unexpected answer from ${line.path}`, parsed.error.issues);
     throw new ApiError('invalid-response', { status: response.status });
   }
   return parsed.data;
 }
 
 /** POSTs JSON and returns the answer's body (the public pages' calls, each bounded by `signal`). */
-export function postJson(path: string, body: unknown, signal: AbortSignal): Promise<unknown> {
-  return apiJson(path, { method: 'POST', body, signal });
+export function postJson(line: RequestLine, body: unknown, signal: AbortSignal): Promise<unknown> {
+  return apiJson(line, { body, signal });
 }

@@ -1,4 +1,11 @@
-import { apiFetch, apiRequest, ApiError, type AnswerSchema, type RequestOptions } from './api-client.js';
+import {
+  apiFetch,
+  apiRequest,
+  ApiError,
+  type AnswerSchema,
+  type RequestLine,
+  type RequestOptions,
+} from './api-client.js';
 import { clearStaffToken, getStaffToken } from './staff-token.js';
 
 /*
@@ -24,18 +31,22 @@ async function withStaffToken<T>(
 }
 
 /** A staff call whose success answer the caller reads itself (a CSV download). */
-export function staffFetch(path: string, options: StaffRequestOptions = {}): Promise<Response> {
-  return withStaffToken((withToken) => apiFetch(path, withToken), options);
+export function staffFetch(line: RequestLine, options: StaffRequestOptions = {}): Promise<Response> {
+  return withStaffToken((withToken) => apiFetch(line, withToken), options);
 }
 
 /** A staff call whose answer is JSON, validated against `schema` at the edge. */
-export function staffRequest<T>(path: string, schema: AnswerSchema<T>, options: StaffRequestOptions = {}): Promise<T> {
-  return withStaffToken((withToken) => apiRequest(path, schema, withToken), options);
+export function staffRequest<T>(
+  line: RequestLine,
+  schema: AnswerSchema<T>,
+  options: StaffRequestOptions = {},
+): Promise<T> {
+  return withStaffToken((withToken) => apiRequest(line, schema, withToken), options);
 }
 
 /** A staff call that answers without a body (204/202). */
-export async function staffCommand(path: string, options: StaffRequestOptions): Promise<void> {
-  await staffFetch(path, options);
+export async function staffCommand(line: RequestLine, options: StaffRequestOptions = {}): Promise<void> {
+  await staffFetch(line, options);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { openApiDocument } from '@mmdm/contracts/openapi';
+import { OPENAPI_DOCUMENT_PATH, openApiDocument } from '@mmdm/contracts/openapi';
 import { Router } from 'express';
 
 /**
@@ -9,7 +9,7 @@ import { Router } from 'express';
 export function apiDocumentRoutes(): Router {
   const router = Router();
   let body: string | undefined;
-  router.get('/api/openapi.json', (_req, res) => {
+  router.get(OPENAPI_DOCUMENT_PATH, (_req, res) => {
     body ??= JSON.stringify(openApiDocument());
     res.set('Cache-Control', 'public, max-age=300').type('application/json').send(body);
   });

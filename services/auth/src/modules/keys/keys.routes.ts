@@ -1,5 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import type { KeyStore } from './keys.service.js';
+import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import { getJwks } from '@mmdm/contracts/calls/staff-auth';
 
 /** Public keys only. Short caching: verifiers re-fetch anyway when they meet an unknown kid after a rotation. */
 export function jwksRoutes(keys: KeyStore): Router {
@@ -10,6 +12,6 @@ export function jwksRoutes(keys: KeyStore): Router {
     res.json(jwks);
   };
   router.get('/.well-known/jwks.json', handler);
-  router.get('/api/admin/jwks.json', handler);
+  declaredRoutes(router)(getJwks, handler);
   return router;
 }

@@ -24,6 +24,9 @@ import type { StaffService } from '../staff/staff.service.js';
 import { ThrottleUnavailableError } from '../session/session.service.js';
 import { InvalidMfaTokenError, type MfaTokens } from './mfa-tokens.js';
 import type { MfaService } from './mfa.service.js';
+import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import * as calls from '@mmdm/contracts/calls/staff-mfa';
+import { STAFF_API_PREFIX } from '@mmdm/contracts/calls/define-call';
 
 export interface MfaRoutesDeps {
   mfa: MfaService;
@@ -54,6 +57,7 @@ const contextOf = (req: Request) => ({ ...auditContextOf(req), ip: req.ip ?? 'un
 
 export function mfaRoutes({ mfa, tokens, verify, staff, revocation, guard }: MfaRoutesDeps): Router {
   const router = Router();
+  const route = declaredRoutes(router, STAFF_API_PREFIX);
 
   /**
    * The enrolment routes take a staff session or an enrolment token (the password was right, a factor is required
@@ -86,37 +90,37 @@ export function mfaRoutes({ mfa, tokens, verify, staff, revocation, guard }: Mfa
     }
   };
 
-  router.post('/login/second-factor', async (req, res) => {
+  route(calls.completeSignIn, async (req, res) => {
     res.json(await unlessUnavailable(mfa.completeSignIn(secondFactorBody.parse(req.body), contextOf(req))));
   });
 
-  router.post('/login/passkey-options', async (req, res) => {
+  route(calls.getSignInPasskeyOptions, async (req, res) => {
     res.json(await unlessUnavailable(mfa.passkeyOptions(passkeyOptionsBody.parse(req.body).mfaToken)));
   });
 
-  router.get('/me/mfa', sessionOrEnrolment, async (req, res) => {
+  route(calls.getOwnSecondFactors, sessionOrEnrolment, async (req, res) => {
     res.json(await unlessUnavailable(mfa.status(currentAccount(req))));
   });
 
-  router.post('/me/mfa/totp', sessionOrEnrolment, async (req, res) => {
+  route(calls.beginTotpEnrolment, sessionOrEnrolment, async (req, res) => {
     res.json(await unlessUnavailable(mfa.beginTotp(currentAccount(req), req.staff)));
   });
 
-  router.post('/me/mfa/totp/confirm', sessionOrEnrolment, async (req, res) => {
+  route(calls.confirmTotpEnrolment, sessionOrEnrolment, async (req, res) => {
     const { code } = confirmTotpBody.parse(req.body);
     res.json(await unlessUnavailable(mfa.confirmTotp(currentAccount(req), req.staff, code, auditContextOf(req))));
   });
 
-  router.delete('/me/mfa/totp', ...guard('viewer'), async (req, res) => {
+  route(calls.removeTotp, ...guard('viewer'), async (req, res) => {
     await unlessUnavailable(mfa.removeTotp(currentAccount(req), currentClaims(req), auditContextOf(req)));
     res.status(204).end();
   });
 
-  router.post('/me/mfa/passkeys/options', sessionOrEnrolment, async (req, res) => {
+  route(calls.getPasskeyRegistrationOptions, sessionOrEnrolment, async (req, res) => {
     res.json(await unlessUnavailable(mfa.passkeyRegistrationOptions(currentAccount(req), req.staff)));
   });
 
-  router.post('/me/mfa/passkeys', sessionOrEnrolment, async (req, res) => {
+  route(calls.registerPasskey, sessionOrEnrolment, async (req, res) => {
     const { name, response } = registerPasskeyBody.parse(req.body);
     // Shape checked by the contract; the signature, origin, RP ID and challenge by @simplewebauthn/server.
     const registration = response as unknown as RegistrationResponseJSON;
@@ -127,14 +131,14 @@ export function mfaRoutes({ mfa, tokens, verify, staff, revocation, guard }: Mfa
     );
   });
 
-  router.delete('/me/mfa/passkeys/:id', ...guard('viewer'), async (req, res) => {
+  route(calls.removePasskey, ...guard('viewer'), async (req, res) => {
     const id = staffIdParam.safeParse(req.params.id);
     if (!id.success) throw new AppError(404, 'not_found', 'No such passkey.');
     await unlessUnavailable(mfa.removePasskey(currentAccount(req), currentClaims(req), id.data, auditContextOf(req)));
     res.status(204).end();
   });
 
-  router.post('/me/mfa/recovery-codes', ...guard('viewer'), async (req, res) => {
+  route(calls.renewRecoveryCodes, ...guard('viewer'), async (req, res) => {
     res.json({
       recoveryCodes: await unlessUnavailable(
         mfa.regenerateRecoveryCodes(currentAccount(req), currentClaims(req), auditContextOf(req)),
@@ -142,27 +146,27 @@ export function mfaRoutes({ mfa, tokens, verify, staff, revocation, guard }: Mfa
     });
   });
 
-  router.post('/me/reauth', ...guard('viewer'), async (req, res) => {
+  route(calls.reauthenticate, ...guard('viewer'), async (req, res) => {
     const body = reauthBody.parse(req.body);
     res.json(
       await unlessUnavailable(mfa.reauthenticate(currentAccount(req), currentClaims(req), body, contextOf(req))),
     );
   });
 
-  router.get('/mfa/policy', ...guard('admin'), async (_req, res) => {
+  route(calls.getSecondFactorPolicy, ...guard('admin'), async (_req, res) => {
     res.json(await unlessUnavailable(mfa.policy()));
   });
 
-  router.put('/mfa/policy', ...guard('admin'), async (req, res) => {
+  route(calls.setSecondFactorPolicy, ...guard('admin'), async (req, res) => {
     const { required } = mfaPolicyBody.parse(req.body);
     res.json(await unlessUnavailable(mfa.setPolicy(currentAccount(req), required, auditContextOf(req))));
   });
 
-  router.get('/mfa/staff', ...guard('admin'), async (_req, res) => {
+  route(calls.listStaffSecondFactors, ...guard('admin'), async (_req, res) => {
     res.json({ items: await mfa.staffFactors() });
   });
 
-  router.post('/mfa/staff/:id/reset', ...guard('admin'), async (req, res) => {
+  route(calls.resetStaffSecondFactor, ...guard('admin'), async (req, res) => {
     const id = staffIdParam.safeParse(req.params.id);
     if (!id.success) throw new AppError(404, 'staff_not_found', 'No staff account with this id.');
     await unlessUnavailable(mfa.reset(currentAccount(req), id.data, auditContextOf(req)));

@@ -1,10 +1,12 @@
-import { changePasswordBody, loginBody } from '@mmdm/contracts/auth';
 import { AppError } from '@mmdm/shared/errors';
 import { bearerToken } from '@mmdm/shared/tokens';
 import { Router } from 'express';
 import { auditContextOf, currentAccount, currentClaims, type StaffGuard } from '../staff/staff.guard.js';
 import { publicAccount } from '../staff/staff.service.js';
 import type { SessionService } from './session.service.js';
+import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import * as calls from '@mmdm/contracts/calls/staff-auth';
+import { STAFF_API_PREFIX } from '@mmdm/contracts/calls/define-call';
 
 export interface SessionRoutesDeps {
   sessions: SessionService;
@@ -13,15 +15,16 @@ export interface SessionRoutesDeps {
 
 export function sessionRoutes({ sessions, guard }: SessionRoutesDeps): Router {
   const router = Router();
+  const route = declaredRoutes(router, STAFF_API_PREFIX);
 
-  router.post('/login', async (req, res) => {
-    const body = loginBody.parse(req.body);
+  route(calls.login, async (req, res) => {
+    const body = calls.login.body.parse(req.body);
     const context = { ...auditContextOf(req), ip: req.ip ?? 'unknown' };
     res.json(await sessions.login(body, context));
   });
 
   /** What the panel's guard and other services ask: is this token good right now, and for which role? */
-  router.get('/verify', async (req, res) => {
+  route(calls.verifyToken, async (req, res) => {
     const token = bearerToken(req.headers.authorization);
     let session;
     try {
@@ -39,17 +42,17 @@ export function sessionRoutes({ sessions, guard }: SessionRoutesDeps): Router {
     res.json(session);
   });
 
-  router.post('/logout', ...guard('viewer'), async (req, res) => {
+  route(calls.logout, ...guard('viewer'), async (req, res) => {
     await sessions.logout(currentClaims(req), currentAccount(req), auditContextOf(req));
     res.status(204).end();
   });
 
-  router.get('/me', ...guard('viewer'), (req, res) => {
+  route(calls.getOwnAccount, ...guard('viewer'), (req, res) => {
     res.json(publicAccount(currentAccount(req)));
   });
 
-  router.post('/me/password', ...guard('viewer'), async (req, res) => {
-    const body = changePasswordBody.parse(req.body);
+  route(calls.changeOwnPassword, ...guard('viewer'), async (req, res) => {
+    const body = calls.changeOwnPassword.body.parse(req.body);
     const context = { ...auditContextOf(req), ip: req.ip ?? 'unknown' };
     await sessions.changePassword(currentClaims(req), currentAccount(req), body, context);
     res.status(204).end();

@@ -2,6 +2,8 @@ import { Router, type Request } from 'express';
 import type { ChallengeService } from './challenge.service.js';
 import type { ClientPace } from './client-pace.js';
 import { networkOf } from './network.js';
+import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import * as calls from '@mmdm/contracts/calls/waitlist';
 
 export interface AbuseRoutesDeps {
   challenge: ChallengeService;
@@ -15,7 +17,8 @@ const addressOf = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unkno
 /** Public: the proof-of-work challenge the sign-up form solves in the background while the visitor types. */
 export function abuseRoutes({ challenge, pace }: AbuseRoutesDeps): Router {
   const router = Router();
-  router.get('/waitlist/challenge', async (req, res) => {
+  const route = declaredRoutes(router);
+  route(calls.getSignupChallenge, async (req, res) => {
     // Each challenge is spent once: a cached one would be refused as a replay.
     res.setHeader('Cache-Control', 'no-store');
     const address = addressOf(req);

@@ -6,6 +6,9 @@ import { requestLogger } from '../../lib/request-context.js';
 import { analyticsQuery, auditQuery, entryIdParams, exportEntriesQuery, listEntriesQuery } from './admin.schema.js';
 import type { AdminService } from './admin.service.js';
 import { staffActorOf } from '../audit/audit.service.js';
+import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import * as calls from '@mmdm/contracts/calls/staff-waitlist';
+import { STAFF_WAITLIST_PREFIX } from '@mmdm/contracts/calls/staff-waitlist';
 
 export interface AdminRoutesDeps {
   service: AdminService;
@@ -15,16 +18,17 @@ export interface AdminRoutesDeps {
 /** Staff data under /api/admin/waitlist: viewers read, admins change and export. */
 export function adminRoutes({ service, verifier }: AdminRoutesDeps): Router {
   const router = Router();
+  const route = declaredRoutes(router);
   const viewer = requireStaff(verifier, 'viewer');
   const admin = requireStaff(verifier, 'admin');
-  router.use('/api/admin/waitlist', noStore);
+  router.use(STAFF_WAITLIST_PREFIX, noStore);
 
-  router.get('/api/admin/waitlist/entries', viewer, async (req, res) => {
+  route(calls.listEntries, viewer, async (req, res) => {
     const query = listEntriesQuery.parse(req.query);
     res.json(await service.listEntries(query, staffActorOf(req)));
   });
 
-  router.get('/api/admin/waitlist/entries.csv', admin, async (req, res) => {
+  route(calls.exportEntries, admin, async (req, res) => {
     const query = exportEntriesQuery.parse(req.query);
     const csv = await service.exportEntries(query, staffActorOf(req));
     const stamp = new Date().toISOString().slice(0, 10);
@@ -37,28 +41,28 @@ export function adminRoutes({ service, verifier }: AdminRoutesDeps): Router {
     });
   });
 
-  router.post('/api/admin/waitlist/entries/:id/resend', admin, async (req, res) => {
+  route(calls.resendEntryConfirmation, admin, async (req, res) => {
     const { id } = entryIdParams.parse(req.params);
     await service.resend(id, staffActorOf(req));
     res.status(202).json({ success: true, message: 'A new confirmation e-mail is queued.' });
   });
 
-  router.delete('/api/admin/waitlist/entries/:id', admin, async (req, res) => {
+  route(calls.eraseEntry, admin, async (req, res) => {
     const { id } = entryIdParams.parse(req.params);
     await service.erase(id, staffActorOf(req));
     res.status(204).end();
   });
 
-  router.get('/api/admin/waitlist/stats', viewer, async (req, res) => {
+  route(calls.getStats, viewer, async (req, res) => {
     res.json(await service.stats(staffActorOf(req)));
   });
 
-  router.get('/api/admin/waitlist/analytics', viewer, async (req, res) => {
+  route(calls.getAnalytics, viewer, async (req, res) => {
     const { from, to } = analyticsQuery.parse(req.query);
     res.json(await service.analytics(from, to));
   });
 
-  router.get('/api/admin/waitlist/audit', admin, async (req, res) => {
+  route(calls.listWaitlistAudit, admin, async (req, res) => {
     const { cursor, limit, kind } = auditQuery.parse(req.query);
     res.json(await service.audit(cursor, limit, kind));
   });

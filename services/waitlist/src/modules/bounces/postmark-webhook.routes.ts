@@ -1,4 +1,4 @@
-import { MAIL_HOOK_PATHS, postmarkEventSchema, type PostmarkEvent } from '@mmdm/contracts/mail-feeds';
+import { type PostmarkEvent } from '@mmdm/contracts/mail-feeds';
 import { AppError } from '@mmdm/shared/errors';
 import { jsonBody } from '@mmdm/shared/http';
 import { Router, type RequestHandler } from 'express';
@@ -6,6 +6,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { BounceReport } from './bounce-report.js';
 import type { BounceService } from './bounces.service.js';
+import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import * as calls from '@mmdm/contracts/calls/mail-hooks';
 
 export interface PostmarkWebhookDeps {
   service: BounceService;
@@ -72,8 +74,9 @@ export function postmarkReports(event: PostmarkEvent): BounceReport[] {
 /** POST /waitlist/hooks/postmark: Bounce (HardBounce → hard, SoftBounce → soft) and SpamComplaint webhooks. */
 export function postmarkWebhookRoutes(deps: PostmarkWebhookDeps): Router {
   const router = Router();
-  router.post(MAIL_HOOK_PATHS.postmark, postmarkAuth(deps), ...jsonBody('64kb'), async (req, res) => {
-    const event = postmarkEventSchema.parse(req.body);
+  const route = declaredRoutes(router);
+  route(calls.postmarkWebhook, postmarkAuth(deps), ...jsonBody('64kb'), async (req, res) => {
+    const event = calls.postmarkWebhook.body.parse(req.body);
     const reports = postmarkReports(event);
     // Postmark retries a webhook that failed: its own record id makes the retry change nothing.
     const id = `${event.RecordType}:${String(event.ID ?? event.MessageID ?? createHash('sha256').update(JSON.stringify(req.body)).digest('hex'))}`;

@@ -1,9 +1,4 @@
-import {
-  MAIL_HOOK_PATHS,
-  sesNotificationSchema,
-  snsMessageSchema,
-  type SesNotification,
-} from '@mmdm/contracts/mail-feeds';
+import { sesNotificationSchema, snsMessageSchema, type SesNotification } from '@mmdm/contracts/mail-feeds';
 import { ERROR_CODES } from '@mmdm/contracts/error-codes';
 import { AppError } from '@mmdm/shared/errors';
 import type { Logger } from '@mmdm/shared/logger';
@@ -11,6 +6,8 @@ import express, { Router } from 'express';
 import type { BounceReport } from './bounce-report.js';
 import type { BounceService } from './bounces.service.js';
 import { trustedSnsUrl, type AwsFetch, type SnsVerifier } from './sns-signature.js';
+import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import * as calls from '@mmdm/contracts/calls/mail-hooks';
 
 export interface SesWebhookDeps {
   service: BounceService;
@@ -55,10 +52,11 @@ const refused = (status: 401 | 403, code: string, message: string) => new AppErr
  */
 export function sesWebhookRoutes({ service, verifier, fetchAws, topicArns, logger }: SesWebhookDeps): Router {
   const router = Router();
+  const route = declaredRoutes(router);
   // SNS POSTs JSON as text/plain; charset=UTF-8 (and sets x-amz-sns-message-type).
   const body = express.text({ type: ['text/plain', 'application/json'], limit: '256kb', inflate: false });
 
-  router.post(MAIL_HOOK_PATHS.ses, body, async (req, res) => {
+  route(calls.sesNotification, body, async (req, res) => {
     let json: unknown;
     try {
       json = JSON.parse(typeof req.body === 'string' ? req.body : '');

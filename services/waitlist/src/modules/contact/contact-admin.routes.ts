@@ -1,14 +1,11 @@
-import {
-  listMessagesParams,
-  messageHandledBody,
-  messageIdParams,
-  STAFF_MESSAGE_PATHS,
-} from '@mmdm/contracts/contact-admin';
+import { messageIdParams } from '@mmdm/contracts/contact-admin';
 import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
 import { staffActorOf } from '../audit/audit.service.js';
 import type { ContactService } from './contact.service.js';
+import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import * as calls from '@mmdm/contracts/calls/staff-messages';
 
 export interface ContactAdminRoutesDeps {
   service: ContactService;
@@ -21,27 +18,28 @@ export interface ContactAdminRoutesDeps {
  */
 export function contactAdminRoutes({ service, verifier }: ContactAdminRoutesDeps): Router {
   const router = Router();
+  const route = declaredRoutes(router);
   const viewer = requireStaff(verifier, 'viewer');
   const admin = requireStaff(verifier, 'admin');
-  router.use(STAFF_MESSAGE_PATHS.list, noStore);
+  router.use(calls.listContactMessages.path, noStore);
 
-  router.get(STAFF_MESSAGE_PATHS.list, viewer, async (req, res) => {
-    const query = listMessagesParams.parse(req.query);
+  route(calls.listContactMessages, viewer, async (req, res) => {
+    const query = calls.listContactMessages.query.schema.parse(req.query);
     res.json(await service.list(query, staffActorOf(req)));
   });
 
-  router.get(STAFF_MESSAGE_PATHS.one, viewer, async (req, res) => {
+  route(calls.readContactMessage, viewer, async (req, res) => {
     const { id } = messageIdParams.parse(req.params);
     res.json(await service.read(id, staffActorOf(req)));
   });
 
-  router.post(STAFF_MESSAGE_PATHS.handled, admin, ...jsonBody('4kb'), async (req, res) => {
+  route(calls.setContactMessageHandled, admin, ...jsonBody('4kb'), async (req, res) => {
     const { id } = messageIdParams.parse(req.params);
-    const { handled } = messageHandledBody.parse(req.body);
+    const { handled } = calls.setContactMessageHandled.body.parse(req.body);
     res.json(await service.setHandled(id, handled, staffActorOf(req)));
   });
 
-  router.delete(STAFF_MESSAGE_PATHS.one, admin, async (req, res) => {
+  route(calls.eraseContactMessage, admin, async (req, res) => {
     const { id } = messageIdParams.parse(req.params);
     await service.erase(id, staffActorOf(req));
     res.status(204).end();

@@ -1,9 +1,10 @@
-import { CONTACT_API_PATHS, contactBody } from '@mmdm/contracts/contact';
 import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requestId } from '@mmdm/shared/request-id';
 import { Router, type Request } from 'express';
 import type { ContactGuard } from '../abuse/abuse.guard.js';
 import type { ContactService } from './contact.service.js';
+import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import * as calls from '@mmdm/contracts/calls/contact';
 
 export interface ContactRoutesDeps {
   service: ContactService;
@@ -26,14 +27,15 @@ const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'u
 /** Public: the contact form's call, and the proof of work it solves while the visitor types. */
 export function contactRoutes({ service, guard }: ContactRoutesDeps): Router {
   const router = Router();
+  const route = declaredRoutes(router);
 
   // Each challenge is spent once: a cached one would be refused as a replay.
-  router.get(CONTACT_API_PATHS.challenge, noStore, async (req, res) => {
+  route(calls.getContactChallenge, noStore, async (req, res) => {
     res.json(await guard.challenge(clientAddress(req)));
   });
 
-  router.post(CONTACT_API_PATHS.send, ...jsonBody(CONTACT_BODY_LIMIT), async (req, res) => {
-    const input = contactBody.parse(req.body);
+  route(calls.sendContactMessage, ...jsonBody(CONTACT_BODY_LIMIT), async (req, res) => {
+    const input = calls.sendContactMessage.body.parse(req.body);
     const verdict = await guard.check(input, clientAddress(req));
     // A filled honeypot is a bot: it gets the very answer a person gets, and nothing is written.
     if (!verdict.discard) {

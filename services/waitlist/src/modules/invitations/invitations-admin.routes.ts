@@ -1,9 +1,11 @@
-import { inviteWaveBody, wavePreviewParams } from '@mmdm/contracts/launch-admin';
 import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
 import { staffActorOf } from '../audit/audit.service.js';
 import type { InvitationsService } from './invitations.service.js';
+import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import * as calls from '@mmdm/contracts/calls/staff-launch';
+import { STAFF_WAITLIST_PREFIX } from '@mmdm/contracts/calls/staff-waitlist';
 
 export interface InvitationsAdminRoutesDeps {
   service: InvitationsService;
@@ -13,24 +15,25 @@ export interface InvitationsAdminRoutesDeps {
 /** Staff: invite a wave (admin), preview it and list the waves (viewer). */
 export function invitationsAdminRoutes({ service, verifier }: InvitationsAdminRoutesDeps): Router {
   const router = Router();
+  const route = declaredRoutes(router);
   const viewer = requireStaff(verifier, 'viewer');
   const admin = requireStaff(verifier, 'admin');
   const json = jsonBody('4kb');
   // Staff answers are never cached, refusals included.
-  router.use('/api/admin/waitlist', noStore);
+  router.use(STAFF_WAITLIST_PREFIX, noStore);
 
-  router.post('/api/admin/waitlist/invitations', admin, ...json, async (req, res) => {
-    const { count, city } = inviteWaveBody.parse(req.body);
+  route(calls.inviteWave, admin, ...json, async (req, res) => {
+    const { count, city } = calls.inviteWave.body.parse(req.body);
     const result = await service.invite({ count, city, actor: staffActorOf(req) });
     res.status(202).json(result);
   });
 
-  router.get('/api/admin/waitlist/invitations/preview', viewer, async (req, res) => {
-    const { count, city } = wavePreviewParams.parse(req.query);
+  route(calls.previewWave, viewer, async (req, res) => {
+    const { count, city } = calls.previewWave.query.schema.parse(req.query);
     res.json(await service.preview(count, city));
   });
 
-  router.get('/api/admin/waitlist/invitations', viewer, async (_req, res) => {
+  route(calls.listWaves, viewer, async (_req, res) => {
     res.json(await service.waves());
   });
 

@@ -1,7 +1,8 @@
-import { invitationTokenBody, tokenQuery } from '@mmdm/contracts/launch';
 import { jsonBody } from '@mmdm/shared/http';
 import { Router } from 'express';
 import type { InvitationsService } from './invitations.service.js';
+import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import * as calls from '@mmdm/contracts/calls/waitlist';
 
 export interface InvitationRoutesDeps {
   service: InvitationsService;
@@ -10,17 +11,18 @@ export interface InvitationRoutesDeps {
 /** The invitation page's calls: a GET that only reads (mail scanners fetch links) and the POST that lets one in. */
 export function invitationRoutes({ service }: InvitationRoutesDeps): Router {
   const router = Router();
+  const route = declaredRoutes(router);
   const json = jsonBody('4kb');
 
-  router.get('/waitlist/invitation', async (req, res) => {
-    const { token } = tokenQuery.parse(req.query);
+  route(calls.getInvitation, async (req, res) => {
+    const { token } = calls.getInvitation.query.schema.parse(req.query);
     const data = await service.invitation(token);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'You are invited.', data });
   });
 
-  router.post('/waitlist/invitation/accept', ...json, async (req, res) => {
-    const { token } = invitationTokenBody.parse(req.body);
+  route(calls.acceptInvitation, ...json, async (req, res) => {
+    const { token } = calls.acceptInvitation.body.parse(req.body);
     const data = await service.accept(token);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'Welcome in!', data });

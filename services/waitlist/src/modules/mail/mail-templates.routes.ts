@@ -9,6 +9,8 @@ import {
   type MailSite,
 } from './templates/mail-templates.js';
 import { previewParams } from './mail.schema.js';
+import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import * as calls from '@mmdm/contracts/calls/staff-waitlist';
 
 export interface MailTemplateRoutesDeps {
   site: MailSite;
@@ -18,14 +20,15 @@ export interface MailTemplateRoutesDeps {
 /** Staff look at every mail the service sends, rendered with sample data (admins: it shows the whole mail). */
 export function mailTemplateRoutes({ site, verifier }: MailTemplateRoutesDeps): Router {
   const router = Router();
+  const route = declaredRoutes(router);
   const admin = requireStaff(verifier, 'admin');
-  router.use('/api/admin/waitlist/mail-templates', noStore);
+  router.use(calls.listMailTemplates.path, noStore);
 
-  router.get('/api/admin/waitlist/mail-templates', admin, (_req, res) => {
+  route(calls.listMailTemplates, admin, (_req, res) => {
     res.json({ items: listMailTemplates(site) });
   });
 
-  router.get('/api/admin/waitlist/mail-templates/:name/preview', admin, async (req, res) => {
+  route(calls.previewMailTemplate, admin, async (req, res) => {
     const { name } = previewParams.parse(req.params);
     if (!isMailTemplateName(name))
       throw new AppError(404, 'template_not_found', 'There is no mail template of that name.');

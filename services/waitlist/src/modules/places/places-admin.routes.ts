@@ -1,9 +1,12 @@
-import { cityIdParams, createCityBody, revokeCreditBody, revokeCreditParams } from '@mmdm/contracts/launch-admin';
+import { cityIdParams, revokeCreditParams } from '@mmdm/contracts/launch-admin';
 import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
 import { staffActorOf } from '../audit/audit.service.js';
 import type { PlacesService } from './places.service.js';
+import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import * as calls from '@mmdm/contracts/calls/staff-launch';
+import { STAFF_WAITLIST_PREFIX } from '@mmdm/contracts/calls/staff-waitlist';
 
 export interface PlacesAdminRoutesDeps {
   service: PlacesService;
@@ -13,35 +16,36 @@ export interface PlacesAdminRoutesDeps {
 /** Staff: cities, launch figures, credit revocation (the Users list by place or by city is the admin module's). */
 export function placesAdminRoutes({ service, verifier }: PlacesAdminRoutesDeps): Router {
   const router = Router();
+  const route = declaredRoutes(router);
   const viewer = requireStaff(verifier, 'viewer');
   const admin = requireStaff(verifier, 'admin');
   const json = jsonBody('4kb');
   // Staff answers are never cached, refusals included.
-  router.use('/api/admin/waitlist', noStore);
+  router.use(STAFF_WAITLIST_PREFIX, noStore);
 
-  router.get('/api/admin/waitlist/cities', viewer, async (_req, res) => {
+  route(calls.listStaffCities, viewer, async (_req, res) => {
     res.json(await service.staffCities());
   });
 
-  router.post('/api/admin/waitlist/cities', admin, ...json, async (req, res) => {
-    const { name, sort } = createCityBody.parse(req.body);
+  route(calls.createCity, admin, ...json, async (req, res) => {
+    const { name, sort } = calls.createCity.body.parse(req.body);
     const city = await service.createCity(name, sort ?? 0, staffActorOf(req));
     res.status(201).json(city);
   });
 
-  router.delete('/api/admin/waitlist/cities/:id', admin, async (req, res) => {
+  route(calls.deleteCity, admin, async (req, res) => {
     const { id } = cityIdParams.parse(req.params);
     await service.deleteCity(id, staffActorOf(req));
     res.status(204).end();
   });
 
-  router.get('/api/admin/waitlist/launch-stats', viewer, async (req, res) => {
+  route(calls.getLaunchStats, viewer, async (req, res) => {
     res.json(await service.launchStats(staffActorOf(req)));
   });
 
-  router.post('/api/admin/waitlist/credits/:referredId/revoke', admin, ...json, async (req, res) => {
+  route(calls.revokeCredit, admin, ...json, async (req, res) => {
     const { referredId } = revokeCreditParams.parse(req.params);
-    const { reason } = revokeCreditBody.parse(req.body);
+    const { reason } = calls.revokeCredit.body.parse(req.body);
     await service.revokeCredit(referredId, reason, staffActorOf(req));
     res.json({ success: true, message: 'The credit is revoked.' });
   });

@@ -1,9 +1,9 @@
-import { cityChoiceBody, tokenQuery } from '@mmdm/contracts/launch';
-import { API_PATHS, referralQuery } from '@mmdm/contracts/waitlist';
 import { jsonBody } from '@mmdm/shared/http';
 import { Router } from 'express';
 import type { ClientRateLimiter } from '../../lib/rate-limit.js';
 import type { PlacesService } from './places.service.js';
+import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import * as calls from '@mmdm/contracts/calls/waitlist';
 
 export interface PlacesRoutesDeps {
   service: PlacesService;
@@ -17,10 +17,11 @@ export interface PlacesRoutesDeps {
  */
 export function placesRoutes({ service, referralLimiter }: PlacesRoutesDeps): Router {
   const router = Router();
+  const route = declaredRoutes(router);
   const json = jsonBody('4kb');
 
-  router.get('/waitlist/status', async (req, res) => {
-    const { token } = tokenQuery.parse(req.query);
+  route(calls.getPlaceStatus, async (req, res) => {
+    const { token } = calls.getPlaceStatus.query.schema.parse(req.query);
     const data = await service.statusByConfirmToken(token);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'Your place on the waitlist.', data });
@@ -29,20 +30,20 @@ export function placesRoutes({ service, referralLimiter }: PlacesRoutesDeps): Ro
   // The page a share link opens says a friend invited the visitor, or that the code is unknown. The answer is the
   // same two fields for every code (whose it is, their place and friends stay out), and the check is throttled per
   // client as the other public calls are, so codes (40 random bits) cannot be tried by the thousand.
-  router.get(API_PATHS.referral, async (req, res) => {
-    const { code } = referralQuery.parse(req.query);
+  route(calls.checkReferralCode, async (req, res) => {
+    const { code } = calls.checkReferralCode.query.schema.parse(req.query);
     await referralLimiter.consume(req.ip ?? req.socket.remoteAddress ?? 'unknown');
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'The referral code.', data: await service.checkReferralCode(code) });
   });
 
-  router.get('/waitlist/cities', async (_req, res) => {
+  route(calls.listCities, async (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
     res.json({ success: true, message: 'Cities we launch in.', data: { cities: await service.cities() } });
   });
 
-  router.post('/waitlist/city', ...json, async (req, res) => {
-    const { token, cityId } = cityChoiceBody.parse(req.body);
+  route(calls.chooseCity, ...json, async (req, res) => {
+    const { token, cityId } = calls.chooseCity.body.parse(req.body);
     const data = await service.chooseCity(token, cityId);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'Your city is saved.', data });

@@ -1,10 +1,11 @@
 import { clientKeyOf } from '@mmdm/shared/client-address';
-import { dataAccessBody, dataEraseBody, dataOpenBody, PRIVACY_API_PATHS } from '@mmdm/contracts/privacy';
 import { jsonBody, noStore } from '@mmdm/shared/http';
 import { Router } from 'express';
 import type { ClientRateLimiter } from '../../lib/rate-limit.js';
 import { requestId } from '@mmdm/shared/request-id';
 import type { PrivacyService } from './privacy.service.js';
+import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import * as calls from '@mmdm/contracts/calls/privacy';
 
 export interface PrivacyRoutesDeps {
   service: PrivacyService;
@@ -22,22 +23,23 @@ export const LINK_REQUESTED = {
 /** The "Your data" page's calls: ask for a link, open it, erase everything. */
 export function privacyRoutes({ service, requestLimiter }: PrivacyRoutesDeps): Router {
   const router = Router();
+  const route = declaredRoutes(router);
   const json = jsonBody('4kb');
 
-  router.post(PRIVACY_API_PATHS.requestLink, ...json, async (req, res) => {
-    const { email } = dataAccessBody.parse(req.body);
+  route(calls.requestDataLink, ...json, async (req, res) => {
+    const { email } = calls.requestDataLink.body.parse(req.body);
     await requestLimiter.consume(clientKeyOf(req.ip ?? req.socket.remoteAddress ?? 'unknown'));
     await service.requestLink(email, requestId(req));
     res.json(LINK_REQUESTED);
   });
 
-  router.post(PRIVACY_API_PATHS.open, noStore, ...json, async (req, res) => {
-    const { token } = dataOpenBody.parse(req.body);
+  route(calls.openDataLink, noStore, ...json, async (req, res) => {
+    const { token } = calls.openDataLink.body.parse(req.body);
     res.json({ success: true, ...(await service.open(token)) });
   });
 
-  router.post(PRIVACY_API_PATHS.erase, noStore, ...json, async (req, res) => {
-    const { session } = dataEraseBody.parse(req.body);
+  route(calls.eraseMyData, noStore, ...json, async (req, res) => {
+    const { session } = calls.eraseMyData.body.parse(req.body);
     await service.erase(session, requestId(req), req.ip ?? null);
     res.json({ success: true, message: 'Everything we held about you is erased. You can sign up again at any time.' });
   });

@@ -7,12 +7,13 @@ import type { Express, RequestHandler } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import proxyaddr from 'proxy-addr';
 import { signupOriginOf, type SignupCall } from './signup.routes.js';
+import { joinWaitlist } from '@mmdm/contracts/calls/waitlist';
 
 /** SIGNUP_BODY_LIMIT ('4kb') in bytes, as body-parser counts it. */
 const BODY_LIMIT_BYTES = 4 * 1024;
 /** What browsers and our web app send; any other spelling (other charsets, parameters) is left to Express. */
 const JSON_TYPES = new Set(['application/json', 'application/json; charset=utf-8']);
-const SIGNUP_ROUTE = '/waitlist';
+const SIGNUP_ROUTE = joinWaitlist.path;
 const DIGITS = /^\d+$/;
 
 /** body-parser's failure for a body that is not a JSON object or array: the error handler answers it (400). */

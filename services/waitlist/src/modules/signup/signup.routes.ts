@@ -1,4 +1,4 @@
-import { API_PATHS, oneClickBody, oneClickQuery, signupBody, tokenBody, tokenQuery } from '@mmdm/contracts/waitlist';
+import { oneClickBody, oneClickQuery, signupBody } from '@mmdm/contracts/waitlist';
 import { WEB_PATHS } from '@mmdm/contracts/web-paths';
 import { clientKeyOf } from '@mmdm/shared/client-address';
 import { jsonBody } from '@mmdm/shared/http';
@@ -9,6 +9,8 @@ import type { ClientRateLimiter } from '../../lib/rate-limit.js';
 import type { ClientPace, SignupGuard, SignupOrigin } from '../abuse/abuse.guard.js';
 import { requestId } from '@mmdm/shared/request-id';
 import type { SignupService } from './signup.service.js';
+import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import * as calls from '@mmdm/contracts/calls/waitlist';
 
 export interface SignupRoutesDeps {
   service: SignupService;
@@ -66,32 +68,33 @@ export function createSignupCall({ service, signupLimiter, guard, pace }: Signup
 export function signupRoutes(deps: SignupRoutesDeps): Router {
   const { service } = deps;
   const router = Router();
+  const route = declaredRoutes(router);
   const json = jsonBody(SIGNUP_BODY_LIMIT);
   const signUp = createSignupCall(deps);
 
-  router.post('/waitlist', ...json, async (req, res) => {
+  route(calls.joinWaitlist, ...json, async (req, res) => {
     const origin = signupOriginOf(req, req.app.get('trust proxy fn') as TrustRule);
     res.status(200).json(await signUp(req.body, origin, requestId(req)));
   });
 
   // Read-only: what the confirmation page shows before it asks for the click, and again when the link is reopened.
   // Link scanners fetch links and run their pages' scripts, so only the POST below, sent by the click, confirms.
-  router.get('/waitlist/confirm', async (req, res) => {
-    const { token } = tokenQuery.parse(req.query);
+  route(calls.getConfirmationStatus, async (req, res) => {
+    const { token } = calls.getConfirmationStatus.query.schema.parse(req.query);
     const data = await service.confirmationStatus(token);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, data });
   });
 
-  router.post('/waitlist/confirm', ...json, async (req, res) => {
-    const { token } = tokenBody.parse(req.body);
+  route(calls.confirmSignup, ...json, async (req, res) => {
+    const { token } = calls.confirmSignup.body.parse(req.body);
     const data = await service.confirm(token, requestId(req));
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'Your address is confirmed. Welcome to the waitlist!', data });
   });
 
-  router.post('/waitlist/resend', ...json, async (req, res) => {
-    const { token } = tokenBody.parse(req.body);
+  route(calls.resendConfirmation, ...json, async (req, res) => {
+    const { token } = calls.resendConfirmation.body.parse(req.body);
     await service.resend(token, requestId(req));
     res.json({ success: true, message: 'If this address still needs confirming, a new e-mail is on its way.' });
   });
@@ -104,8 +107,8 @@ export function signupRoutes(deps: SignupRoutesDeps): Router {
     type: 'application/x-www-form-urlencoded',
     inflate: false, // a compressed form body is refused with 415, as JSON bodies are
   });
-  router.post(
-    '/waitlist/unsubscribe',
+  route(
+    calls.unsubscribe,
     (req, _res, next) => next(req.is('application/x-www-form-urlencoded') ? undefined : 'route'),
     oneClickForm,
     async (req, res) => {
@@ -115,21 +118,21 @@ export function signupRoutes(deps: SignupRoutesDeps): Router {
       res.json(UNSUBSCRIBED);
     },
   );
-  router.post('/waitlist/unsubscribe', ...json, async (req, res) => {
-    const { token } = tokenBody.parse(req.body);
+  route(calls.unsubscribe, ...json, async (req, res) => {
+    const { token } = calls.unsubscribe.body.parse(req.body);
     await service.unsubscribe(token);
     res.json(UNSUBSCRIBED);
   });
 
-  router.get(API_PATHS.unsubscribeLink, async (req, res) => {
-    const { token } = tokenQuery.parse(req.query);
+  route(calls.getUnsubscribeLink, async (req, res) => {
+    const { token } = calls.getUnsubscribeLink.query.schema.parse(req.query);
     const data = await service.unsubscribeLink(token);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, data });
   });
 
   // A GET never changes state (mail scanners fetch links): send the person to the page that asks and POSTs.
-  router.get('/waitlist/unsubscribe', (req, res) => {
+  route(calls.openUnsubscribeLink, (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     res.redirect(303, `${WEB_PATHS.unsubscribe}?token=${encodeURIComponent(token)}`);
   });

@@ -1,7 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { analyticsSchema, type WaitlistAnalytics } from '@mmdm/contracts/waitlist-admin';
+import { requestTo } from '../../../lib/api-client.js';
 import { queryRetry, staffRequest } from '../../../lib/staff-api.js';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
+import * as calls from '@mmdm/contracts/calls/staff-waitlist';
 
 export type { WaitlistAnalytics };
 export type DayFigures = WaitlistAnalytics['days'][number];
@@ -14,7 +16,7 @@ export interface AnalyticsPeriod {
 
 export function getWaitlistAnalytics({ from, to }: AnalyticsPeriod, signal?: AbortSignal) {
   const params = new URLSearchParams({ from, to });
-  return staffRequest(`/api/admin/waitlist/analytics?${params.toString()}`, analyticsSchema, { signal });
+  return staffRequest(requestTo(calls.getAnalytics, undefined, params), analyticsSchema, { signal });
 }
 
 export const waitlistAnalyticsQueryOptions = (period: AnalyticsPeriod) =>

@@ -1,14 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { statsSchema, type WaitlistStats } from '@mmdm/contracts/waitlist-admin';
+import { requestTo } from '../../../lib/api-client.js';
 import { queryRetry, staffRequest } from '../../../lib/staff-api.js';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
 import { LIVE_REFRESH_MS } from '../../../lib/live.js';
+import * as calls from '@mmdm/contracts/calls/staff-waitlist';
 
 export type { WaitlistStats };
 export type ActivityItem = WaitlistStats['recent'][number];
 
 export function getWaitlistStats(signal?: AbortSignal) {
-  return staffRequest('/api/admin/waitlist/stats', statsSchema, { signal });
+  return staffRequest(requestTo(calls.getStats), statsSchema, { signal });
 }
 
 export const waitlistStatsQueryOptions = () =>

@@ -1,12 +1,14 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { requestTo } from '../../../lib/api-client.js';
 import { queryRetry, staffRequest } from '../../../lib/staff-api.js';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
 import { auditPageSchema } from '@mmdm/contracts/audit';
+import * as calls from '@mmdm/contracts/calls/staff-auth';
 
 /** The auth service's audit log (logins, staff changes), newest first, keyset-paged. */
 export function getAuthAudit(cursor: string | null, signal?: AbortSignal) {
-  const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-  return staffRequest(`/api/admin/audit${query}`, auditPageSchema, { signal });
+  const query = new URLSearchParams(cursor ? { cursor } : {});
+  return staffRequest(requestTo(calls.listAuthAudit, undefined, query), auditPageSchema, { signal });
 }
 
 export const authAuditQueryOptions = () =>

@@ -1,7 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { requestTo } from '../../../lib/api-client.js';
 import { queryRetry, staffRequest } from '../../../lib/staff-api.js';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
 import { auditPageSchema } from '@mmdm/contracts/audit';
+import * as calls from '@mmdm/contracts/calls/staff-waitlist';
 
 /** `reads`: staff reading personal data only; `changes`: everything else; undefined: all of it. */
 export type WaitlistAuditKind = 'reads' | 'changes' | undefined;
@@ -11,8 +13,7 @@ export function getWaitlistAudit(cursor: string | null, kind: WaitlistAuditKind,
   const params = new URLSearchParams();
   if (cursor) params.set('cursor', cursor);
   if (kind) params.set('kind', kind);
-  const query = params.toString() ? `?${params.toString()}` : '';
-  return staffRequest(`/api/admin/waitlist/audit${query}`, auditPageSchema, { signal });
+  return staffRequest(requestTo(calls.listWaitlistAudit, undefined, params), auditPageSchema, { signal });
 }
 
 export const waitlistAuditQueryOptions = (kind?: WaitlistAuditKind) =>

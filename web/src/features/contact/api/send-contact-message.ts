@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CONTACT_API_PATHS, contactAnswer, type ContactAnswer } from '@mmdm/contracts/contact';
+import { contactAnswer, type ContactAnswer } from '@mmdm/contracts/contact';
 import { checkEmailAddress } from '@mmdm/contracts/email';
 import { HONEYPOT_FIELD } from '@mmdm/contracts/waitlist';
-import { ApiError, postJson, retryOnceIfTransient } from '../../../lib/api-client.js';
+import { ApiError, postJson, retryOnceIfTransient, requestTo } from '../../../lib/api-client.js';
+import * as calls from '@mmdm/contracts/calls/contact';
 
 /** One attempt waits at most this long, the proof of work still being solved included (the waitlist call's wait). */
 export const CONTACT_TIMEOUT_MS = 10_000;
@@ -33,7 +34,7 @@ export async function sendContactMessage(
     ...(input.altcha ? { altcha: input.altcha } : {}),
     ...(input.honeypot ? { [HONEYPOT_FIELD]: input.honeypot } : {}),
   };
-  const answer = contactAnswer.safeParse(await postJson(CONTACT_API_PATHS.send, body, signal));
+  const answer = contactAnswer.safeParse(await postJson(requestTo(calls.sendContactMessage), body, signal));
   if (!answer.success) throw new ApiError('invalid-response');
   return answer.data;
 }

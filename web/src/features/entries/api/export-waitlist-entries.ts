@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { requestTo } from '../../../lib/api-client.js';
 import { staffFetch } from '../../../lib/staff-api.js';
 import { filterSearchParams, type EntriesFilter } from './get-waitlist-entries.js';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
+import * as calls from '@mmdm/contracts/calls/staff-waitlist';
 
 export interface CsvExport {
   blob: Blob;
@@ -20,8 +22,7 @@ function filenameFrom(disposition: string | null): string | undefined {
  * handed to the browser as a blob.
  */
 export async function exportWaitlistEntries(filter: Pick<EntriesFilter, 'status' | 'q'>): Promise<CsvExport> {
-  const query = filterSearchParams(filter).toString();
-  const response = await staffFetch(`/api/admin/waitlist/entries.csv${query ? `?${query}` : ''}`);
+  const response = await staffFetch(requestTo(calls.exportEntries, undefined, filterSearchParams(filter)));
   const blob = await response.blob();
   const today = new Date().toISOString().slice(0, 10);
   return { blob, filename: filenameFrom(response.headers.get('Content-Disposition')) ?? `waitlist-${today}.csv` };

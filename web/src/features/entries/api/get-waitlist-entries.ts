@@ -1,8 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { SEARCH_MIN_LENGTH } from '@mmdm/contracts/limits';
 import { entriesPageSchema, type EntriesPage, type EntryStatus } from '@mmdm/contracts/waitlist-admin';
+import { requestTo } from '../../../lib/api-client.js';
 import { queryRetry, staffRequest } from '../../../lib/staff-api.js';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
+import * as calls from '@mmdm/contracts/calls/staff-waitlist';
 
 export const ENTRIES_PAGE_SIZE = 25;
 
@@ -44,7 +46,7 @@ export function getWaitlistEntries(page: EntriesPageParams, signal?: AbortSignal
   if (page.city !== null) params.set('city', String(page.city));
   params.set('limit', String(ENTRIES_PAGE_SIZE));
   if (page.cursor) params.set('cursor', page.cursor);
-  return staffRequest(`/api/admin/waitlist/entries?${params.toString()}`, entriesPageSchema, { signal });
+  return staffRequest(requestTo(calls.listEntries, undefined, params), entriesPageSchema, { signal });
 }
 
 export const waitlistEntriesQueryOptions = (page: EntriesPageParams) =>

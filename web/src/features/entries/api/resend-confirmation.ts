@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { requestTo } from '../../../lib/api-client.js';
 import { mutationRetry, staffCommand } from '../../../lib/staff-api.js';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
+import * as calls from '@mmdm/contracts/calls/staff-waitlist';
 
 export function resendConfirmation(id: string): Promise<void> {
-  return staffCommand(`/api/admin/waitlist/entries/${encodeURIComponent(id)}/resend`, { method: 'POST' });
+  return staffCommand(requestTo(calls.resendEntryConfirmation, { id }));
 }
 
 export function useResendConfirmation() {

@@ -1,7 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { wavePreviewSchema } from '@mmdm/contracts/launch-admin';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
+import { requestTo } from '../../../lib/api-client.js';
 import { queryRetry, staffRequest } from '../../../lib/staff-api.js';
+import * as calls from '@mmdm/contracts/calls/staff-launch';
 
 export interface WaveRequest {
   count: number;
@@ -17,7 +19,7 @@ function waveParams({ count, city }: WaveRequest): URLSearchParams {
 
 /** GET /invitations/preview: how many a wave would invite now (≤ count), and how many hold a place there. */
 export function getWavePreview(request: WaveRequest, signal?: AbortSignal) {
-  return staffRequest(`/api/admin/waitlist/invitations/preview?${waveParams(request).toString()}`, wavePreviewSchema, {
+  return staffRequest(requestTo(calls.previewWave, undefined, waveParams(request)), wavePreviewSchema, {
     signal,
   });
 }

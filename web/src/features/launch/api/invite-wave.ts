@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { waveAcceptedSchema } from '@mmdm/contracts/launch-admin';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
+import { requestTo } from '../../../lib/api-client.js';
 import { staffRequest } from '../../../lib/staff-api.js';
 import type { WaveRequest } from './get-wave-preview.js';
+import * as calls from '@mmdm/contracts/calls/staff-launch';
 
 /** POST /invitations {count, city?}: 202 {invited, waveId}; the invitation mails go out through the outbox. */
 export function inviteWave(request: WaveRequest) {
-  return staffRequest('/api/admin/waitlist/invitations', waveAcceptedSchema, { method: 'POST', body: request });
+  return staffRequest(requestTo(calls.inviteWave), waveAcceptedSchema, { body: request });
 }
 
 export function useInviteWave() {

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messagePath } from '@mmdm/contracts/contact-admin';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
+import { requestTo } from '../../../lib/api-client.js';
 import { staffCommand } from '../../../lib/staff-api.js';
+import * as calls from '@mmdm/contracts/calls/staff-messages';
 
 /** DELETE /messages/:id: erased now, with its mail's row (an erasure request by mail, say); audited. */
 export function deleteContactMessage(id: string) {
-  return staffCommand(messagePath(id), { method: 'DELETE' });
+  return staffCommand(requestTo(calls.eraseContactMessage, { id }));
 }
 
 export function useDeleteContactMessage() {

@@ -1,11 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contactMessageSchema, messagePath } from '@mmdm/contracts/contact-admin';
+import { contactMessageSchema } from '@mmdm/contracts/contact-admin';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
+import { requestTo } from '../../../lib/api-client.js';
 import { queryRetry, staffRequest } from '../../../lib/staff-api.js';
+import * as calls from '@mmdm/contracts/calls/staff-messages';
 
 /** GET /messages/:id: the message itself (audited as a staff read). */
 export function getContactMessage(id: string, signal?: AbortSignal) {
-  return staffRequest(messagePath(id), contactMessageSchema, { signal });
+  return staffRequest(requestTo(calls.readContactMessage, { id }), contactMessageSchema, { signal });
 }
 
 export const contactMessageQueryOptions = (id: string) =>

@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { contactMessagesPageSchema, STAFF_MESSAGE_PATHS, type MessageState } from '@mmdm/contracts/contact-admin';
+import { contactMessagesPageSchema, type MessageState } from '@mmdm/contracts/contact-admin';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
+import { requestTo } from '../../../lib/api-client.js';
 import { queryRetry, staffRequest } from '../../../lib/staff-api.js';
+import * as calls from '@mmdm/contracts/calls/staff-messages';
 
 export const MESSAGES_PAGE_SIZE = 25;
 
@@ -15,7 +17,7 @@ export interface MessagesPageParams {
 export function getContactMessages({ state, cursor }: MessagesPageParams, signal?: AbortSignal) {
   const params = new URLSearchParams({ state, limit: String(MESSAGES_PAGE_SIZE) });
   if (cursor) params.set('cursor', cursor);
-  return staffRequest(`${STAFF_MESSAGE_PATHS.list}?${params.toString()}`, contactMessagesPageSchema, { signal });
+  return staffRequest(requestTo(calls.listContactMessages, undefined, params), contactMessagesPageSchema, { signal });
 }
 
 export const contactMessagesQueryOptions = (page: MessagesPageParams) =>

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contactMessageSummarySchema, messageHandledPath, type ContactMessage } from '@mmdm/contracts/contact-admin';
+import { contactMessageSummarySchema, type ContactMessage } from '@mmdm/contracts/contact-admin';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
+import { requestTo } from '../../../lib/api-client.js';
 import { mutationRetry, staffRequest } from '../../../lib/staff-api.js';
+import * as calls from '@mmdm/contracts/calls/staff-messages';
 
 export interface SetHandledInput {
   id: string;
@@ -10,7 +12,9 @@ export interface SetHandledInput {
 
 /** POST /messages/:id/handled {handled}: handled once answered, or open again; audited. */
 export function setMessageHandled({ id, handled }: SetHandledInput) {
-  return staffRequest(messageHandledPath(id), contactMessageSummarySchema, { method: 'POST', body: { handled } });
+  return staffRequest(requestTo(calls.setContactMessageHandled, { id }), contactMessageSummarySchema, {
+    body: { handled },
+  });
 }
 
 export function useSetMessageHandled() {

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { PRIVACY_API_PATHS } from '@mmdm/contracts/privacy';
-import { postJson, retryOnceIfTransient } from '../../../lib/api-client.js';
+import { postJson, retryOnceIfTransient, requestTo } from '../../../lib/api-client.js';
+import * as calls from '@mmdm/contracts/calls/privacy';
 
 /** POST /waitlist/your-data/erase {session}: everything goes at once. */
 export async function eraseMyData(session: string): Promise<void> {
-  await postJson(PRIVACY_API_PATHS.erase, { session }, AbortSignal.timeout(10_000));
+  await postJson(requestTo(calls.eraseMyData), { session }, AbortSignal.timeout(10_000));
 }
 
 export function useEraseMyData() {

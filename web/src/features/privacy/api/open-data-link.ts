@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { dataOpenAnswer, PRIVACY_API_PATHS, type DataOpenAnswer } from '@mmdm/contracts/privacy';
-import { ApiError, apiRequest, retryOnceIfTransient } from '../../../lib/api-client.js';
+import { dataOpenAnswer, type DataOpenAnswer } from '@mmdm/contracts/privacy';
+import { ApiError, apiRequest, retryOnceIfTransient, requestTo } from '../../../lib/api-client.js';
+import * as calls from '@mmdm/contracts/calls/privacy';
 
 export type OpenOutcome =
   | { kind: 'opened'; answer: DataOpenAnswer }
@@ -10,8 +11,7 @@ export type OpenOutcome =
 /** POST /waitlist/your-data/open {token}: spends the link, answers everything held and a session for the erasure. */
 export async function openDataLink(token: string): Promise<OpenOutcome> {
   try {
-    const answer = await apiRequest(PRIVACY_API_PATHS.open, dataOpenAnswer, {
-      method: 'POST',
+    const answer = await apiRequest(requestTo(calls.openDataLink), dataOpenAnswer, {
       body: { token },
       signal: AbortSignal.timeout(10_000),
     });

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReviewDecision } from '@mmdm/contracts/abuse-admin';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
+import { requestTo } from '../../../lib/api-client.js';
 import { staffCommand } from '../../../lib/staff-api.js';
+import * as calls from '@mmdm/contracts/calls/staff-review';
 
 export interface ReviewDecisionInput {
   /** A flagged entry, or a held credit (by its referred entry). */
@@ -12,7 +14,9 @@ export interface ReviewDecisionInput {
 
 /** POST /review/entries/:id or /review/credits/:id {decision}: approve or reject; audited. */
 export function decideReview({ kind, id, decision }: ReviewDecisionInput) {
-  return staffCommand(`/api/admin/waitlist/review/${kind}/${id}`, { method: 'POST', body: { decision } });
+  return staffCommand(requestTo(kind === 'entries' ? calls.decideEntry : calls.decideHeldCredit, { id }), {
+    body: { decision },
+  });
 }
 
 export function useDecideReview() {

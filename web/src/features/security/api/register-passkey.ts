@@ -2,7 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { enrolmentAnswerSchema, passkeyCreationOptionsSchema, type EnrolmentAnswer } from '@mmdm/contracts/auth';
 import { mfaRequest } from '../lib/mfa-request.js';
 import { useConfirmFirst } from '../lib/confirm-first.js';
+import { requestTo } from '../../../lib/api-client.js';
 import { mutationRetry } from '../../../lib/staff-api.js';
+import * as calls from '@mmdm/contracts/calls/staff-mfa';
 
 /**
  * The WebAuthn registration ceremony: options from the service, the browser's authenticator creates the key
@@ -10,9 +12,9 @@ import { mutationRetry } from '../../../lib/staff-api.js';
  */
 export async function registerPasskey(name: string, enrolToken?: string): Promise<EnrolmentAnswer> {
   const options = await mfaRequest(
-    '/api/admin/me/mfa/passkeys/options',
+    requestTo(calls.getPasskeyRegistrationOptions),
     passkeyCreationOptionsSchema,
-    { method: 'POST' },
+    {},
     enrolToken,
   );
   const { startRegistration } = await import('@simplewebauthn/browser');
@@ -20,12 +22,7 @@ export async function registerPasskey(name: string, enrolToken?: string): Promis
   const response = await startRegistration({
     optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'],
   });
-  return mfaRequest(
-    '/api/admin/me/mfa/passkeys',
-    enrolmentAnswerSchema,
-    { method: 'POST', body: { name, response } },
-    enrolToken,
-  );
+  return mfaRequest(requestTo(calls.registerPasskey), enrolmentAnswerSchema, { body: { name, response } }, enrolToken);
 }
 
 export function useRegisterPasskey(enrolToken?: string) {

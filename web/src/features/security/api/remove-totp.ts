@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
+import { requestTo } from '../../../lib/api-client.js';
 import { staffCommand, mutationRetry } from '../../../lib/staff-api.js';
 import { useConfirmFirst } from '../lib/confirm-first.js';
+import * as calls from '@mmdm/contracts/calls/staff-mfa';
 
 export function removeTotp(): Promise<void> {
-  return staffCommand('/api/admin/me/mfa/totp', { method: 'DELETE' });
+  return staffCommand(requestTo(calls.removeTotp));
 }
 
 export function useRemoveTotp() {

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { recoveryCodesSchema } from '@mmdm/contracts/auth';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
+import { requestTo } from '../../../lib/api-client.js';
 import { staffRequest, mutationRetry } from '../../../lib/staff-api.js';
 import { useConfirmFirst } from '../lib/confirm-first.js';
+import * as calls from '@mmdm/contracts/calls/staff-mfa';
 
 export async function renewRecoveryCodes(): Promise<string[]> {
-  return (await staffRequest('/api/admin/me/mfa/recovery-codes', recoveryCodesSchema, { method: 'POST' }))
-    .recoveryCodes;
+  return (await staffRequest(requestTo(calls.renewRecoveryCodes), recoveryCodesSchema)).recoveryCodes;
 }
 
 export function useRenewRecoveryCodes() {

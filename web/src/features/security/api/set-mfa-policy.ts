@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mfaPolicySchema, type MfaPolicy } from '@mmdm/contracts/auth';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
+import { requestTo } from '../../../lib/api-client.js';
 import { mutationRetry, staffRequest } from '../../../lib/staff-api.js';
+import * as calls from '@mmdm/contracts/calls/staff-mfa';
 
 export function setMfaPolicy(required: boolean): Promise<MfaPolicy> {
-  return staffRequest('/api/admin/mfa/policy', mfaPolicySchema, { method: 'PUT', body: { required } });
+  return staffRequest(requestTo(calls.setSecondFactorPolicy), mfaPolicySchema, { body: { required } });
 }
 
 export function useSetMfaPolicy() {

@@ -1,4 +1,4 @@
-import { apiRequest, type AnswerSchema } from '../../../lib/api-client.js';
+import { apiRequest, type AnswerSchema, type RequestLine } from '../../../lib/api-client.js';
 import { staffRequest, type StaffRequestOptions } from '../../../lib/staff-api.js';
 
 /**
@@ -6,12 +6,12 @@ import { staffRequest, type StaffRequestOptions } from '../../../lib/staff-api.j
  * when a second factor is required, with the enrol-only token (kept in memory, never stored: it is no session).
  */
 export function mfaRequest<T>(
-  path: string,
+  line: RequestLine,
   schema: AnswerSchema<T>,
   options: StaffRequestOptions,
   enrolToken: string | undefined,
 ): Promise<T> {
   return enrolToken
-    ? apiRequest(path, schema, { ...options, bearerToken: enrolToken })
-    : staffRequest(path, schema, options);
+    ? apiRequest(line, schema, { ...options, bearerToken: enrolToken })
+    : staffRequest(line, schema, options);
 }

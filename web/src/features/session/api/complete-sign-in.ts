@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { loginAnswerSchema, passkeyRequestOptionsSchema, type LoginAnswer, type MfaMethod } from '@mmdm/contracts/auth';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
-import { apiRequest, ApiError } from '../../../lib/api-client.js';
+import { apiRequest, ApiError, requestTo } from '../../../lib/api-client.js';
 import { setStaffToken } from '../../../lib/staff-token.js';
+import * as calls from '@mmdm/contracts/calls/staff-mfa';
 
 /** Why the second step did not sign in, in the terms the step's form speaks. */
 export class SecondStepError extends Error {
@@ -30,8 +31,7 @@ function asSecondStepError(error: unknown): unknown {
 
 /** Asks the browser's authenticator to sign the service's challenge (@simplewebauthn/browser, loaded on use). */
 async function passkeyAssertion(mfaToken: string): Promise<unknown> {
-  const options = await apiRequest('/api/admin/login/passkey-options', passkeyRequestOptionsSchema, {
-    method: 'POST',
+  const options = await apiRequest(requestTo(calls.getSignInPasskeyOptions), passkeyRequestOptionsSchema, {
     body: { mfaToken },
   });
   const { startAuthentication } = await import('@simplewebauthn/browser');
@@ -53,7 +53,7 @@ export async function completeSignIn(mfaToken: string, input: SecondStepInput): 
       input.method === 'passkey'
         ? { mfaToken, method: 'passkey', response: await passkeyAssertion(mfaToken) }
         : { mfaToken, method: input.method, code: input.code };
-    return await apiRequest('/api/admin/login/second-factor', loginAnswerSchema, { method: 'POST', body });
+    return await apiRequest(requestTo(calls.completeSignIn), loginAnswerSchema, { body });
   } catch (error) {
     throw asSecondStepError(error);
   }

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { loginStepAnswerSchema, type LoginAnswer, type LoginStepAnswer } from '@mmdm/contracts/auth';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
-import { apiRequest, ApiError } from '../../../lib/api-client.js';
+import { apiRequest, ApiError, requestTo } from '../../../lib/api-client.js';
 import { setStaffToken } from '../../../lib/staff-token.js';
+import * as calls from '@mmdm/contracts/calls/staff-auth';
 
 export interface LoginInput {
   email: string;
@@ -26,7 +27,7 @@ export class LoginError extends Error {
 /** Signed in, or one more step: a second factor, or (when one is required and there is none) enrolling one. */
 export async function login(input: LoginInput): Promise<LoginStepAnswer> {
   try {
-    return await apiRequest('/api/admin/login', loginStepAnswerSchema, { method: 'POST', body: input });
+    return await apiRequest(requestTo(calls.login), loginStepAnswerSchema, { body: input });
   } catch (error) {
     // A lost request is retried (see useLogin) and then shown as "Login failed".
     if (!(error instanceof ApiError) || error.kind === 'network') throw error;

@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { requestTo } from '../../../lib/api-client.js';
 import { staffCommand } from '../../../lib/staff-api.js';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
 import { clearStaffToken } from '../../../lib/staff-token.js';
+import * as calls from '@mmdm/contracts/calls/staff-auth';
 
 /** Revokes the token on the server. */
 export function logout(): Promise<void> {
-  return staffCommand('/api/admin/logout', { method: 'POST' });
+  return staffCommand(requestTo(calls.logout));
 }
 
 export function useLogout() {

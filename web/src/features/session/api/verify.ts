@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { verifyAnswerSchema } from '@mmdm/contracts/auth';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
-import { apiJson, ApiError } from '../../../lib/api-client.js';
+import { apiJson, ApiError, requestTo } from '../../../lib/api-client.js';
 import { clearStaffToken } from '../../../lib/staff-token.js';
+import * as calls from '@mmdm/contracts/calls/staff-auth';
 
 export type StaffSession = { valid: true; role: string; sub?: string; email?: string } | { valid: false };
 
@@ -12,7 +13,9 @@ export type StaffSession = { valid: true; role: string; sub?: string; email?: st
  */
 export async function verifyStaffToken(token: string, signal?: AbortSignal): Promise<StaffSession> {
   try {
-    const parsed = verifyAnswerSchema.safeParse(await apiJson('/api/admin/verify', { bearerToken: token, signal }));
+    const parsed = verifyAnswerSchema.safeParse(
+      await apiJson(requestTo(calls.verifyToken), { bearerToken: token, signal }),
+    );
     return parsed.success ? parsed.data : { valid: false };
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'http' && error.status === 401) {

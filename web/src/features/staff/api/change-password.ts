@@ -1,5 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
+import { requestTo } from '../../../lib/api-client.js';
 import { mutationRetry, staffCommand } from '../../../lib/staff-api.js';
+import * as calls from '@mmdm/contracts/calls/staff-auth';
 
 export interface ChangePasswordInput {
   currentPassword: string;
@@ -7,7 +9,7 @@ export interface ChangePasswordInput {
 }
 
 export function changePassword(input: ChangePasswordInput): Promise<void> {
-  return staffCommand('/api/admin/me/password', { method: 'POST', body: input });
+  return staffCommand(requestTo(calls.changeOwnPassword), { body: input });
 }
 
 export function useChangePassword() {

@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { requestTo } from '../../../lib/api-client.js';
 import { staffRequest } from '../../../lib/staff-api.js';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
 import type { StaffRole } from '../../../lib/staff-roles.js';
+import * as calls from '@mmdm/contracts/calls/staff-auth';
 
 export interface CreateStaffInput {
   email: string;
@@ -12,7 +14,7 @@ export interface CreateStaffInput {
 
 export function createStaff(input: CreateStaffInput): Promise<unknown> {
   // The answer's body is not needed: the list is fetched again.
-  return staffRequest('/api/admin/staff', z.unknown(), { method: 'POST', body: input });
+  return staffRequest(requestTo(calls.createStaff), z.unknown(), { body: input });
 }
 
 export function useCreateStaff() {

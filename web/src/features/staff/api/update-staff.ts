@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { requestTo } from '../../../lib/api-client.js';
 import { mutationRetry, staffRequest } from '../../../lib/staff-api.js';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
 import type { StaffRole } from '../../../lib/staff-roles.js';
+import * as calls from '@mmdm/contracts/calls/staff-auth';
 
 export interface UpdateStaffInput {
   id: string;
@@ -10,7 +12,7 @@ export interface UpdateStaffInput {
 }
 
 export function updateStaff({ id, changes }: UpdateStaffInput): Promise<unknown> {
-  return staffRequest(`/api/admin/staff/${encodeURIComponent(id)}`, z.unknown(), { method: 'PATCH', body: changes });
+  return staffRequest(requestTo(calls.updateStaff, { id }), z.unknown(), { body: changes });
 }
 
 export function useUpdateStaff() {

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invitationAnswer, LAUNCH_API_PATHS } from '@mmdm/contracts/launch';
-import { apiRequest } from '../../../lib/api-client.js';
+import { invitationAnswer } from '@mmdm/contracts/launch';
+import { apiRequest, requestTo } from '../../../lib/api-client.js';
 import { INVITATION_TIMEOUT_MS, invitationKey, invitationRefusal, type InvitationOutcome } from './get-invitation.js';
+import * as calls from '@mmdm/contracts/calls/waitlist';
 
 /** POST /waitlist/invitation/accept {token}: sent by the click; accepting twice answers "admitted" again. */
 export async function acceptInvitation(token: string): Promise<InvitationOutcome> {
   try {
-    const { data } = await apiRequest(LAUNCH_API_PATHS.acceptInvitation, invitationAnswer, {
-      method: 'POST',
+    const { data } = await apiRequest(requestTo(calls.acceptInvitation), invitationAnswer, {
       body: { token },
       signal: AbortSignal.timeout(INVITATION_TIMEOUT_MS),
     });

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { LAUNCH_API_PATHS, placeStatusAnswer, type PlaceStatus } from '@mmdm/contracts/launch';
-import { apiRequest } from '../../../lib/api-client.js';
+import { placeStatusAnswer, type PlaceStatus } from '@mmdm/contracts/launch';
+import { apiRequest, requestTo } from '../../../lib/api-client.js';
+import * as calls from '@mmdm/contracts/calls/waitlist';
 
 /** A city's id, 'other' (not on the list), or null (rather not say). */
 export type CityChoice = number | 'other' | null;
@@ -9,8 +10,7 @@ const CITY_TIMEOUT_MS = 10_000;
 
 /** POST /waitlist/city {token, cityId}: only the city is sent, nothing else about the person. */
 export async function chooseCity({ token, cityId }: { token: string; cityId: CityChoice }): Promise<PlaceStatus> {
-  const { data } = await apiRequest(LAUNCH_API_PATHS.city, placeStatusAnswer, {
-    method: 'POST',
+  const { data } = await apiRequest(requestTo(calls.chooseCity), placeStatusAnswer, {
     body: { token, cityId },
     signal: AbortSignal.timeout(CITY_TIMEOUT_MS),
   });

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { confirmedPlace, confirmedPlaceAnswer, type ConfirmedPlace } from '@mmdm/contracts/launch';
-import { API_PATHS } from '@mmdm/contracts/waitlist';
 import { ERROR_CODES } from '@mmdm/contracts/error-codes';
-import { ApiError, postJson } from '../../../lib/api-client.js';
+import { ApiError, postJson, requestTo } from '../../../lib/api-client.js';
+import * as calls from '@mmdm/contracts/calls/waitlist';
 
 export type { ConfirmedPlace };
 
@@ -35,7 +35,7 @@ export function refusalOutcome(error: unknown): ConfirmOutcome {
  */
 export async function confirmEntry(token: string): Promise<ConfirmOutcome> {
   try {
-    const answer = await postJson(API_PATHS.confirm, { token }, AbortSignal.timeout(CONFIRM_TIMEOUT_MS));
+    const answer = await postJson(requestTo(calls.confirmSignup), { token }, AbortSignal.timeout(CONFIRM_TIMEOUT_MS));
     const parsed = confirmedPlaceAnswer.safeParse(answer);
     if (!parsed.success) throw new ApiError('invalid-response');
     return { kind: 'confirmed', entry: parsed.data.data, alreadyConfirmed: false };

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { citiesAnswer, LAUNCH_API_PATHS, type City } from '@mmdm/contracts/launch';
-import { ApiError, apiRequest } from '../../../lib/api-client.js';
+import { citiesAnswer, type City } from '@mmdm/contracts/launch';
+import { ApiError, apiRequest, requestTo } from '../../../lib/api-client.js';
+import * as calls from '@mmdm/contracts/calls/waitlist';
 
 export type { City };
 
@@ -8,7 +9,7 @@ const CITIES_TIMEOUT_MS = 10_000;
 
 /** GET /waitlist/cities: the cities staff launch in, which a confirmed person may choose from. */
 export async function getCities(): Promise<City[]> {
-  const { data } = await apiRequest(LAUNCH_API_PATHS.cities, citiesAnswer, {
+  const { data } = await apiRequest(requestTo(calls.listCities), citiesAnswer, {
     signal: AbortSignal.timeout(CITIES_TIMEOUT_MS),
   });
   return data.cities;

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { confirmLinkAnswer } from '@mmdm/contracts/launch';
-import { API_PATHS } from '@mmdm/contracts/waitlist';
 import { CONFIRM_TIMEOUT_MS, confirmationKey, refusalOutcome, type ConfirmOutcome } from './confirm-entry.js';
-import { ApiError, apiRequest } from '../../../lib/api-client.js';
+import { ApiError, apiRequest, requestTo } from '../../../lib/api-client.js';
+import * as calls from '@mmdm/contracts/calls/waitlist';
 
 /** What a confirmation link stands for before the click: still to confirm, or one of the outcomes of confirming. */
 export type ConfirmationStatus = { kind: 'pending'; email: string } | ConfirmOutcome;
@@ -13,7 +13,7 @@ export type ConfirmationStatus = { kind: 'pending'; email: string } | ConfirmOut
  */
 export async function getConfirmationStatus(token: string): Promise<ConfirmationStatus> {
   try {
-    const path = `${API_PATHS.confirm}?token=${encodeURIComponent(token)}`;
+    const path = requestTo(calls.getConfirmationStatus, undefined, new URLSearchParams({ token }));
     const { data } = await apiRequest(path, confirmLinkAnswer, {
       signal: AbortSignal.timeout(CONFIRM_TIMEOUT_MS),
     });

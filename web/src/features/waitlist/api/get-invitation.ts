@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { invitationAnswer, LAUNCH_API_PATHS, type Invitation } from '@mmdm/contracts/launch';
+import { invitationAnswer, type Invitation } from '@mmdm/contracts/launch';
 import { ERROR_CODES } from '@mmdm/contracts/error-codes';
-import { ApiError, apiRequest } from '../../../lib/api-client.js';
+import { ApiError, apiRequest, requestTo } from '../../../lib/api-client.js';
+import * as calls from '@mmdm/contracts/calls/waitlist';
 
 export type { Invitation };
 
@@ -31,7 +32,7 @@ export function invitationRefusal(error: unknown): InvitationOutcome {
  */
 export async function getInvitation(token: string): Promise<InvitationOutcome> {
   try {
-    const path = `${LAUNCH_API_PATHS.invitation}?token=${encodeURIComponent(token)}`;
+    const path = requestTo(calls.getInvitation, undefined, new URLSearchParams({ token }));
     const { data } = await apiRequest(path, invitationAnswer, { signal: AbortSignal.timeout(INVITATION_TIMEOUT_MS) });
     return { kind: 'invitation', invitation: data };
   } catch (error) {

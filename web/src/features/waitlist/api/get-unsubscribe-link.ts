@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API_PATHS, unsubscribeLinkAnswer, type UnsubscribeLink } from '@mmdm/contracts/waitlist';
-import { ApiError, apiRequest } from '../../../lib/api-client.js';
+import { unsubscribeLinkAnswer, type UnsubscribeLink } from '@mmdm/contracts/waitlist';
+import { ApiError, apiRequest, requestTo } from '../../../lib/api-client.js';
+import * as calls from '@mmdm/contracts/calls/waitlist';
 
 /** An unsubscribe link before the click: its address and whether it is done, or a link we do not know. */
 export type UnsubscribeLinkState = ({ kind: 'link' } & UnsubscribeLink) | { kind: 'invalid' };
@@ -8,7 +9,7 @@ export type UnsubscribeLinkState = ({ kind: 'link' } & UnsubscribeLink) | { kind
 /** GET /waitlist/unsubscribe/link?token=: reads the link, changing nothing (mail scanners open links). */
 export async function getUnsubscribeLink(token: string): Promise<UnsubscribeLinkState> {
   try {
-    const path = `${API_PATHS.unsubscribeLink}?token=${encodeURIComponent(token)}`;
+    const path = requestTo(calls.getUnsubscribeLink, undefined, new URLSearchParams({ token }));
     const { data } = await apiRequest(path, unsubscribeLinkAnswer, { signal: AbortSignal.timeout(10_000) });
     return { kind: 'link', ...data };
   } catch (error) {

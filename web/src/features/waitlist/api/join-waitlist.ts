@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkEmailAddress } from '@mmdm/contracts/email';
-import { API_PATHS, HONEYPOT_FIELD, joinAnswer, type JoinAnswer } from '@mmdm/contracts/waitlist';
+import { HONEYPOT_FIELD, joinAnswer, type JoinAnswer } from '@mmdm/contracts/waitlist';
 // zod/mini: the same validation at a fraction of the bytes in the public bundle.
 import { z } from 'zod/mini';
 import { createDeadline, type Deadline } from '../../../lib/deadline.js';
-import { ApiError, postJson } from '../../../lib/api-client.js';
+import { ApiError, postJson, requestTo } from '../../../lib/api-client.js';
+import * as calls from '@mmdm/contracts/calls/waitlist';
 
 /** The visitor waits at most this long, every retry included. */
 export const JOIN_TIMEOUT_MS = 10_000;
@@ -37,7 +38,7 @@ export async function joinWaitlist(input: JoinWaitlistInput, signal: AbortSignal
     ...(input.altcha ? { altcha: input.altcha } : {}),
     ...(input.honeypot ? { [HONEYPOT_FIELD]: input.honeypot } : {}),
   };
-  const answer = await postJson(API_PATHS.join, body, signal);
+  const answer = await postJson(requestTo(calls.joinWaitlist), body, signal);
   const parsed = joinAnswer.safeParse(answer);
   if (!parsed.success) {
     const message = z.object({ message: z.string() }).safeParse(answer);
