@@ -9,15 +9,7 @@ import {
   secondFactorRequired,
   type StaffTokenVerifier,
 } from '@mmdm/shared/tokens';
-import {
-  confirmTotpBody,
-  mfaPolicyBody,
-  passkeyOptionsBody,
-  reauthBody,
-  registerPasskeyBody,
-  secondFactorBody,
-  staffIdParam,
-} from '@mmdm/contracts/auth';
+import { staffIdParam } from '@mmdm/contracts/auth';
 import type { Revocation } from '../../lib/revocation.js';
 import { auditContextOf, currentAccount, currentClaims, type StaffGuard } from '../staff/staff.guard.js';
 import type { StaffService } from '../staff/staff.service.js';
@@ -91,11 +83,11 @@ export function mfaRoutes({ mfa, tokens, verify, staff, revocation, guard }: Mfa
   };
 
   route(calls.completeSignIn, async (req, res) => {
-    res.json(await unlessUnavailable(mfa.completeSignIn(secondFactorBody.parse(req.body), contextOf(req))));
+    res.json(await unlessUnavailable(mfa.completeSignIn(calls.completeSignIn.body.parse(req.body), contextOf(req))));
   });
 
   route(calls.getSignInPasskeyOptions, async (req, res) => {
-    res.json(await unlessUnavailable(mfa.passkeyOptions(passkeyOptionsBody.parse(req.body).mfaToken)));
+    res.json(await unlessUnavailable(mfa.passkeyOptions(calls.getSignInPasskeyOptions.body.parse(req.body).mfaToken)));
   });
 
   route(calls.getOwnSecondFactors, sessionOrEnrolment, async (req, res) => {
@@ -107,7 +99,7 @@ export function mfaRoutes({ mfa, tokens, verify, staff, revocation, guard }: Mfa
   });
 
   route(calls.confirmTotpEnrolment, sessionOrEnrolment, async (req, res) => {
-    const { code } = confirmTotpBody.parse(req.body);
+    const { code } = calls.confirmTotpEnrolment.body.parse(req.body);
     res.json(await unlessUnavailable(mfa.confirmTotp(currentAccount(req), req.staff, code, auditContextOf(req))));
   });
 
@@ -121,7 +113,7 @@ export function mfaRoutes({ mfa, tokens, verify, staff, revocation, guard }: Mfa
   });
 
   route(calls.registerPasskey, sessionOrEnrolment, async (req, res) => {
-    const { name, response } = registerPasskeyBody.parse(req.body);
+    const { name, response } = calls.registerPasskey.body.parse(req.body);
     // Shape checked by the contract; the signature, origin, RP ID and challenge by @simplewebauthn/server.
     const registration = response as unknown as RegistrationResponseJSON;
     res.json(
@@ -147,7 +139,7 @@ export function mfaRoutes({ mfa, tokens, verify, staff, revocation, guard }: Mfa
   });
 
   route(calls.reauthenticate, ...guard('viewer'), async (req, res) => {
-    const body = reauthBody.parse(req.body);
+    const body = calls.reauthenticate.body.parse(req.body);
     res.json(
       await unlessUnavailable(mfa.reauthenticate(currentAccount(req), currentClaims(req), body, contextOf(req))),
     );
@@ -158,7 +150,7 @@ export function mfaRoutes({ mfa, tokens, verify, staff, revocation, guard }: Mfa
   });
 
   route(calls.setSecondFactorPolicy, ...guard('admin'), async (req, res) => {
-    const { required } = mfaPolicyBody.parse(req.body);
+    const { required } = calls.setSecondFactorPolicy.body.parse(req.body);
     res.json(await unlessUnavailable(mfa.setPolicy(currentAccount(req), required, auditContextOf(req))));
   });
 
