@@ -11,7 +11,10 @@ export interface StaffEndpoint {
   readOnly: boolean;
 }
 
-/** Every endpoint behind a staff token, in both services (docs/architecture.md, "Staff"). */
+/**
+ * Every endpoint behind a staff token, in both services: tests/integration/staff-endpoints-cover-calls.test.ts fails when
+ * a declared staff call is missing here.
+ */
 export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { service: 'auth', method: 'GET', path: '/api/admin/verify', readOnly: true },
   { service: 'auth', method: 'GET', path: '/api/admin/me', readOnly: true },
@@ -102,4 +105,51 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
     readOnly: false,
   },
   { service: 'waitlist', method: 'DELETE', path: '/api/admin/waitlist/messages/1', readOnly: false },
+  { service: 'waitlist', method: 'GET', path: '/api/admin/waitlist/mail-templates', readOnly: true },
+  { service: 'waitlist', method: 'GET', path: '/api/admin/waitlist/mail-templates/welcome/preview', readOnly: true },
+  { service: 'waitlist', method: 'GET', path: '/api/admin/waitlist/invitations', readOnly: true },
+  { service: 'waitlist', method: 'GET', path: '/api/admin/waitlist/invitations/preview?count=1', readOnly: true },
+  { service: 'waitlist', method: 'POST', path: '/api/admin/waitlist/invitations', body: { count: 1 }, readOnly: false },
+  { service: 'waitlist', method: 'GET', path: '/api/admin/waitlist/cities', readOnly: true },
+  {
+    service: 'waitlist',
+    method: 'POST',
+    path: '/api/admin/waitlist/cities',
+    body: { name: `Forged City ${randomUUID().slice(0, 8)}` },
+    readOnly: false,
+  },
+  { service: 'waitlist', method: 'DELETE', path: '/api/admin/waitlist/cities/1', readOnly: false },
+  { service: 'waitlist', method: 'GET', path: '/api/admin/waitlist/launch-stats', readOnly: true },
+  {
+    service: 'waitlist',
+    method: 'POST',
+    path: '/api/admin/waitlist/credits/1/revoke',
+    body: { reason: 'forged' },
+    readOnly: false,
+  },
+  { service: 'waitlist', method: 'GET', path: '/api/admin/waitlist/review', readOnly: true },
+  { service: 'waitlist', method: 'GET', path: '/api/admin/waitlist/review/count', readOnly: true },
+  {
+    service: 'waitlist',
+    method: 'POST',
+    path: '/api/admin/waitlist/review/entries/1',
+    body: { decision: 'approve' },
+    readOnly: false,
+  },
+  {
+    service: 'waitlist',
+    method: 'POST',
+    path: '/api/admin/waitlist/review/credits/1',
+    body: { decision: 'approve' },
+    readOnly: false,
+  },
+  { service: 'waitlist', method: 'GET', path: '/api/admin/waitlist/domain-rules', readOnly: true },
+  {
+    service: 'waitlist',
+    method: 'POST',
+    path: '/api/admin/waitlist/domain-rules',
+    body: { domain: 'forged.example', rule: 'deny' },
+    readOnly: false,
+  },
+  { service: 'waitlist', method: 'DELETE', path: '/api/admin/waitlist/domain-rules/forged.example', readOnly: false },
 ];
