@@ -6,7 +6,7 @@ import { createStaff, signIn } from '../../services/auth/src/testing/auth-harnes
 import { TcpProxy } from '../support/tcp-proxy.js';
 import { SecretWatch } from './support/secrets.js';
 import { request, type Answer } from '../support/http.js';
-import { STAFF_ENDPOINTS } from './support/staff-endpoints.js';
+import { declaredCallOf, STAFF_ENDPOINTS } from './support/staff-endpoints.js';
 import { staffOf, startSystem, type System } from './support/system.js';
 
 let system: System;
@@ -172,6 +172,22 @@ describe('forged staff tokens', () => {
     // Nothing a forgery asked for happened.
     const { rows } = await system.context.pool.query('select 1 from auth.staff where email like $1', ['forged-%']);
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe('roles', () => {
+  it("a viewer's genuine token: 403 from every call declared for admins, nothing it may read refused for its role", async () => {
+    const wrong: string[] = [];
+    for (const endpoint of STAFF_ENDPOINTS) {
+      const access = declaredCallOf(endpoint)?.access;
+      const adminOnly = access === 'admin';
+      // Only reads among the calls a viewer may make: the others would change the viewer's own account.
+      if (!adminOnly && !endpoint.readOnly) continue;
+      const answer = await call(endpoint.method, endpoint.path, staff.viewer.token, endpoint.body);
+      const refusedForRole = answer.status === 403 && answer.body?.code === 'forbidden';
+      if (adminOnly !== refusedForRole) wrong.push(`${endpoint.method} ${endpoint.path} (${access}): ${answer.status}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });
 

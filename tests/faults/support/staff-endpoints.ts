@@ -1,3 +1,5 @@
+import { ALL_CALLS } from '@mmdm/contracts/calls/index';
+import type { CallDeclaration } from '@mmdm/contracts/calls/define-call';
 import { randomUUID } from 'node:crypto';
 import { uniqueEmail } from '../../support/unique-email.js';
 
@@ -153,3 +155,19 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   },
   { service: 'waitlist', method: 'DELETE', path: '/api/admin/waitlist/domain-rules/forged.example', readOnly: false },
 ];
+
+/** Whether `path` (a concrete path, query allowed) is one of the template's: `{id}` stands for one segment. */
+export function pathMatches(template: string, path: string): boolean {
+  const pattern = template
+    .split(/\{[^}]+\}/)
+    .map((piece) => piece.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+    .join('[^/]+');
+  return new RegExp(`^${pattern}$`).test(path.split('?')[0]!);
+}
+
+/** The declared call an endpoint of this list makes (services/contracts/src/calls), if any. */
+export function declaredCallOf(endpoint: StaffEndpoint): CallDeclaration | undefined {
+  return ALL_CALLS.find(
+    (call) => call.method.toUpperCase() === endpoint.method && pathMatches(call.path, endpoint.path),
+  );
+}
