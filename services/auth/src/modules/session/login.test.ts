@@ -57,9 +57,11 @@ describe('POST /api/admin/login', () => {
       wrong.push(await time(account.email));
       unknown.push(await time(uniqueEmail('ghost')));
     }
-    // Both pay for one argon2id verification; without the dummy hash the unknown account would answer in ~1 ms.
-    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.5);
-    expect(median(unknown)).toBeLessThan(median(wrong) * 2);
+    // Both pay for one argon2id verification; without the dummy hash the unknown account would answer in ~1 ms, a
+    // fiftieth of a wrong password. The bounds are loose because other test files share the cores meanwhile; the
+    // fault suite's enumeration test measures the difference closely, on a machine running nothing else.
+    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.25);
+    expect(median(unknown)).toBeLessThan(median(wrong) * 4);
   });
 
   it('refuses malformed bodies with 400 naming the field, non-JSON with 415 and big bodies with 413', async () => {
