@@ -1,20 +1,20 @@
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import pg from 'pg';
-import { listEntries } from '../../services/waitlist/src/modules/admin/admin.service.js';
+import { listEntries } from '../../services/waitlist/src/modules/entries/entries.service.js';
 import {
   listStatements,
   SEARCH_LIMITS,
   trigramIsCheap,
   type Statement,
-} from '../../services/waitlist/src/modules/admin/admin.repository.js';
-import { listEntriesQuery, type ListEntriesQuery } from '../../services/waitlist/src/modules/admin/admin.schema.js';
+} from '../../services/waitlist/src/modules/entries/entries.repository.js';
+import { listEntriesQuery, type ListEntriesQuery } from '../../services/waitlist/src/modules/entries/entries.schema.js';
 import {
   perDay,
   recentActivity,
   topReferralSources,
   totals,
-} from '../../services/waitlist/src/modules/admin/stats.repository.js';
+} from '../../services/waitlist/src/modules/analytics/stats.repository.js';
 import type { BenchContext } from '../lib/context.js';
 import { rssOf, sampleRss } from '../lib/processes.js';
 import { mb, ms, num, percentile, ratio, sleep } from '../lib/stats.js';

@@ -22,9 +22,10 @@ import { createReferralHold } from './modules/abuse/referral-rules.js';
 import { reviewRoutes } from './modules/abuse/review.routes.js';
 import { createReviewService } from './modules/abuse/review.service.js';
 import { createSignupGuard } from './modules/abuse/signup-guard.js';
-import { adminRoutes } from './modules/admin/admin.routes.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { createAnalyticsService } from './modules/analytics/analytics.service.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { createAuditService } from './modules/audit/audit.service.js';
-import { createAdminService } from './modules/admin/admin.service.js';
 import { contactAdminRoutes } from './modules/contact/contact-admin.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { createContactService, eraseMessagesOf, messagesOf } from './modules/contact/contact.service.js';
@@ -36,7 +37,9 @@ import { placesAdminRoutes } from './modules/places/places-admin.routes.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { createPlacesService } from './modules/places/places.service.js';
 import { mailTemplateRoutes } from './modules/mail/mail-templates.routes.js';
-import { eraseEntry } from './modules/admin/erase-entry.js';
+import { entriesRoutes } from './modules/entries/entries.routes.js';
+import { createEntriesService } from './modules/entries/entries.service.js';
+import { eraseEntry } from './modules/entries/erase-entry.js';
 import { createMailJobEraser } from './modules/mail/mail-jobs.js';
 import { privacyRoutes } from './modules/privacy/privacy.routes.js';
 import { createPrivacyService } from './modules/privacy/privacy.service.js';
@@ -268,7 +271,7 @@ export function createApp({
     secondFactorRequired: config.staffSecondFactorRequired,
     restoreRevocations: restoreRevocations ?? restoreRevocationsVia(config.authJwksUrl),
   });
-  const adminService = createAdminService({
+  const entries = createEntriesService({
     pool,
     // An export holds its connection and cursor for minutes: past any transaction pooler, straight to Postgres.
     databaseUrl: config.database.directUrl,
@@ -280,7 +283,9 @@ export function createApp({
   app.use(placesAdminRoutes({ service: places, verifier }));
   app.use(invitationsAdminRoutes({ service: invitations, verifier }));
   app.use(reviewRoutes({ service: review, verifier }));
-  app.use(adminRoutes({ service: adminService, verifier }));
+  app.use(entriesRoutes({ service: entries, verifier }));
+  app.use(analyticsRoutes({ service: createAnalyticsService({ pool, audit }), verifier }));
+  app.use(auditRoutes({ service: audit, verifier }));
   app.use(mailTemplateRoutes({ site: config.mailSite, verifier }));
   app.use(contactAdminRoutes({ service: contact, verifier }));
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEntry } from '../../testing/waitlist-factories.js';
 import { createTestContext, type TestContext } from '../../testing/waitlist-harness.js';
-import { createAdminService } from '../admin/admin.service.js';
+import { createEntriesService } from '../entries/entries.service.js';
 import { createPlacesService } from '../places/places.service.js';
 import { createAuditService, type AuditActor, type AuditService } from './audit.service.js';
 
@@ -40,8 +40,8 @@ async function auditRows(action: string, target: string) {
   return rows;
 }
 
-function adminServiceWith(audit: AuditService) {
-  return createAdminService({
+function entriesServiceWith(audit: AuditService) {
+  return createEntriesService({
     pool: context.pool,
     databaseUrl: context.databaseUrl,
     suppressionKey: 'k'.repeat(32),
@@ -54,7 +54,7 @@ describe('a staff change and its audit row are one transaction', () => {
   it('an erasure that fails after its audit row was written leaves the entry and no audit row', async () => {
     const entry = await buildEntry(context.pool);
     const real = createAuditService({ pool: context.pool });
-    const admin = adminServiceWith(
+    const entries = entriesServiceWith(
       auditWith(async (...args) => {
         await real.change(...args);
         // The row is in the transaction now; the change fails after it.
@@ -62,7 +62,7 @@ describe('a staff change and its audit row are one transaction', () => {
       }),
     );
 
-    await expect(admin.erase(entry.id, actor)).rejects.toThrow('failed after the audit row');
+    await expect(entries.erase(entry.id, actor)).rejects.toThrow('failed after the audit row');
 
     expect(await auditRows('entry.delete', entry.id)).toEqual([]);
     const { rowCount } = await context.pool.query('select 1 from waitlist.entries where id = $1', [entry.id]);
@@ -86,9 +86,9 @@ describe('a staff change and its audit row are one transaction', () => {
 
   it('the same erasure with a working audit commits both', async () => {
     const entry = await buildEntry(context.pool);
-    const admin = adminServiceWith(createAuditService({ pool: context.pool }));
+    const entries = entriesServiceWith(createAuditService({ pool: context.pool }));
 
-    await admin.erase(entry.id, actor);
+    await entries.erase(entry.id, actor);
 
     expect(await auditRows('entry.delete', entry.id)).toHaveLength(1);
     const { rowCount } = await context.pool.query('select 1 from waitlist.entries where id = $1', [entry.id]);

@@ -13,7 +13,7 @@ export interface PlacesAdminRoutesDeps {
   verifier: StaffTokenVerifier;
 }
 
-/** Staff: cities, launch figures, credit revocation (the Users list by place or by city is the admin module's). */
+/** Staff: cities, launch figures, credit revocation (the Users list by place or by city is the entries module's). */
 export function placesAdminRoutes({ service, verifier }: PlacesAdminRoutesDeps): Router {
   const router = Router();
   const route = declaredRoutes(router);

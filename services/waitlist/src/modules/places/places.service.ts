@@ -172,7 +172,7 @@ export function createPlacesService({ pool, publicUrl, maxCredits, creditHold, a
 
     /**
      * A page of the staff Users list ordered by place, or narrowed to a city (one row more than asked: "more"); the
-     * admin module's list answers with it.
+     * entries module's list answers with it.
      */
     async listByPlaceOrCity(query: LaunchListQuery) {
       return listByPlaceOrCity(pool, query);

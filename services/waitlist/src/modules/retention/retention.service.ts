@@ -9,7 +9,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import { eraseOldContactMessages } from '../contact/contact.service.js';
 import { deleteOldAuditRows, lockLapsedUnconfirmed, lockLapsedUnsubscribed } from './retention.repository.js';
 
-/** Erases a batch of entries in the caller's transaction (the admin module's erasure, credit take-back included). */
+/** Erases a batch of entries in the caller's transaction (the entries module's erasure, credit take-back included). */
 export type EraseLapsedEntries = (
   client: pg.PoolClient,
   entryIds: string[],

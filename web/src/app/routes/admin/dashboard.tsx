@@ -1,6 +1,6 @@
 import { paths } from '../../../config/paths.js';
 import { DashboardPage } from '../../../features/analytics/components/dashboard-page.js';
-import { useReviewCount } from '../../../features/review/api/get-review-count.js';
+import { useReviewCount } from '../../../features/abuse/api/get-review-count.js';
 import { useStaffSession } from '../../../features/session/lib/use-staff-session.js';
 
 export { AdminRouteError as ErrorBoundary } from '../../../components/admin/admin-route-error.js';

@@ -1,10 +1,30 @@
-import { LaunchPage } from '../../../features/launch/components/launch-page.js';
+import { InviteWaveForm } from '../../../features/invitations/components/invite-wave-form.js';
+import { WavesTable } from '../../../features/invitations/components/waves-table.js';
+import { useStaffCities } from '../../../features/places/api/get-cities.js';
+import { LaunchFigures } from '../../../features/places/components/launch-figures.js';
 import { useStaffSession } from '../../../features/session/lib/use-staff-session.js';
 
 export { AdminRouteError as ErrorBoundary } from '../../../components/admin/admin-route-error.js';
 
-/** Every staff member sees the waves and figures; only admins invite. */
+/** The form with the cities to choose from; read only where the form is shown (admins). */
+function InviteWaveFormWithCities() {
+  const cities = useStaffCities();
+  return <InviteWaveForm cities={cities.data?.items} />;
+}
+
+/**
+ * The launch screen, made of two features: invitations (invite a wave, admins only; the waves sent) and places (the
+ * cities a wave may be limited to; per-city counts and the top referrers). Every staff member sees the waves and
+ * figures; only admins invite.
+ */
 export function Component() {
   const { can } = useStaffSession();
-  return <LaunchPage canInvite={can('admin')} />;
+  return (
+    <div className="adm-page">
+      <h1 className="adm-page__title">Launch</h1>
+      {can('admin') && <InviteWaveFormWithCities />}
+      <WavesTable />
+      <LaunchFigures />
+    </div>
+  );
 }

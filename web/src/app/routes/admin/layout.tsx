@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths.js';
 import { useLogout } from '../../../features/session/api/logout.js';
 import { AdminGuard } from '../../../features/session/components/admin-guard.js';
 import { useStaffSession } from '../../../features/session/lib/use-staff-session.js';
-import { useReviewCount } from '../../../features/review/api/get-review-count.js';
+import { useReviewCount } from '../../../features/abuse/api/get-review-count.js';
 
 export { AdminRouteError as ErrorBoundary } from '../../../components/admin/admin-route-error.js';
 

@@ -6,7 +6,7 @@ export { AdminRouteError as ErrorBoundary } from '../../../components/admin/admi
 
 /** Needed only when a second factor is required and the account has none: loaded then, not with the login page. */
 const EnrolmentStep = lazy(async () => ({
-  default: (await import('../../../features/security/components/enrolment-step.js')).EnrolmentStep,
+  default: (await import('../../../features/mfa/components/enrolment-step.js')).EnrolmentStep,
 }));
 
 /** The login page, with the security feature's enrolment as the step after the password when one is required. */

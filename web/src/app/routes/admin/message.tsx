@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { MessagePage } from '../../../features/messages/components/message-page.js';
+import { MessagePage } from '../../../features/contact/components/message-page.js';
 import { useStaffSession } from '../../../features/session/lib/use-staff-session.js';
 import { Component as NotFound } from './not-found.js';
 

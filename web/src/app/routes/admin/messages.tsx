@@ -1,4 +1,4 @@
-import { MessagesPage } from '../../../features/messages/components/messages-page.js';
+import { MessagesPage } from '../../../features/contact/components/messages-page.js';
 
 export { AdminRouteError as ErrorBoundary } from '../../../components/admin/admin-route-error.js';
 

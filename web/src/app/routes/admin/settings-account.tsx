@@ -6,7 +6,7 @@ export { AdminRouteError as ErrorBoundary } from '../../../components/admin/admi
 
 /** Loaded after the account itself: the account and its password show without waiting for the security code. */
 const SecuritySettings = lazy(async () => ({
-  default: (await import('../../../features/security/components/security-settings.js')).SecuritySettings,
+  default: (await import('../../../features/mfa/components/security-settings.js')).SecuritySettings,
 }));
 
 /** My account: the account and its password (staff feature), then its second factors (security feature). */

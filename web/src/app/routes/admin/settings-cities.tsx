@@ -1,4 +1,4 @@
-import { CitiesSettings } from '../../../features/launch/components/cities-settings.js';
+import { CitiesSettings } from '../../../features/places/components/cities-settings.js';
 import { AdminGuard } from '../../../features/session/components/admin-guard.js';
 
 export { AdminRouteError as ErrorBoundary } from '../../../components/admin/admin-route-error.js';

@@ -1,4 +1,4 @@
-import { ReviewSettings } from '../../../features/review/components/review-settings.js';
+import { ReviewSettings } from '../../../features/abuse/components/review-settings.js';
 import { AdminGuard } from '../../../features/session/components/admin-guard.js';
 
 export { AdminRouteError as ErrorBoundary } from '../../../components/admin/admin-route-error.js';

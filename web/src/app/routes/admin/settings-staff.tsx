@@ -8,7 +8,7 @@ export { AdminRouteError as ErrorBoundary } from '../../../components/admin/admi
 
 /** Loaded after the staff list: the list shows without waiting for the security code. */
 const StaffSecondFactors = lazy(async () => ({
-  default: (await import('../../../features/security/components/staff-second-factors.js')).StaffSecondFactors,
+  default: (await import('../../../features/mfa/components/staff-second-factors.js')).StaffSecondFactors,
 }));
 
 function StaffList() {

@@ -1,5 +1,5 @@
 import { UsersPage } from '../../../features/entries/components/users-page.js';
-import { useStaffCities } from '../../../features/launch/api/get-cities.js';
+import { useStaffCities } from '../../../features/places/api/get-cities.js';
 import { useStaffSession } from '../../../features/session/lib/use-staff-session.js';
 
 export { AdminRouteError as ErrorBoundary } from '../../../components/admin/admin-route-error.js';

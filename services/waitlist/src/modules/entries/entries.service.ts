@@ -20,18 +20,16 @@ import {
   type EntryRow,
   type ExportRow,
   type SearchLimits,
-} from './admin.repository.js';
+} from './entries.repository.js';
 import {
   encodeCursor,
   isPlaceOrCityList,
   type ExportEntriesQuery,
   type ListCursor,
   type ListEntriesQuery,
-} from './admin.schema.js';
-import { entriesReadOf, type AuditActor, type AuditService } from '../audit/audit.service.js';
+} from './entries.schema.js';
+import { type AuditActor, type AuditService } from '../audit/audit.service.js';
 import { eraseEntry } from './erase-entry.js';
-import { perDay, recentActivity, topReferralSources, totals } from './stats.repository.js';
-import { mailLaneAges } from '../mail/mail.service.js';
 
 /** A row of the Users list with its place: what a page's answer is built from, whatever the order. */
 export interface PlacedEntryRow extends Omit<EntryRow, 'cursorAt'> {
@@ -41,7 +39,7 @@ export interface PlacedEntryRow extends Omit<EntryRow, 'cursorAt'> {
 }
 
 /** Places in line, wired in by the app (features do not import each other). */
-export interface AdminPlaceHooks {
+export interface EntriesPlaceHooks {
   /** Position, credits and city of the entries of a page. */
   placesOf(ids: string[]): Promise<Map<string, { position: number | null; credits: number; cityId: number | null }>>;
   /**
@@ -59,14 +57,14 @@ export interface AdminPlaceHooks {
   beforeErase(client: pg.PoolClient, entryId: string): Promise<string | undefined>;
 }
 
-export interface AdminServiceDeps {
+export interface EntriesServiceDeps {
   pool: pg.Pool;
   databaseUrl: string;
   /** To show staff which entries are on the suppression list, and why. */
   suppressionKey: string;
   /** Exports streaming at once; each holds a Postgres connection of its own outside the pool for its whole run. */
   maxConcurrentExports: number;
-  places?: AdminPlaceHooks;
+  places?: EntriesPlaceHooks;
   /** Every staff action and read of this module is recorded here. */
   audit: AuditService;
 }
@@ -145,14 +143,14 @@ const CSV_HEADER = [
   'admitted_at',
 ];
 
-export function createAdminService({
+export function createEntriesService({
   pool,
   databaseUrl,
   suppressionKey,
   maxConcurrentExports,
   places,
   audit,
-}: AdminServiceDeps) {
+}: EntriesServiceDeps) {
   const hashOf = (email: string) => suppressionHash(suppressionKey, email);
   let exportsRunning = 0;
 
@@ -321,38 +319,7 @@ export function createAdminService({
         await audit.change(client, actor, 'entry.delete', id);
       });
     },
-
-    /**
-     * The dashboard's figures. The recent activity shows addresses: the read is audited with the entries it showed
-     * before it is answered; the dashboard's refresh every 10 s showing the same entries adds a row at most every ten
-     * minutes.
-     */
-    async stats(actor: Actor) {
-      const [counts, recent, mailLanes] = await Promise.all([totals(pool), recentActivity(pool), mailLaneAges(pool)]);
-      await audit.repeatedRead(actor, 'stats.read', entriesReadOf(recent.map((item) => item.id)));
-      return {
-        ...counts,
-        mailLanes,
-        recent: recent.map((item) => ({ type: item.type, email: item.email, at: item.at.toISOString() })),
-      };
-    },
-
-    async analytics(from: string, to: string) {
-      const [days, sources] = await Promise.all([perDay(pool, from, to), topReferralSources(pool, from, to)]);
-      const signups = days.reduce((sum, day) => sum + day.signups, 0);
-      const confirmations = days.reduce((sum, day) => sum + day.confirmations, 0);
-      return {
-        days,
-        confirmationRate: signups === 0 ? 0 : Math.round((confirmations / signups) * 10_000) / 10_000,
-        topReferralSources: sources,
-      };
-    },
-
-    /** The audit log, for admins. */
-    async audit(cursor: string | undefined, limit: number, kind?: 'reads' | 'changes') {
-      return audit.page(cursor, limit, kind);
-    },
   };
 }
 
-export type AdminService = ReturnType<typeof createAdminService>;
+export type EntriesService = ReturnType<typeof createEntriesService>;

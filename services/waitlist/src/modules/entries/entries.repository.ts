@@ -3,7 +3,7 @@ import QueryStream from 'pg-query-stream';
 import type { Readable } from 'node:stream';
 import type { Queryable } from '../../lib/db.js';
 import { enqueueMailFrom } from '../mail/mail.service.js';
-import type { ExportEntriesQuery, ListCursor, ListEntriesQuery } from './admin.schema.js';
+import type { ExportEntriesQuery, ListCursor, ListEntriesQuery } from './entries.schema.js';
 
 export interface EntryRow {
   id: string;

@@ -3,20 +3,20 @@ import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { requestLogger } from '../../lib/request-context.js';
-import { analyticsQuery, auditQuery, entryIdParams, exportEntriesQuery, listEntriesQuery } from './admin.schema.js';
-import type { AdminService } from './admin.service.js';
+import { entryIdParams, exportEntriesQuery, listEntriesQuery } from './entries.schema.js';
+import type { EntriesService } from './entries.service.js';
 import { staffActorOf } from '../audit/audit.service.js';
 import { declaredRoutes } from '@mmdm/shared/declared-routes';
 import * as calls from '@mmdm/contracts/calls/staff-waitlist';
 import { STAFF_WAITLIST_PREFIX } from '@mmdm/contracts/calls/staff-waitlist';
 
-export interface AdminRoutesDeps {
-  service: AdminService;
+export interface EntriesRoutesDeps {
+  service: EntriesService;
   verifier: StaffTokenVerifier;
 }
 
-/** Staff data under /api/admin/waitlist: viewers read, admins change and export. */
-export function adminRoutes({ service, verifier }: AdminRoutesDeps): Router {
+/** The staff's Users list under /api/admin/waitlist: viewers read, admins export, resend and erase. */
+export function entriesRoutes({ service, verifier }: EntriesRoutesDeps): Router {
   const router = Router();
   const route = declaredRoutes(router);
   const viewer = requireStaff(verifier, 'viewer');
@@ -51,20 +51,6 @@ export function adminRoutes({ service, verifier }: AdminRoutesDeps): Router {
     const { id } = entryIdParams.parse(req.params);
     await service.erase(id, staffActorOf(req));
     res.status(204).end();
-  });
-
-  route(calls.getStats, viewer, async (req, res) => {
-    res.json(await service.stats(staffActorOf(req)));
-  });
-
-  route(calls.getAnalytics, viewer, async (req, res) => {
-    const { from, to } = analyticsQuery.parse(req.query);
-    res.json(await service.analytics(from, to));
-  });
-
-  route(calls.listWaitlistAudit, admin, async (req, res) => {
-    const { cursor, limit, kind } = auditQuery.parse(req.query);
-    res.json(await service.audit(cursor, limit, kind));
   });
 
   return router;

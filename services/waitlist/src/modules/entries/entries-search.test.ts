@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useWaitlistApi } from '../../testing/waitlist-harness.js';
 
-import { listStatements, SEARCH_LIMITS, trigramIsCheap } from './admin.repository.js';
-import { listEntries } from './admin.service.js';
-import { listEntriesQuery } from './admin.schema.js';
+import { listStatements, SEARCH_LIMITS, trigramIsCheap } from './entries.repository.js';
+import { listEntries } from './entries.service.js';
+import { listEntriesQuery } from './entries.schema.js';
 
 /*
  * Search with more entries than one bounded scan reads (SEARCH_LIMITS.scanRows = 10,000), shaped like launch day in

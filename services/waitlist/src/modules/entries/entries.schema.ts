@@ -1,10 +1,4 @@
-import {
-  analyticsParams,
-  auditParams,
-  entryIdParams,
-  exportEntriesParams,
-  listEntriesParams,
-} from '@mmdm/contracts/waitlist-admin';
+import { entryIdParams, exportEntriesParams, listEntriesParams } from '@mmdm/contracts/waitlist-admin';
 import { z } from 'zod';
 import { cursorTimestamp } from '../../lib/cursor-timestamp.js';
 
@@ -62,5 +56,3 @@ export const exportEntriesQuery = exportEntriesParams;
 export type ExportEntriesQuery = z.output<typeof exportEntriesQuery>;
 
 export { entryIdParams };
-export const analyticsQuery = analyticsParams;
-export const auditQuery = auditParams;

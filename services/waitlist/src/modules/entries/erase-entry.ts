@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { creditGivers, deleteEntries, deleteEntry } from './admin.repository.js';
-import { forgetErasedEntry } from './stats.repository.js';
+import { creditGivers, deleteEntries, deleteEntry } from './entries.repository.js';
+import { forgetErasedEntry } from '../analytics/analytics.service.js';
 
 /** In the erasure's transaction, before the row goes: takes back the credit it gave; returns that referrer. */
 export type BeforeErase = (client: pg.PoolClient, entryId: string) => Promise<string | undefined>;
