@@ -119,14 +119,18 @@ export async function seedStaffRows(databaseUrl: string, request: APIRequestCont
        values ('e2e', $1, $2, 250, 248)`,
       [staffEmail, cityId],
     );
-    // Audit rows from the longest address and the longest IP a row can carry (a full IPv6 address).
+    // Audit rows from the longest address and the longest IP a row can carry (a full IPv6 address), and the terms
+    // staff search for: a hyphenated name and a whole address, quoted in the row's words.
     await client.query(
       `insert into waitlist.audit_log (actor_sub, actor_email, actor_role, action, target, ip, details)
        values ('e2e', $1, 'admin', 'entries.export', null, '2001:0db8:85a3:0000:0000:8a2e:0370:7334',
                '{"status":"confirmed","q":"oliveira"}'),
+              ('e2e', $1, 'admin', 'entries.export', null, '2001:db8::1', $3),
+              ('e2e', $1, 'admin', 'entries.search', null, '2001:db8::1',
+               '{"q":"anne-sophie-de-la-fontaine-du-bois"}'),
               ('e2e', $1, 'admin', 'city.create', '3', '2001:0db8:85a3:0000:0000:8a2e:0370:7334', $2),
               ('retention', null, 'system', 'retention.purge', null, null, '{"unconfirmed":12,"unsubscribed":3}')`,
-      [staffEmail, JSON.stringify({ name: city })],
+      [staffEmail, JSON.stringify({ name: city }), JSON.stringify({ q: `export-${tag}-${emails[2]}` })],
     );
     await client.query(
       `insert into waitlist.contact_messages (name, email, email_normalized, message)

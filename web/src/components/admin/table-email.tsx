@@ -31,13 +31,23 @@ export function TableCode({ code }: { code: string }) {
   return <WrapBetween parts={code.split(/(?<=[-_])/)} />;
 }
 
-/** Text with addresses in it ("Created staff account ana@example.com"): the addresses wrap as TableEmail does. */
+/**
+ * Text with addresses or quoted terms in it ("Created staff account ana@example.com", "Searched entries for
+ * “jo-anne”"): an address wraps as TableEmail does, a quoted term of one word as TableCode does (after its hyphens
+ * and underscores), never inside a part.
+ */
 export function TextWithEmails({ text }: { text: string }) {
-  const pieces = text.split(/(\S+@\S+)/);
+  const pieces = text.split(/(\S+@\S+|“[^”\s]*”)/);
   return (
     <>
       {pieces.map((piece, index) =>
-        index % 2 === 1 ? <TableEmail key={index} address={piece} /> : <Fragment key={index}>{piece}</Fragment>,
+        index % 2 === 0 ? (
+          <Fragment key={index}>{piece}</Fragment>
+        ) : piece.includes('@') ? (
+          <TableEmail key={index} address={piece} />
+        ) : (
+          <TableCode key={index} code={piece} />
+        ),
       )}
     </>
   );

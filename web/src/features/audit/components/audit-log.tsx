@@ -92,7 +92,11 @@ export function AuditLog({ staffEmail = () => undefined }: AuditLogProps) {
                       <span className="adm-audit__action">
                         <TextWithEmails text={words.what} />
                       </span>
-                      {words.detail && <span className="adm-muted adm-audit__details">{words.detail}</span>}
+                      {words.detail && (
+                        <span className="adm-muted adm-audit__details">
+                          <TextWithEmails text={words.detail} />
+                        </span>
+                      )}
                     </td>
                     <td className="adm-audit__ip">{record.ip ?? '—'}</td>
                   </tr>
