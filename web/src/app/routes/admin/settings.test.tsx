@@ -182,7 +182,7 @@ describe('the Settings screen', () => {
     await screen.findByText('login');
 
     await user.selectOptions(screen.getByLabelText('Show'), 'Staff reading personal data');
-    expect(await screen.findByText('Searched entries for “ana”')).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'Searched entries for “ana”' })).toBeInTheDocument();
     expect(screen.queryByText('login')).not.toBeInTheDocument();
     expect(network.calls).toContain('GET /api/admin/waitlist/audit?kind=reads');
   });
