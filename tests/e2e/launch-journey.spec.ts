@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Mailbox } from './fixtures.js';
+import { screenshotsAt390And1280 } from './in-line-support.js';
 import { hydrated } from './public-support.js';
 
 /** Waits for a mail to `address` carrying a link to `path` and returns that link. */
@@ -134,8 +135,11 @@ test('a person climbs the line with two friends, picks a city, is invited in a w
   await page.goto(invitation);
   await expect(page.getByRole('heading', { level: 1, name: "You're invited to Meet Match Date Marry" })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Get the app' }).first()).toBeVisible();
+  // The invited person's two pages, for a person to look at (both widths, taken once).
+  if (testInfo.project.name === 'desktop') await screenshotsAt390And1280(page, testInfo, 'invitation');
   await page.getByRole('button', { name: 'Accept my invitation' }).click();
   await expect(page.getByRole('heading', { level: 1, name: "You're in!" })).toBeVisible();
+  if (testInfo.project.name === 'desktop') await screenshotsAt390And1280(page, testInfo, 'admitted');
 
   // Her confirmation link now says so too.
   await page.goto(confirmLink);
