@@ -34,7 +34,11 @@ function Admitted({ invitation }: { invitation: Invitation }) {
     <>
       <h1>You're in!</h1>
       <p className="lead">
-        Welcome to Meet Match Date Marry, <strong>{invitation.email}</strong>.{' '}
+        Welcome to Meet Match Date Marry,{' '}
+        <strong>
+          <EmailAddress address={invitation.email} />
+        </strong>
+        .{' '}
         {out
           ? 'Get the app and sign in with this address.'
           : 'Your invitation is accepted and your account is reserved.'}
@@ -91,10 +95,11 @@ export function InvitationPanel() {
     <>
       <h1>You're invited to Meet Match Date Marry</h1>
       <p className="lead">
-        Your wait is over, <strong>{email}</strong>
-        {city
-          ? `: we're opening in ${city.name}, and you're among the first in.`
-          : ': you are among the first in.'}{' '}
+        Your wait is over,{' '}
+        <strong>
+          <EmailAddress address={email} />
+        </strong>
+        {city ? `: we're opening in ${city.name}, and you're among the first in.` : ': you are among the first in.'}{' '}
         Accept your invitation, then get the app and sign in with this address.
       </p>
       <button
