@@ -34,3 +34,6 @@ export const PAGE_LIMIT_DEFAULT = 50;
 
 /** The longest period the analytics screen asks for at once. */
 export const ANALYTICS_MAX_PERIOD_DAYS = 366;
+
+/** The name of the form's hidden field (a honeypot): people never see it, form-filling scripts fill it in. */
+export const HONEYPOT_FIELD = 'website';

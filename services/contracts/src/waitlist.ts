@@ -2,15 +2,15 @@
 // the public pages send and read. zod/mini: the public pages bundle these, and every byte there counts.
 import { z } from 'zod/mini';
 import { emailAddress } from './email.js';
-import { REFERRAL_CODE_MAX_LENGTH, REFERRAL_CODE_PATTERN } from './limits.js';
+import { HONEYPOT_FIELD, REFERRAL_CODE_MAX_LENGTH, REFERRAL_CODE_PATTERN } from './limits.js';
 
 /** The shape of a confirmation or unsubscribe token: 32 random bytes, base64url. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The proof-of-work solution: base64 of the ALTCHA payload `{challenge, solution}` (about 800 characters). */
 export const CHALLENGE_SOLUTION_MAX_LENGTH = 3000;
-/** The name of the form's hidden field (a honeypot): people never see it, form-filling scripts fill it in. */
-export const HONEYPOT_FIELD = 'website';
+/** The form's hidden field (a honeypot), named in limits.ts so a page can name it without the schemas. */
+export { HONEYPOT_FIELD };
 
 export const referralCode = z
   .string({ error: 'The referral code must be text.' })

@@ -7,60 +7,8 @@ import { errorAnswer } from '@mmdm/contracts/waitlist';
  * full zod) because the public pages load it: the staff token is attached by `staff-api.ts`, built on this.
  */
 
-export type ApiErrorKind =
-  /** The server answered, but not with success. */
-  | 'http'
-  /** The request never got an answer (offline, DNS, reset). */
-  | 'network'
-  /** The caller's signal ended the wait: a time-out, a deadline, or a cancelled query. */
-  | 'timeout'
-  /** A success answer that is not what the contract says. */
-  | 'invalid-response';
-
-export interface ApiErrorDetails {
-  status?: number;
-  code?: string;
-  /** The server's sentence for people, when its answer carried one. */
-  serverMessage?: string;
-  /** The error answer's `data`, when it has one (e.g. 409 token_used still carries the referral code). */
-  data?: unknown;
-  /** Seconds, from `Retry-After` on 429/503. */
-  retryAfterSeconds?: number;
-  cause?: unknown;
-}
-
-/** A failed call, with what the server said when it said anything. */
-export class ApiError extends Error {
-  override name = 'ApiError';
-  readonly status?: number;
-  readonly code?: string;
-  readonly serverMessage?: string;
-  readonly data?: unknown;
-  readonly retryAfterSeconds?: number;
-
-  constructor(
-    readonly kind: ApiErrorKind,
-    details: ApiErrorDetails = {},
-  ) {
-    const { status, cause } = details;
-    super(
-      details.serverMessage ?? `request failed (${kind}${status ? ` ${status}` : ''})`,
-      cause === undefined ? undefined : { cause },
-    );
-    this.status = status;
-    this.code = details.code;
-    this.serverMessage = details.serverMessage;
-    this.data = details.data;
-    this.retryAfterSeconds = details.retryAfterSeconds;
-  }
-
-  /** Worth one more try: the server or the network failed, not the request itself. */
-  get retryable(): boolean {
-    return (
-      this.kind === 'network' || this.kind === 'invalid-response' || (this.status !== undefined && this.status >= 500)
-    );
-  }
-}
+export { ApiError, type ApiErrorDetails, type ApiErrorKind } from './api-error.js';
+import { ApiError } from './api-error.js';
 
 /**
  * A mutation's retry rule for the public pages: one more try when the network or the server failed, never for an

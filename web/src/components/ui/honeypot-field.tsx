@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from '@mmdm/contracts/waitlist';
+import { HONEYPOT_FIELD } from '@mmdm/contracts/limits';
 
 /**
  * A honeypot: out of sight, out of the tab order and of assistive technology; form-filling scripts fill it, and the

@@ -1,20 +1,13 @@
 import { REFERRAL_CODE_PATTERN } from '@mmdm/contracts/limits';
-import { referralCheckAnswer, type ReferralCheck } from '@mmdm/contracts/waitlist';
+import type { ReferralCheck } from '@mmdm/contracts/waitlist';
 import { useEffect, useState } from 'react';
-import { apiRequest, requestTo } from '../../../lib/api-client.js';
-import * as calls from '@mmdm/contracts/calls/waitlist';
 
-/** GET /waitlist/referral?code=: whether a share link's code is someone's on the list, and the boost it gives. */
-export async function checkReferralCode(code: string, signal: AbortSignal): Promise<ReferralCheck> {
-  const answer = await apiRequest(
-    requestTo(calls.checkReferralCode, undefined, new URLSearchParams({ code })),
-    referralCheckAnswer,
-    {
-      signal,
-    },
-  );
-  return answer.data;
-}
+/**
+ * The request, with the API client and the contracts' schemas, loaded when a share link's code is to be checked:
+ * the page's first load stays within its budget.
+ */
+const checkReferralCode = async (code: string, signal: AbortSignal): Promise<ReferralCheck> =>
+  (await import('./check-referral-code-request.js')).checkReferralCode(code, signal);
 
 /** The check gives up after this long: the page must not wait on it (the code is then kept, as before the check). */
 const CHECK_TIMEOUT_MS = 5_000;

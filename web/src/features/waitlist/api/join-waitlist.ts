@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { checkEmailAddress } from '@mmdm/contracts/email';
-import { HONEYPOT_FIELD, joinAnswer, type JoinAnswer } from '@mmdm/contracts/waitlist';
-// zod/mini: the same validation at a fraction of the bytes in the public bundle.
-import { z } from 'zod/mini';
+import type { JoinAnswer } from '@mmdm/contracts/waitlist';
 import { createDeadline, type Deadline } from '../../../lib/deadline.js';
-import { ApiError, postJson, requestTo } from '../../../lib/api-client.js';
-import * as calls from '@mmdm/contracts/calls/waitlist';
+import { ApiError } from '../../../lib/api-error.js';
+
+/**
+ * The request itself, with the API client and the contracts' schemas, loaded with the first call (by then the form's
+ * challenge has loaded them already): the page's first load stays within its budget (≤ 100 kB gzip).
+ */
+const joinWaitlist = async (input: JoinWaitlistInput, signal: AbortSignal): Promise<JoinWaitlistAnswer> =>
+  (await import('./join-waitlist-request.js')).joinWaitlist(input, signal);
 
 /** The visitor waits at most this long, every retry included. */
 export const JOIN_TIMEOUT_MS = 10_000;
@@ -22,32 +25,6 @@ export interface JoinWaitlistInput {
 }
 
 export type JoinWaitlistAnswer = JoinAnswer;
-
-/**
- * POST /waitlist with `{email}` or `{email, referralSource}` (an empty code is left out, never sent as ""), plus the
- * proof of work and a filled honeypot when there are any. The address goes out as the service will store it (the
- * shared address rule); one the rule refuses goes out trimmed, for the service to say why.
- */
-export async function joinWaitlist(input: JoinWaitlistInput, signal: AbortSignal): Promise<JoinWaitlistAnswer> {
-  const checked = checkEmailAddress(input.email, { deliverable: true });
-  const email = checked.ok ? checked.address : input.email.trim();
-  const referralSource = input.referralSource?.trim();
-  const body = {
-    email,
-    ...(referralSource ? { referralSource } : {}),
-    ...(input.altcha ? { altcha: input.altcha } : {}),
-    ...(input.honeypot ? { [HONEYPOT_FIELD]: input.honeypot } : {}),
-  };
-  const answer = await postJson(requestTo(calls.joinWaitlist), body, signal);
-  const parsed = joinAnswer.safeParse(answer);
-  if (!parsed.success) {
-    const message = z.object({ message: z.string() }).safeParse(answer);
-    throw new ApiError('invalid-response', {
-      serverMessage: message.success ? message.data.message.trim() || undefined : undefined,
-    });
-  }
-  return parsed.data;
-}
 
 export interface JoinCallbacks {
   onSuccess?: (answer: JoinWaitlistAnswer) => void;

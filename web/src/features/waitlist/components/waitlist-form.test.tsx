@@ -4,7 +4,7 @@ import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.js';
 import { WaitlistForm } from './waitlist-form.js';
 import { waitlistErrorMessage } from './waitlist-messages.js';
@@ -40,7 +40,8 @@ function renderForm(url = '/waitlist') {
 
 const emailField = () => screen.getByLabelText('Email address');
 const referralField = () => screen.getByLabelText('Referral code');
-const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+// Zero time lets in-flight work finish, the requests' modules (loaded with the first call) included.
+const advance = (ms: number) => (ms === 0 ? settle() : act(() => vi.advanceTimersByTimeAsync(ms)));
 
 /** Lets in-flight work (response bodies, React updates) finish without moving the fake clock. */
 async function settle() {
@@ -62,6 +63,15 @@ function sentBody(call = 0): unknown {
   const init = fetchMock.mock.calls[call]?.[1];
   return JSON.parse(String(init?.body));
 }
+
+beforeAll(async () => {
+  // The form loads its requests with their first call; loaded once here, each test's wait is for the request itself.
+  await Promise.all([
+    import('../api/get-signup-challenge.js'),
+    import('../api/join-waitlist-request.js'),
+    import('../api/check-referral-code-request.js'),
+  ]);
+});
 
 beforeEach(() => {
   // Only the clocks the form reads: Node's streams (Response bodies) keep their real setImmediate.

@@ -1,5 +1,4 @@
-import { REFERRAL_CODE_MAX_LENGTH } from '@mmdm/contracts/limits';
-import { HONEYPOT_FIELD } from '@mmdm/contracts/waitlist';
+import { HONEYPOT_FIELD, REFERRAL_CODE_MAX_LENGTH } from '@mmdm/contracts/limits';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EmailField, FormField } from '../../../components/ui/form-field.js';
@@ -8,7 +7,6 @@ import { formText } from '../../../lib/form-text.js';
 import { useProofOfWork } from '../../../lib/use-proof-of-work.js';
 import { useShareCode, type ShareCode } from '../api/check-referral-code.js';
 import { useJoinWaitlist } from '../api/join-waitlist.js';
-import { getSignupChallenge } from '../api/get-signup-challenge.js';
 import { ERROR_DISPLAY_MS, messages, SUCCESS_DISPLAY_MS, waitlistErrorMessage } from './waitlist-messages.js';
 
 /**
@@ -20,6 +18,13 @@ import { ERROR_DISPLAY_MS, messages, SUCCESS_DISPLAY_MS, waitlistErrorMessage } 
  * proof of work the service may ask for is solved in the background (lib/proof-of-work.ts).
  */
 type Notice = { kind: 'success'; email: string } | { kind: 'error'; message: string };
+
+/**
+ * GET /waitlist/challenge, with the API client and the contracts' schemas it needs, loaded once the form has mounted
+ * (after the first paint): the page's first load stays within its budget.
+ */
+const getSignupChallenge = async (signal: AbortSignal) =>
+  (await import('../api/get-signup-challenge.js')).getSignupChallenge(signal);
 
 export function WaitlistForm() {
   const id = useId();

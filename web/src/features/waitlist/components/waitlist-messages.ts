@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client.js';
+import { ApiError } from '../../../lib/api-error.js';
 
 /** How long the success message and the error box stay (the timings the requirements set). */
 export const SUCCESS_DISPLAY_MS = 5_000;
