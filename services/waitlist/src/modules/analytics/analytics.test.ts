@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildEntry, daysAgo as ago } from '../../testing/waitlist-factories.js';
+import { buildEntry } from '../../testing/waitlist-factories.js';
 import { uniqueEmail, useWaitlistApi } from '../../testing/waitlist-harness.js';
+import { staffListFixtures, utcDay } from '../../testing/staff-list-fixtures.js';
 import { rollUpClosedDays, rollUpOpenMinutes } from './stats.repository.js';
 
 const system = useWaitlistApi();
@@ -12,36 +13,7 @@ beforeAll(async () => {
   viewer = await system.staff.sign('viewer');
 });
 
-/** Sign-ups whose addresses share a marker, so a search finds exactly them. */
-async function seed(
-  count: number,
-  options: { referralSource?: string } = {},
-): Promise<{ tag: string; emails: string[] }> {
-  const tag = `m${randomBytes(4).toString('hex')}`;
-  const emails: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const email = `${tag}-${i}@example.com`;
-    emails.push(email);
-    const answer = await system.api.request('/waitlist', { method: 'POST', body: { email, ...options } });
-    expect(answer.status).toBe(200);
-  }
-  return { tag, emails };
-}
-
-/** Inserts an entry as if it had signed up `daysAgo` days ago (UTC). */
-async function backdated(days: number, extra: { confirmed?: boolean; source?: string } = {}): Promise<string> {
-  const at = ago(days);
-  const entry = await buildEntry(system.context.pool, {
-    email: uniqueEmail('old'),
-    referralSource: extra.source ?? null,
-    status: extra.confirmed ? 'confirmed' : 'pending',
-    createdAt: at,
-    confirmedAt: extra.confirmed ? at : null,
-  });
-  return entry.id;
-}
-
-const utcDay = (daysAgo = 0) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+const { seed, backdated } = staffListFixtures(system);
 
 describe('dashboard figures', () => {
   it("stats count every sign-up, today's, and confirmations, with the latest activity first", async () => {
