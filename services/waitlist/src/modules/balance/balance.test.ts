@@ -141,10 +141,18 @@ describe('the status page: give, read, withdraw', () => {
     expect((await give(system.api, person.token, 'man')).status).toBe(410);
   });
 
-  it('is gone with the entry when the person erases everything', async () => {
+  it('is shown to the person on their own data page, and gone with the entry when they erase everything', async () => {
     const person = await confirmed('balerase');
-    await give(system.api, person.token, 'woman');
-    await system.context.pool.query('delete from waitlist.entries where id = $1', [person.id]);
+    await give(system.api, person.token, 'woman', 'everyone');
+    const link = await buildToken(system.context.pool, person.id, { purpose: 'data_access' });
+    const opened = await system.api.request('/waitlist/your-data/open', { method: 'POST', body: { token: link.raw } });
+    expect(opened.status).toBe(200);
+    expect(opened.body.data.balance).toEqual({ given: true, identity: 'woman', seeking: 'everyone' });
+    const erased = await system.api.request('/waitlist/your-data/erase', {
+      method: 'POST',
+      body: { session: opened.body.session },
+    });
+    expect(erased.status).toBe(200);
     expect(await hasBalance(person.id)).toBe(false);
   });
 });
