@@ -61,7 +61,13 @@ export async function resolveServiceKeys<N extends ServiceKeyName>(
     }
     const { secret, created } = await storedServiceKey(db, name);
     resolved[name] = secret;
-    if (created) logger?.info(`${VARIABLE[name]} is not set: generated one and kept it in Postgres for every replica`);
+    if (created && name === 'balance')
+      logger?.warn(
+        'BALANCE_DATA_KEY is not set: generated one and kept it in Postgres for every replica. A copy of the database ' +
+          'then holds the key beside the balance data it seals: set BALANCE_DATA_KEY in production (decision 035)',
+      );
+    else if (created)
+      logger?.info(`${VARIABLE[name]} is not set: generated one and kept it in Postgres for every replica`);
     if (created && name === 'suppression') await warnOfListUnderOldKey(db, logger);
   }
   return resolved;

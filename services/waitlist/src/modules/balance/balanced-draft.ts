@@ -12,7 +12,7 @@ export type GroupLines = Record<BalanceGroup, { ids: string[]; ranks: number[] }
 /** The share bounds of one group in a draft of `size` declared people. */
 export function groupBounds(size: number, target: number, available: number): { low: number; high: number } {
   const low = Math.max(0, Math.ceil((size * (target - BALANCE_TOLERANCE_POINTS)) / 100));
-  const high = Math.min(available, Math.floor((size * (target + BALANCE_TOLERANCE_POINTS)) / 100));
+  const high = Math.min(available, size, Math.floor((size * (target + BALANCE_TOLERANCE_POINTS)) / 100));
   return { low, high };
 }
 
