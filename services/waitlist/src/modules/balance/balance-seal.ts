@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, randomBytes } from 'node:crypto';
 import { BALANCE_IDENTITIES, BALANCE_SEEKING, type BalanceIdentity, type BalanceSeeking } from '@mmdm/contracts/launch';
 
 /** What a person said: who they are, whom they hope to meet. */
@@ -29,7 +29,8 @@ export function balanceKeyBytes(text: string): Buffer {
  * BalanceUnreadable, never a guess.
  */
 export function createBalanceSeal(keyText: string) {
-  const key = balanceKeyBytes(keyText);
+  // Imported once: a draft opens thousands of values.
+  const key = createSecretKey(balanceKeyBytes(keyText));
   const aad = (entryId: string) => Buffer.from(`waitlist.entry_balance:${entryId}`, 'utf8');
   return {
     seal(entryId: string, choice: BalanceChoice): string {

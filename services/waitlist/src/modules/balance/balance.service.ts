@@ -17,7 +17,7 @@ import {
   type BalanceLinkRow,
   type LineCursor,
 } from './balance.repository.js';
-import { draftDeclared, enoughOf, mixOf, type GroupLines } from './balanced-draft.js';
+import { decided, draftDeclared, enoughOf, mixOf, type GroupLines } from './balanced-draft.js';
 
 export interface BalanceServiceDeps {
   pool: pg.Pool;
@@ -27,7 +27,7 @@ export interface BalanceServiceDeps {
 }
 
 /** Declared rows the draft opens per round trip while it walks down the line. */
-const DRAFT_PAGE = 2000;
+const DRAFT_PAGE = 5000;
 /**
  * How far down the declared line a draft walks at most, as a multiple of its seats (and at least DRAFT_FLOOR rows): a
  * group too rare to fill its share within that depth counts as having what was found.
@@ -130,7 +130,10 @@ export function createBalanceService({ pool, key, logger }: BalanceServiceDeps) 
       };
       const wanted = enoughOf(seats, target);
       const depth = Math.max(DRAFT_FLOOR, seats * DRAFT_DEPTH_FACTOR);
-      const enough = () => BALANCE_GROUPS.every((group) => lines[group].ids.length >= wanted[group]);
+      const found = { woman: 0, man: 0, nonbinary: 0 };
+      // Read on until every group has all its share could take, or what was read already decides the draft.
+      const enough = () =>
+        BALANCE_GROUPS.every((group) => found[group] >= wanted[group]) || decided(seats, target, found);
       let after: LineCursor | null = null;
       let walked = 0;
       while (seats > 0 && !enough() && walked < depth) {
@@ -147,6 +150,7 @@ export function createBalanceService({ pool, key, logger }: BalanceServiceDeps) 
           if (line.ids.length < wanted[choice.identity]) {
             line.ids.push(row.id);
             line.ranks.push(walked);
+            found[choice.identity] += 1;
           }
           walked += 1;
           if (enough()) break;

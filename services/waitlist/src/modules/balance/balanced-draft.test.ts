@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftDeclared, enoughOf, groupBounds, type GroupLines } from './balanced-draft.js';
+import { decided, draftDeclared, enoughOf, groupBounds, type GroupLines } from './balanced-draft.js';
 
 type Group = 'woman' | 'man' | 'nonbinary';
 
@@ -53,6 +53,22 @@ describe('the balanced draft', () => {
 
   it('walks the line only as deep as the largest share could need', () => {
     expect(enoughOf(100, { woman: 50, man: 50, nonbinary: 0 })).toEqual({ woman: 52, man: 52, nonbinary: 2 });
+  });
+
+  it('stops reading once what was read decides the draft: a group with no share never makes it read to the end', () => {
+    const target = { woman: 50, man: 50, nonbinary: 0 };
+    expect(decided(100, target, { woman: 60, man: 47, nonbinary: 0 })).toBe(false);
+    expect(decided(100, target, { woman: 60, man: 48, nonbinary: 0 })).toBe(true);
+    expect(decided(100, target, { woman: 50, man: 49, nonbinary: 0 })).toBe(false);
+    // What it decides is what reading the whole line would have given.
+    const line = skewed(2000);
+    const lines = lineOf(line);
+    let read = 0;
+    const found = { woman: 0, man: 0, nonbinary: 0 };
+    while (!decided(100, target, found)) found[line[read++]!] += 1;
+    const early = draftDeclared(100, target, lineOf(line.slice(0, read)));
+    expect(early).toEqual(draftDeclared(100, target, lines));
+    expect(read).toBeLessThan(300);
   });
 
   it('holds the bounds for every size and mix it accepts (exhaustive over small waves)', () => {

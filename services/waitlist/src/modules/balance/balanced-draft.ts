@@ -71,6 +71,22 @@ export function enoughOf(seats: number, target: BalanceTarget): Record<BalanceGr
   ) as Record<BalanceGroup, number>;
 }
 
+/**
+ * Whether the candidates found so far already decide a draft of `seats` (`found`: how many of each group, all better
+ * placed than anyone not read yet): every group has its lowest allowed count, and the groups can fill every seat within
+ * their highest. Then the slack goes to people already read, since anyone further down has a worse place, and reading
+ * on could change nothing.
+ */
+export function decided(seats: number, target: BalanceTarget, found: Record<BalanceGroup, number>): boolean {
+  let usable = 0;
+  for (const group of BALANCE_GROUPS) {
+    const { low, high } = groupBounds(seats, target[group], found[group]);
+    if (found[group] < low || low > high) return false;
+    usable += high;
+  }
+  return usable >= seats;
+}
+
 export function mixOf(counts: Record<BalanceGroup, number>, unsaid: number): WaveMix {
   return { ...counts, unsaid };
 }
