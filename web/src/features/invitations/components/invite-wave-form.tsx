@@ -92,6 +92,7 @@ export function InviteWaveForm({ cities }: { cities: readonly WaveCity[] | undef
             </option>
           ))}
         </SelectField>
+        <WaveBalanceFields draft={mix} onChange={setMix} />
         <button
           type="submit"
           className="adm-button adm-button--primary"
@@ -100,7 +101,6 @@ export function InviteWaveForm({ cities }: { cities: readonly WaveCity[] | undef
           Invite…
         </button>
       </form>
-      <WaveBalanceFields draft={mix} onChange={setMix} />
       <p className="adm-notice" role="status">
         {problem
           ? problem
