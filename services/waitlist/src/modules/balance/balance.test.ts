@@ -128,6 +128,48 @@ describe('the status page: give, read, withdraw', () => {
     expect(await hasBalance(person.id)).toBe(false);
   });
 
+  it('answers a client mistake with 4xx, never 5xx, whatever the body (and keeps nothing)', async () => {
+    const person = await confirmed('balfuzz');
+    const bodies: unknown[] = [
+      null,
+      [],
+      'text',
+      42,
+      { token: person.token },
+      { token: person.token, identity: 'woman', seeking: 'men', consent: 'yes' },
+      { token: person.token, identity: ['woman'], seeking: 'men', consent: true },
+      { token: person.token, identity: 'woman', seeking: 'men', consent: true, extra: 1 },
+      { token: 'x'.repeat(3000), identity: 'woman', seeking: 'men', consent: true },
+      { token: { $ne: null }, identity: 'woman', seeking: 'men', consent: true },
+      { token: person.token, identity: 'woman\u0000', seeking: 'men', consent: true },
+    ];
+    for (const method of ['PUT', 'DELETE']) {
+      // `{token}` alone is a valid withdrawal.
+      for (const body of bodies.filter((body) => method === 'PUT' || body !== bodies[4])) {
+        const answer = await system.api.request('/waitlist/place/balance', {
+          method,
+          body: JSON.stringify(body),
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(answer.status, `${method} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
+        expect(answer.status, `${method} ${JSON.stringify(body)}`).toBeLessThan(500);
+      }
+      const notJson = await system.api.request('/waitlist/place/balance', {
+        method,
+        body: 'token=x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(notJson.status).toBe(415);
+      const large = await system.api.request('/waitlist/place/balance', { method, body: { token: 'x'.repeat(5000) } });
+      expect(large.status).toBe(413);
+    }
+    for (const query of ['', '?token=', '?token[]=a', `?token=${'x'.repeat(500)}`]) {
+      const answer = await system.api.request(`/waitlist/place/balance${query}`);
+      expect(answer.status, query).toBe(400);
+    }
+    expect(await hasBalance(person.id)).toBe(false);
+  });
+
   it('is gone when the person unsubscribes, and an unsubscribed link may not give it again', async () => {
     const person = await confirmed('balleave');
     await give(system.api, person.token, 'man');
