@@ -8,24 +8,95 @@ export const CITY_NAME_MAX_LENGTH = 80;
 
 const cityId = z.coerce.number().int().positive().max(2_147_483_647);
 
-/** POST /invitations: invite the next `count` people holding a place, optionally only those in `city` (a city id). */
-export const inviteWaveBody = z.strictObject({
-  count: z.number().int().min(1).max(WAVE_MAX),
-  city: cityId.optional(),
-});
+/** The identity groups of a balanced wave's target mix (the same words as the status page's choice). */
+export const BALANCE_GROUPS = ['woman', 'man', 'nonbinary'] as const;
+export type BalanceGroup = (typeof BALANCE_GROUPS)[number];
+/** How far each group's share of a balanced wave may stray from its target, in percentage points. */
+export const BALANCE_TOLERANCE_POINTS = 2;
+/** The smallest balanced wave: below it a wave's mix would say too much about the few people in it. */
+export const BALANCED_WAVE_MIN = 20;
+
+const percent = z.number().int().min(0).max(100);
+const sumsTo100 = (mix: Record<BalanceGroup, number>) => mix.woman + mix.man + mix.nonbinary === 100;
+const SUM_MESSAGE = 'The target mix must add up to 100 (percent of the wave per group).';
+
+/** A balanced wave's target: whole percentages per identity group, adding up to 100. */
+export const balanceTarget = z
+  .strictObject({ woman: percent, man: percent, nonbinary: percent })
+  .refine(sumsTo100, { message: SUM_MESSAGE });
+export type BalanceTarget = z.output<typeof balanceTarget>;
+
+const balancedWaveSize = {
+  message: `A balanced wave invites at least ${BALANCED_WAVE_MIN} people.`,
+  path: ['count'],
+};
+
+/**
+ * POST /invitations: invite the next `count` people holding a place, optionally only those in `city` (a city id),
+ * optionally balanced to a target mix (decision 035).
+ */
+export const inviteWaveBody = z
+  .strictObject({
+    count: z.number().int().min(1).max(WAVE_MAX),
+    city: cityId.optional(),
+    balance: balanceTarget.optional(),
+  })
+  .refine((body) => body.balance === undefined || body.count >= BALANCED_WAVE_MIN, balancedWaveSize);
 export type InviteWaveBody = z.output<typeof inviteWaveBody>;
 
-/** GET /invitations/preview?count=&city= */
-export const wavePreviewParams = z.object({
-  count: z.coerce.number().int().min(1).max(WAVE_MAX),
-  city: cityId.optional(),
-});
+const percentParam = z.coerce.number().int().min(0).max(100).optional();
+
+/** GET /invitations/preview?count=&city=&woman=&man=&nonbinary= (the three percentages together, or none). */
+export const wavePreviewParams = z
+  .object({
+    count: z.coerce.number().int().min(1).max(WAVE_MAX),
+    city: cityId.optional(),
+    woman: percentParam,
+    man: percentParam,
+    nonbinary: percentParam,
+  })
+  .refine(
+    (query) =>
+      [query.woman, query.man, query.nonbinary].every((value) => value === undefined) ||
+      [query.woman, query.man, query.nonbinary].every((value) => value !== undefined),
+    { message: 'Give the target mix whole: woman, man and nonbinary together.', path: ['woman'] },
+  )
+  .refine(
+    (query) => query.woman === undefined || (query.woman ?? 0) + (query.man ?? 0) + (query.nonbinary ?? 0) === 100,
+    { message: SUM_MESSAGE, path: ['woman'] },
+  )
+  .refine((query) => query.woman === undefined || query.count >= BALANCED_WAVE_MIN, balancedWaveSize);
 export type WavePreviewParams = z.output<typeof wavePreviewParams>;
+
+/** The target mix a preview query carries, if any. */
+export function previewTarget(query: WavePreviewParams): BalanceTarget | undefined {
+  if (query.woman === undefined || query.man === undefined || query.nonbinary === undefined) return undefined;
+  return { woman: query.woman, man: query.man, nonbinary: query.nonbinary };
+}
 
 /** 202 of POST /invitations. */
 export const waveAcceptedSchema = z.object({ invited: z.number(), waveId: z.number() });
-/** 200 of GET /invitations/preview: how many would be invited now (≤ count), and how many hold a place there. */
-export const wavePreviewSchema = z.object({ matching: z.number(), holders: z.number() });
+/**
+ * The mix a balanced wave would send: how many of each group, and how many who said nothing (drafted by place).
+ * Counts only, of the whole wave; never who.
+ */
+export const waveMixSchema = z.object({
+  woman: z.number(),
+  man: z.number(),
+  nonbinary: z.number(),
+  unsaid: z.number(),
+});
+export type WaveMix = z.infer<typeof waveMixSchema>;
+
+/**
+ * 200 of GET /invitations/preview: how many would be invited now (≤ count), and how many hold a place there; with a
+ * target mix, the mix the draft would send.
+ */
+export const wavePreviewSchema = z.object({
+  matching: z.number(),
+  holders: z.number(),
+  mix: waveMixSchema.optional(),
+});
 
 export const waveSchema = z.object({
   id: z.number(),

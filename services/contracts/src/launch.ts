@@ -101,3 +101,40 @@ export const confirmLinkAnswer = z.object({
 
 /** `data` of GET /waitlist/cities wrapped as answered. */
 export const citiesAnswer = z.object({ data: citiesList });
+
+/*
+ * Balanced waves (decision 035): on their status page a confirmed person may say who they are and whom they hope to
+ * meet, with their consent, only to balance who is invited together. Special-category data (GDPR Art. 9): the
+ * service keeps it sealed, shows it to nobody but the person, and erases it once they are invited or leave.
+ */
+export const BALANCE_IDENTITIES = ['woman', 'man', 'nonbinary'] as const;
+export type BalanceIdentity = (typeof BALANCE_IDENTITIES)[number];
+export const BALANCE_SEEKING = ['women', 'men', 'everyone'] as const;
+export type BalanceSeeking = (typeof BALANCE_SEEKING)[number];
+
+/** PUT /waitlist/place/balance: the two answers and the consent to keep them for this purpose. */
+export const balanceBody = z.strictObject(
+  {
+    token,
+    identity: z.enum(BALANCE_IDENTITIES, { error: 'Choose woman, man or non-binary.' }),
+    seeking: z.enum(BALANCE_SEEKING, { error: 'Choose women, men or everyone.' }),
+    consent: z.literal(true, { error: 'Tick the consent box to give this.' }),
+  },
+  { error: 'Send a JSON object like {"token": "...", "identity": "woman", "seeking": "men", "consent": true}.' },
+);
+export type BalanceBody = z.output<typeof balanceBody>;
+
+/** DELETE /waitlist/place/balance: `{token}`. */
+export const balanceTokenBody = z.strictObject({ token }, { error: 'Send a JSON object like {"token": "..."}.' });
+
+/**
+ * What the person holding the link may know: whether they gave it, and what they gave (only they see it: the answer
+ * goes to the holder of their own link, never to staff).
+ */
+export const balanceStatus = z.object({
+  given: z.boolean(),
+  identity: z.nullable(z.enum(BALANCE_IDENTITIES)),
+  seeking: z.nullable(z.enum(BALANCE_SEEKING)),
+});
+export type BalanceStatus = z.infer<typeof balanceStatus>;
+export const balanceAnswer = z.object({ data: balanceStatus });

@@ -98,6 +98,14 @@ export const personalData = z.object({
   mails: z.array(z.object({ kind: z.string(), queuedAt: z.string(), sentAt: timestamp })),
   /** What was written to us through the contact form from this address, until the retention erases it. */
   messages: z.array(z.object({ receivedAt: z.string(), name: z.string(), message: z.string() })),
+  /**
+   * What the person said on their status page for balanced invitations (decision 035), shown to them alone; null when
+   * nothing is kept (never given, withdrawn, or erased at invitation). Identity or seeking null: kept, but it cannot be
+   * opened with the service's key.
+   */
+  balance: z.optional(
+    z.nullable(z.object({ given: z.boolean(), identity: z.nullable(z.string()), seeking: z.nullable(z.string()) })),
+  ),
 });
 export type PersonalData = z.infer<typeof personalData>;
 

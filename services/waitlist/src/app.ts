@@ -25,6 +25,8 @@ import { createSignupGuard } from './modules/abuse/signup-guard.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { createAnalyticsService } from './modules/analytics/analytics.service.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { balanceRoutes } from './modules/balance/balance.routes.js';
+import { createBalanceService } from './modules/balance/balance.service.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { contactAdminRoutes } from './modules/contact/contact-admin.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
@@ -179,12 +181,15 @@ export function createApp({
     domains,
     audit,
   });
+  // Balance data (decision 035): sealed under BALANCE_DATA_KEY (or the generated one); opened only in this service.
+  const balance = createBalanceService({ pool, key: serviceKeys.balance, logger });
   const invitations = createInvitationsService({
     pool,
     metrics: createInvitationsMetrics(registry),
     ...(waveBatch ? { waveBatch } : {}),
     stores: config.stores,
     audit,
+    balancedDraft: (db, request) => balance.draft(db, request),
   });
   const signupService = createSignupService({
     pool,
@@ -217,6 +222,7 @@ export function createApp({
         cooldownSeconds: DATA_ACCESS_COOLDOWN_S,
         messagesOf,
         eraseMessagesOf,
+        balanceOf: (entryId) => balance.ownDataOf(entryId),
       }),
       requestLimiter: createClientRateLimiter({
         redis,
@@ -241,6 +247,7 @@ export function createApp({
     }),
   );
   app.use(invitationRoutes({ service: invitations }));
+  app.use(balanceRoutes({ service: balance }));
 
   // Bounce and complaint webhooks: each one exists (else 404) only when configured.
   if (config.hooks.ses || config.hooks.postmark) {

@@ -153,6 +153,19 @@ export const apiEnvSchema = sharedSchema
      * first start and kept in Postgres, shared by every replica (lib/service-keys.ts).
      */
     ABUSE_KEY: z.string().min(16).optional(),
+    /**
+     * Seals the balance data people give on their status page (AES-256-GCM; decision 035): 32 random bytes, base64
+     * (`openssl rand -base64 32`). Unset: generated at first start and kept in Postgres like ABUSE_KEY. Keep it: data
+     * sealed under a lost key cannot be opened, and a balanced wave refuses to draft from it.
+     */
+    BALANCE_DATA_KEY: z
+      .string()
+      .trim()
+      .refine(
+        (value) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32,
+        'must be 32 random bytes, base64 (openssl rand -base64 32)',
+      )
+      .optional(),
     /** Refuse domains with no MX, A or AAAA record (fail open when DNS fails or answers slower than DNS_TIMEOUT_MS). */
     EMAIL_DNS_CHECK: env.bool(true),
     /** Resolvers for that check, `host` or `host:port`, comma-separated; unset: the system's. */
@@ -286,8 +299,11 @@ export interface ApiConfig {
   confirmTokenTtlHours: number;
   /** What mail footers show, for the staff preview of the templates. */
   mailSite: { publicUrl: string; supportEmail: string; postalAddress: string | undefined };
-  /** ABUSE_KEY and SUPPRESSION_KEY when set; unset, the keys stored in Postgres (resolveServiceKeys) are used. */
-  keys: { abuse: string | undefined; suppression: string | undefined };
+  /**
+   * ABUSE_KEY, SUPPRESSION_KEY and BALANCE_DATA_KEY when set; unset, the keys stored in Postgres (resolveServiceKeys)
+   * are used.
+   */
+  keys: { abuse: string | undefined; suppression: string | undefined; balance: string | undefined };
   stores: { appStore: string | null; playStore: string | null };
   referral: { boost: number; maxCredits: number };
   authJwksUrl: string;
@@ -387,7 +403,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     },
     confirmTokenTtlHours: e.CONFIRM_TOKEN_TTL_H,
     mailSite: { publicUrl: publicUrlOf(e), supportEmail: e.SUPPORT_EMAIL, postalAddress: e.MAIL_POSTAL_ADDRESS },
-    keys: { abuse: e.ABUSE_KEY, suppression: e.SUPPRESSION_KEY },
+    keys: { abuse: e.ABUSE_KEY, suppression: e.SUPPRESSION_KEY, balance: e.BALANCE_DATA_KEY },
     stores: storesOf(e),
     referral: { boost: e.REFERRAL_BOOST, maxCredits: e.REFERRAL_MAX_CREDITS },
     authJwksUrl: e.AUTH_JWKS_URL,

@@ -22,11 +22,15 @@ export const inviteWave = defineCall({
   summary: 'Invite a wave',
   description:
     'Accepted when the best `count` place holders (in `city`) are chosen: the first 1,000 are `invited` before the ' +
-    'answer, the rest by the worker within seconds; one invitation mail each. `invited` is how many were chosen. Audited.',
+    'answer, the rest by the worker within seconds; one invitation mail each. `invited` is how many were chosen. Audited. ' +
+    'With `balance` (whole percentages per identity group adding up to 100; at least 20 people), the people who gave ' +
+    'balance data are drafted so that each group is within ±2 points of its target, best places first within each ' +
+    'group; those who said nothing are drafted by place as without it (decision 035). 500 `balance_data_unreadable` ' +
+    'when the kept data does not open with the key: nothing is drafted.',
   access: 'admin',
   body: inviteWaveBody,
   answers: { 202: { description: 'The wave.', schema: waveAcceptedSchema } },
-  errors: [...BODY_ERRORS, 404, ...staffErrors('admin')],
+  errors: [...BODY_ERRORS, 404, 500, ...staffErrors('admin')],
 });
 
 export const previewWave = defineCall({
@@ -35,11 +39,22 @@ export const previewWave = defineCall({
   operationId: 'previewWave',
   tag: 'staff-launch',
   summary: 'How many a wave would invite',
-  description: 'Changes nothing.',
+  description:
+    'Changes nothing. With a target mix (`woman`, `man`, `nonbinary`: whole percentages adding up to 100), `mix` ' +
+    'gives the counts per group the balanced wave would send now, and of those who said nothing: counts only.',
   access: 'viewer',
-  query: { schema: wavePreviewParams },
-  answers: ok('Matching now, and place holders there.', wavePreviewSchema),
-  errors: [400, 404, ...staffErrors('viewer')],
+  query: {
+    schema: wavePreviewParams,
+    descriptions: {
+      count: 'How many to invite.',
+      city: 'Only people in this city.',
+      woman: 'Target percent of women (a balanced wave).',
+      man: 'Target percent of men (a balanced wave).',
+      nonbinary: 'Target percent of non-binary people (a balanced wave).',
+    },
+  },
+  answers: ok('Matching now, and place holders there; the mix of a balanced wave.', wavePreviewSchema),
+  errors: [400, 404, 500, ...staffErrors('viewer')],
 });
 
 export const listWaves = defineCall({

@@ -1,6 +1,9 @@
 // The public waitlist's calls: sign-up, confirmation, unsubscribe, places, cities and invitations.
 import { defineCall, BODY_ERRORS, ok } from './define-call.js';
 import {
+  balanceAnswer,
+  balanceBody,
+  balanceTokenBody,
   citiesAnswer,
   cityChoiceBody,
   confirmLinkAnswer,
@@ -228,6 +231,52 @@ export const acceptInvitation = defineCall({
   errors: [...BODY_ERRORS, 404],
 });
 
+const BALANCE_PRIVACY =
+  'Special-category data (GDPR Art. 9), given only with consent and only to balance who is invited together: kept ' +
+  'sealed (AES-256-GCM), shown to nobody but the holder of this link, never to staff, in exports, logs or webhooks, ' +
+  'and erased when the person is invited, admitted or leaves.';
+
+export const getBalance = defineCall({
+  method: 'get',
+  path: '/waitlist/place/balance',
+  operationId: 'getBalance',
+  tag: 'launch',
+  access: 'public',
+  summary: 'Whether one said who one is and whom one hopes to meet (read-only)',
+  description: `What the status page shows the person: whether they gave it, and what they gave. ${BALANCE_PRIVACY}`,
+  query: { schema: launchTokenQuery, descriptions: { token: 'A confirmation token.' } },
+  answers: ok('Given or not, and what.', balanceAnswer),
+  errors: [400, 404, 410],
+});
+
+export const giveBalance = defineCall({
+  method: 'put',
+  path: '/waitlist/place/balance',
+  operationId: 'giveBalance',
+  tag: 'launch',
+  access: 'public',
+  summary: 'Say who one is and whom one hopes to meet',
+  description:
+    'Only for a person holding a place (confirmed, not yet invited): 409 `balance_closed` once invited or admitted. ' +
+    `Replaces what was given before. \`consent\` must be true. ${BALANCE_PRIVACY}`,
+  body: balanceBody,
+  answers: ok('Kept.', balanceAnswer),
+  errors: [...BODY_ERRORS, 404, 409, 410],
+});
+
+export const withdrawBalance = defineCall({
+  method: 'delete',
+  path: '/waitlist/place/balance',
+  operationId: 'withdrawBalance',
+  tag: 'launch',
+  access: 'public',
+  summary: 'Withdraw the consent: what one said is deleted',
+  description: 'Deletes it at once (the same answer when nothing was given). The place in line stays as it is.',
+  body: balanceTokenBody,
+  answers: ok('Deleted.', balanceAnswer),
+  errors: [...BODY_ERRORS, 404, 410],
+});
+
 /** In the order the document lists them. */
 export const WAITLIST_CALLS = [
   joinWaitlist,
@@ -242,6 +291,9 @@ export const WAITLIST_CALLS = [
   getPlaceStatus,
   listCities,
   chooseCity,
+  getBalance,
+  giveBalance,
+  withdrawBalance,
   getInvitation,
   acceptInvitation,
 ] as const;

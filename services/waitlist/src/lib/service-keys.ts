@@ -3,16 +3,22 @@ import type { Queryable } from '@mmdm/shared/db';
 import type { Logger } from '@mmdm/shared/logger';
 
 /** The waitlist's secrets that may come from the environment or, unset there, from waitlist.service_keys. */
-export type ServiceKeyName = 'abuse' | 'suppression';
+export type ServiceKeyName = 'abuse' | 'suppression' | 'balance';
 
 /** The keys the API uses (the worker and the CLI need only the suppression key). */
 export interface WaitlistKeys {
   abuse: string;
   suppression: string;
+  /** Seals the balance data (decision 035): 32 bytes, base64. */
+  balance: string;
 }
 
 /** Which variable sets each key, for the log line that says a key was generated. */
-const VARIABLE: Record<ServiceKeyName, string> = { abuse: 'ABUSE_KEY', suppression: 'SUPPRESSION_KEY' };
+const VARIABLE: Record<ServiceKeyName, string> = {
+  abuse: 'ABUSE_KEY',
+  suppression: 'SUPPRESSION_KEY',
+  balance: 'BALANCE_DATA_KEY',
+};
 
 /**
  * The key stored under `name`, made now (32 random bytes) if no process made it before. Race-safe across replicas
@@ -55,7 +61,13 @@ export async function resolveServiceKeys<N extends ServiceKeyName>(
     }
     const { secret, created } = await storedServiceKey(db, name);
     resolved[name] = secret;
-    if (created) logger?.info(`${VARIABLE[name]} is not set: generated one and kept it in Postgres for every replica`);
+    if (created && name === 'balance')
+      logger?.warn(
+        'BALANCE_DATA_KEY is not set: generated one and kept it in Postgres for every replica. A copy of the database ' +
+          'then holds the key beside the balance data it seals: set BALANCE_DATA_KEY in production (decision 035)',
+      );
+    else if (created)
+      logger?.info(`${VARIABLE[name]} is not set: generated one and kept it in Postgres for every replica`);
     if (created && name === 'suppression') await warnOfListUnderOldKey(db, logger);
   }
   return resolved;

@@ -42,6 +42,16 @@ const sections: LegalSection[] = [
             all of it.
           </li>
           <li>
+            <strong>Who you are and whom you hope to meet (optional, only with your consent):</strong> on your place
+            page, never on the sign-up form, you may tell us whether you are a woman, a man or non-binary and whether
+            you hope to meet women, men or everyone. This can reveal your sexual orientation, which the law treats as a
+            special category of data, so we ask for your explicit consent, use it for one purpose only (to balance who
+            is invited together, so the first people let in can find someone) and keep it encrypted with a key of its
+            own. Nobody at Meet Match Date Marry sees it person by person: our staff see only how many of each group a
+            wave would invite. It is never in our logs, our staff's exports or anything we send to other systems. Only
+            you see it, on your place page and the <Link to={paths.yourData}>Your data</Link> page.
+          </li>
+          <li>
             <strong>Messages you send us:</strong> when you write to us through the contact form, your name, your e-mail
             address, your message and when it arrived. It goes to our support team's mailbox too.
           </li>
@@ -83,6 +93,11 @@ const sections: LegalSection[] = [
           (at most once every 10 minutes), so that whoever lost it gets it back; the sign-up page itself never says
           whether an address is on the list.
         </li>
+        <li>
+          If you tell us who you are and whom you hope to meet, to balance who is invited together in a wave (your
+          explicit consent, which you can withdraw on your place page at any time: that deletes it at once; your place
+          in line is the same whether or not you tell us).
+        </li>
         <li>To answer the messages you send us (our legitimate interest in answering you).</li>
         <li>To keep members safe, prevent fraud and enforce our terms (our legitimate interests and legal duties).</li>
         <li>To understand and improve the service with aggregated analytics (our legitimate interests or consent).</li>
@@ -117,6 +132,10 @@ const sections: LegalSection[] = [
           say that the entry was removed, for a year.
         </li>
         <li>
+          Who you are and whom you hope to meet: until you are invited (its only use is choosing who is invited), you
+          withdraw it, you unsubscribe or your entry is erased, whichever comes first; then deleted at once.
+        </li>
+        <li>
           Messages you send us through the contact form: 180 days after they arrive, whether or not we have answered,
           then deleted.
         </li>
@@ -143,9 +162,10 @@ const sections: LegalSection[] = [
     title: 'How we protect it',
     body: (
       <p>
-        We encrypt data in transit, store passwords and confirmation tokens only in hashed form, limit staff access to
-        what each role needs and log that access. No system is perfectly secure, but we will tell you and the
-        authorities promptly if a breach puts your data at risk.
+        We encrypt data in transit, store who you are and whom you hope to meet only encrypted (AES-256-GCM), store
+        passwords and confirmation tokens only in hashed form, limit staff access to what each role needs and log that
+        access. No system is perfectly secure, but we will tell you and the authorities promptly if a breach puts your
+        data at risk.
       </p>
     ),
   },

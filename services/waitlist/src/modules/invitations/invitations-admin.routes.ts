@@ -6,6 +6,7 @@ import type { InvitationsService } from './invitations.service.js';
 import { declaredRoutes } from '@mmdm/shared/declared-routes';
 import * as calls from '@mmdm/contracts/calls/staff-launch';
 import { STAFF_WAITLIST_PREFIX } from '@mmdm/contracts/calls/staff-waitlist';
+import { previewTarget } from '@mmdm/contracts/launch-admin';
 
 export interface InvitationsAdminRoutesDeps {
   service: InvitationsService;
@@ -23,14 +24,14 @@ export function invitationsAdminRoutes({ service, verifier }: InvitationsAdminRo
   router.use(STAFF_WAITLIST_PREFIX, noStore);
 
   route(calls.inviteWave, admin, ...json, async (req, res) => {
-    const { count, city } = calls.inviteWave.body.parse(req.body);
-    const result = await service.invite({ count, city, actor: staffActorOf(req) });
+    const { count, city, balance } = calls.inviteWave.body.parse(req.body);
+    const result = await service.invite({ count, city, balance, actor: staffActorOf(req) });
     res.status(202).json(result);
   });
 
   route(calls.previewWave, viewer, async (req, res) => {
-    const { count, city } = calls.previewWave.query.schema.parse(req.query);
-    res.json(await service.preview(count, city));
+    const query = calls.previewWave.query.schema.parse(req.query);
+    res.json(await service.preview(query.count, query.city, previewTarget(query)));
   });
 
   route(calls.listWaves, viewer, async (_req, res) => {

@@ -112,6 +112,8 @@ export async function inviteWave(
   client: pg.PoolClient,
   input: WaveInput,
   batchSize: number,
+  /** Another pick (a balanced wave's: decision 035), run under the same lock; resolves to how many it recorded. */
+  pick?: (client: pg.PoolClient, waveId: string) => Promise<number>,
 ): Promise<{ waveId: string; invited: number }> {
   const wave = await client.query<{ id: string }>(
     `insert into waitlist.invitation_waves (created_by_sub, created_by_email, city_id, requested, request_id)
@@ -121,12 +123,24 @@ export async function inviteWave(
   const waveId = wave.rows[0]!.id;
   await enterBulkMode(client);
   await client.query(`select ${WAVE_PICK_LOCK}`);
-  const picked = await client.query(pickStatement(input.count, input.cityId, waveId));
-  const invited = picked.rowCount ?? 0;
+  const invited = pick
+    ? await pick(client, waveId)
+    : ((await client.query(pickStatement(input.count, input.cityId, waveId))).rowCount ?? 0);
   await client.query('update waitlist.invitation_waves set invited = $2 where id = $1', [waveId, invited]);
   await runBatch(client, waveId, batchSize, input.requestId);
   await client.query(`select set_config('waitlist.bulk_buckets', 'off', true)`);
   return { waveId, invited };
+}
+
+/** Records picks chosen in the service (a balanced wave's) for the wave, in place order. Resolves to how many. */
+export async function insertPicks(client: pg.PoolClient, waveId: string, entryIds: string[]): Promise<number> {
+  const { rowCount } = await client.query(
+    `insert into waitlist.wave_picks (wave_id, pos, entry_id)
+     select $1, row_number() over (order by e.place_key, e.queue_seq), e.id
+       from waitlist.entries e where e.id = any($2::bigint[])`,
+    [waveId, entryIds],
+  );
+  return rowCount ?? 0;
 }
 
 export interface PendingWave {

@@ -1,4 +1,6 @@
 import type { Invitation } from '@mmdm/contracts/launch';
+import type { BalanceTarget, WaveMix } from '@mmdm/contracts/launch-admin';
+import type { Queryable } from '../../lib/db.js';
 import { AppError } from '@mmdm/shared/errors';
 import type pg from 'pg';
 import { inTransaction, isDeadlock } from '../../lib/db.js';
@@ -10,6 +12,7 @@ import {
   applyWaveBatch,
   cityExists,
   findInvitation,
+  insertPicks,
   inviteWave,
   listWaves,
   oldestPendingWave,
@@ -27,7 +30,15 @@ export interface InvitationsServiceDeps {
   stores?: { appStore: string | null; playStore: string | null };
   /** A wave's audit row is recorded here, in the wave's transaction. */
   audit: AuditService;
+  /** A balanced wave's draft (the balance module's, wired in by the app): who it picks, and the mix in counts. */
+  balancedDraft?: BalancedDraft;
 }
+
+/** Picks a balanced wave (decision 035) in `db`: entry ids, and how many of each group (counts only). */
+export type BalancedDraft = (
+  db: Queryable,
+  request: { count: number; cityId: number | null; target: BalanceTarget },
+) => Promise<{ ids: string[]; mix: WaveMix }>;
 
 /**
  * A batch small enough that the staff call answers well within a second at 1,000,000 entries (a wave of 10,000 in one
@@ -39,6 +50,8 @@ export const WAVE_BATCH = 1000;
 export interface WaveRequest {
   count: number;
   city?: number | undefined;
+  /** A target mix: the wave is drafted balanced (decision 035). */
+  balance?: BalanceTarget | undefined;
   /** The staff member who asked for it, in their request: the wave row and its audit row name them. */
   actor: AuditActor & { requestId: string };
 }
@@ -99,7 +112,13 @@ export function createInvitationsService({
   waveBatch = WAVE_BATCH,
   stores = NO_STORES,
   audit,
+  balancedDraft,
 }: InvitationsServiceDeps) {
+  const draftOf = () => {
+    if (!balancedDraft) throw new AppError(400, 'validation_error', 'Balanced waves are not available here.');
+    return balancedDraft;
+  };
+
   return {
     /**
      * A wave is accepted in one transaction: the wave row, its picks, the first `waveBatch` of them invited with their
@@ -113,6 +132,15 @@ export function createInvitationsService({
       if (cityId !== null && !(await cityExists(pool, cityId))) {
         throw new AppError(404, 'not_found', 'No such city.');
       }
+      const target = request.balance;
+      const draft = target ? draftOf() : undefined;
+      const pick =
+        target && draft
+          ? async (client: pg.PoolClient, waveId: string) => {
+              const { ids } = await draft(client, { count: request.count, cityId, target });
+              return insertPicks(client, waveId, ids);
+            }
+          : undefined;
       const wave = await retryDeadlock(() =>
         inTransaction(pool, async (client) => {
           const { waveId, invited } = await inviteWave(
@@ -125,8 +153,16 @@ export function createInvitationsService({
               requestId: actor.requestId,
             },
             waveBatch,
+            pick,
           );
-          await audit.change(client, actor, 'wave.invite', waveId, { requested: request.count, invited, city: cityId });
+          // A balanced wave's audit row says that it was balanced, never its mix: counts of a small wave can point at
+          // people, and the audit log names every staff reader.
+          await audit.change(client, actor, 'wave.invite', waveId, {
+            requested: request.count,
+            invited,
+            city: cityId,
+            ...(target ? { balanced: true } : {}),
+          });
           return { waveId: Number(waveId), invited };
         }),
       );
@@ -135,8 +171,12 @@ export function createInvitationsService({
       return wave;
     },
 
-    async preview(count: number, city: number | undefined) {
-      return previewWave(pool, count, city ?? null);
+    async preview(count: number, city: number | undefined, balance?: BalanceTarget) {
+      const cityId = city ?? null;
+      const counts = await previewWave(pool, count, cityId);
+      if (!balance) return counts;
+      const { ids, mix } = await draftOf()(pool, { count, cityId, target: balance });
+      return { ...counts, matching: ids.length, mix };
     },
 
     async waves() {

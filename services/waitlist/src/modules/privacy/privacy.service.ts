@@ -40,6 +40,11 @@ export interface PrivacyServiceDeps {
   messagesOf: (db: pg.PoolClient, email: string) => Promise<PersonalData['messages']>;
   /** Erases those messages in the erasure's transaction. */
   eraseMessagesOf: (db: pg.PoolClient, email: string) => Promise<number>;
+  /**
+   * What the person said for balanced invitations (the balance module's), opened for them alone (right of access;
+   * decision 035); null when nothing is kept. Erasing the entry takes it with the row.
+   */
+  balanceOf?: (entryId: string) => Promise<PersonalData['balance']>;
 }
 
 /** Who erased, in the audit log: the person, through the page (no staff account, no address). */
@@ -70,6 +75,7 @@ export function createPrivacyService({
   cooldownSeconds,
   messagesOf,
   eraseMessagesOf,
+  balanceOf,
 }: PrivacyServiceDeps) {
   async function personalData(client: pg.PoolClient, entryId: string): Promise<PersonalData> {
     const held = await readEntryData(client, entryId);
@@ -81,7 +87,9 @@ export function createPrivacyService({
     ]);
     // After the two above: a client in a transaction runs one statement at a time.
     const messages = await messagesOf(client, entry.email);
+    const balance = balanceOf ? await balanceOf(entryId) : null;
     return {
+      balance,
       exportedAt: new Date().toISOString(),
       email: entry.email,
       status: entry.status,

@@ -67,6 +67,48 @@ describe('the Launch screen', () => {
     expect(sent).toEqual([{ count: 2, city: 7 }]);
   });
 
+  it('balances a wave: the mix in counts before the click, the target sent with the wave', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    const asked: string[] = [];
+    network.on('GET', '/api/admin/verify', () => verified('admin'));
+    network.on('GET', '/api/admin/waitlist/invitations/preview', ({ url }) => {
+      asked.push(url.search);
+      return json(
+        200,
+        url.searchParams.has('woman')
+          ? { matching: 100, holders: 300, mix: { woman: 44, man: 42, nonbinary: 0, unsaid: 14 } }
+          : { matching: 100, holders: 300 },
+      );
+    });
+    network.on('POST', '/api/admin/waitlist/invitations', ({ body }) => {
+      sent.push(body);
+      return json(202, { invited: 100, waveId: 3 });
+    });
+    renderAdmin('/admin/launch');
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Balance this wave' }));
+    const men = screen.getByLabelText('Men %');
+    await user.clear(men);
+    await user.type(men, '40');
+    expect(await screen.findByText('The shares must add up to 100.')).toBeInTheDocument();
+    await user.clear(men);
+    await user.type(men, '50');
+    expect(
+      await screen.findByText(
+        '100 people would be invited now (300 in line). Mix: 44 women, 42 men, 0 non-binary; 14 who said nothing (by place).',
+      ),
+    ).toBeInTheDocument();
+    expect(asked.at(-1)).toBe('?count=100&woman=50&man=50&nonbinary=0');
+
+    await user.click(screen.getByRole('button', { name: 'Invite…' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Invite 100 people?' });
+    expect(within(dialog).getByText(/Balanced: 44 women, 42 men/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
+    expect(await screen.findByText(/Invited 100 people\./)).toBeInTheDocument();
+    expect(sent).toEqual([{ count: 100, balance: { woman: 50, man: 50, nonbinary: 0 } }]);
+  });
+
   it('shows the waves, the people per city and the top referrers; a viewer cannot invite', async () => {
     network.on('GET', '/api/admin/verify', () => verified('viewer'));
     renderAdmin('/admin/launch');

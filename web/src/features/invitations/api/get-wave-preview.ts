@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { wavePreviewSchema } from '@mmdm/contracts/launch-admin';
+import { wavePreviewSchema, type BalanceTarget } from '@mmdm/contracts/launch-admin';
 import { adminKeys } from '../../../lib/admin-query-keys.js';
 import { requestTo } from '../../../lib/api-client.js';
 import { queryRetry, staffRequest } from '../../../lib/staff-api.js';
@@ -9,11 +9,14 @@ export interface WaveRequest {
   count: number;
   /** A city id; undefined for everyone holding a place. */
   city?: number;
+  /** A target mix: a balanced wave (decision 035). */
+  balance?: BalanceTarget;
 }
 
-function waveParams({ count, city }: WaveRequest): URLSearchParams {
+function waveParams({ count, city, balance }: WaveRequest): URLSearchParams {
   const params = new URLSearchParams({ count: String(count) });
   if (city !== undefined) params.set('city', String(city));
+  if (balance) for (const [group, share] of Object.entries(balance)) params.set(group, String(share));
   return params;
 }
 

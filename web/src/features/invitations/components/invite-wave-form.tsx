@@ -6,6 +6,7 @@ import { formatNumber } from '../../../lib/format.js';
 import { errorMessage } from '../../../lib/staff-api.js';
 import { useWavePreview, type WaveRequest } from '../api/get-wave-preview.js';
 import { useInviteWave } from '../api/invite-wave.js';
+import { mixSentence, NO_MIX, targetOf, WaveBalanceFields } from './wave-balance-fields.js';
 
 /** A city the wave may be limited to: the staff-kept cities, handed in by the screen that composes this form. */
 export interface WaveCity {
@@ -21,13 +22,19 @@ export function InviteWaveForm({ cities }: { cities: readonly WaveCity[] | undef
   const countId = useId();
   const [countText, setCountText] = useState('100');
   const [city, setCity] = useState('');
+  const [mix, setMix] = useState(NO_MIX);
   const [asking, setAsking] = useState(false);
   const [notice, setNotice] = useState<string>();
   const invite = useInviteWave();
 
   const count = Number(countText);
-  const valid = Number.isInteger(count) && count >= 1 && count <= WAVE_MAX;
-  const request: WaveRequest = city ? { count, city: Number(city) } : { count };
+  const { target, problem } = targetOf(mix, count);
+  const valid = Number.isInteger(count) && count >= 1 && count <= WAVE_MAX && !problem;
+  const request: WaveRequest = {
+    count,
+    ...(city ? { city: Number(city) } : {}),
+    ...(target ? { balance: target } : {}),
+  };
   const preview = useWavePreview(request, valid);
   const where = city ? (cities?.find((item) => String(item.id) === city)?.name ?? 'this city') : null;
   const matching = preview.data?.matching ?? 0;
@@ -85,6 +92,7 @@ export function InviteWaveForm({ cities }: { cities: readonly WaveCity[] | undef
             </option>
           ))}
         </SelectField>
+        <WaveBalanceFields draft={mix} onChange={setMix} />
         <button
           type="submit"
           className="adm-button adm-button--primary"
@@ -94,13 +102,16 @@ export function InviteWaveForm({ cities }: { cities: readonly WaveCity[] | undef
         </button>
       </form>
       <p className="adm-notice" role="status">
-        {!valid
-          ? `Choose a number from 1 to ${formatNumber(WAVE_MAX)}.`
-          : preview.isError
-            ? `Could not count the matches: ${errorMessage(preview.error)}`
-            : preview.data
-              ? `${people(preview.data.matching)} would be invited now (${formatNumber(preview.data.holders)} in line${where ? ` in ${where}` : ''}).`
-              : 'Counting…'}
+        {problem
+          ? problem
+          : !valid
+            ? `Choose a number from 1 to ${formatNumber(WAVE_MAX)}.`
+            : preview.isError
+              ? `Could not count the matches: ${errorMessage(preview.error)}`
+              : preview.data
+                ? `${people(preview.data.matching)} would be invited now (${formatNumber(preview.data.holders)} in line${where ? ` in ${where}` : ''}).` +
+                  (preview.data.mix ? ` Mix: ${mixSentence(preview.data.mix)}.` : '')
+                : 'Counting…'}
       </p>
       {notice && (
         <p className="adm-alert adm-alert--success" role="status">
@@ -121,6 +132,7 @@ export function InviteWaveForm({ cities }: { cities: readonly WaveCity[] | undef
             The next {people(matching)} in line{where ? ` in ${where}` : ''} will be invited and e-mailed. This cannot
             be undone.
           </p>
+          {preview.data?.mix && <p>Balanced: {mixSentence(preview.data.mix)}.</p>}
         </ConfirmDialog>
       )}
     </section>

@@ -47,6 +47,15 @@ function creditText(credit: Credit): string {
 }
 
 /** Everything held about the person, as a list of what and its value. */
+const IDENTITY: Record<string, string> = { woman: 'a woman', man: 'a man', nonbinary: 'non-binary' };
+
+/** What the person said for balanced invitations, in words; kept sealed and shown only here, to them. */
+function balanceText(balance: PersonalData['balance']): string {
+  if (!balance?.given) return 'nothing kept';
+  if (!balance.identity || !balance.seeking) return 'kept, sealed (it cannot be read back just now)';
+  return `${IDENTITY[balance.identity] ?? balance.identity}, hoping to meet ${balance.seeking} (kept sealed until you are invited, leave or withdraw it on your place page)`;
+}
+
 export function PersonalDataView({ data }: { data: PersonalData }) {
   const rows: [string, string][] = [
     ['E-mail address', data.email],
@@ -75,6 +84,8 @@ export function PersonalDataView({ data }: { data: PersonalData }) {
         : '—',
     ],
     ['City', data.cityOther ? 'Other' : (data.city ?? '—')],
+    // Shown to the person alone (decision 035); erased when invited, admitted or unsubscribed, or withdrawn.
+    ['Who you are and whom you hope to meet (for balanced invitations)', balanceText(data.balance)],
     ['Consent given', when(data.consent.at)],
     [
       'Privacy policy version shown',

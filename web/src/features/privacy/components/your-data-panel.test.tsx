@@ -46,6 +46,7 @@ const data: PersonalData = {
   suppression: null,
   mails: [{ kind: 'confirmation', queuedAt: '2026-11-01T10:00:00.000Z', sentAt: '2026-11-01T10:00:01.000Z' }],
   messages: [{ receivedAt: '2026-11-02T09:00:00.000Z', name: 'Ada', message: 'Will Porto be in the first wave?' }],
+  balance: { given: true, identity: 'nonbinary', seeking: 'everyone' },
 };
 
 function renderAt(url: string) {
@@ -106,6 +107,7 @@ describe('the "Your data" page', () => {
       'Lisbon',
       'sha256-59b9a38486edc442',
       'Ada: Will Porto be in the first wave?',
+      'non-binary, hoping to meet everyone (kept sealed until you are invited, leave or withdraw it on your place page)',
     ]) {
       expect(screen.getByText(value)).toBeInTheDocument();
     }

@@ -4,6 +4,7 @@ import { paths } from '../../../config/paths.js';
 import { useHydrated } from '../../../lib/use-hydrated.js';
 import { useConfirmEntry, type ConfirmedPlace, type ConfirmOutcome } from '../api/confirm-entry.js';
 import { useConfirmationStatus } from '../api/get-confirmation-status.js';
+import { BalanceChoice } from './balance-choice.js';
 import { CityChoice } from './city-choice.js';
 import { EntryRemoved, LinkUnreachable, LinkWorking } from './link-states.js';
 import { PlaceCard } from './place-card.js';
@@ -201,6 +202,7 @@ function Confirmed({
       <PlaceCard place={place} />
       <ShareCard place={place} />
       <CityChoice token={token} place={place} />
+      <BalanceChoice token={token} />
     </>
   );
 }
