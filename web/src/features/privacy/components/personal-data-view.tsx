@@ -1,4 +1,5 @@
 import type { PersonalData } from '@mmdm/contracts/privacy';
+import { LANGUAGE_NAMES } from '@mmdm/contracts/languages';
 import { formatDateTime } from '../../../lib/format.js';
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
@@ -75,6 +76,7 @@ export function PersonalDataView({ data }: { data: PersonalData }) {
         : '—',
     ],
     ['City', data.cityOther ? 'Other' : (data.city ?? '—')],
+    ['Language of your e-mails', LANGUAGE_NAMES[data.language]],
     ['Consent given', when(data.consent.at)],
     [
       'Privacy policy version shown',

@@ -28,6 +28,7 @@ const data: PersonalData = {
   place: 1234,
   city: 'Lisbon',
   cityOther: false,
+  language: 'de',
   credits: {
     given: {
       state: 'granted',
@@ -104,6 +105,7 @@ describe('the "Your data" page', () => {
       'FRIEND01',
       '1,234',
       'Lisbon',
+      'Deutsch',
       'sha256-59b9a38486edc442',
       'Ada: Will Porto be in the first wave?',
     ]) {

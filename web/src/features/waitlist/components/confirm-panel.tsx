@@ -5,6 +5,7 @@ import { useHydrated } from '../../../lib/use-hydrated.js';
 import { useConfirmEntry, type ConfirmedPlace, type ConfirmOutcome } from '../api/confirm-entry.js';
 import { useConfirmationStatus } from '../api/get-confirmation-status.js';
 import { CityChoice } from './city-choice.js';
+import { LanguageChoice } from './language-choice.js';
 import { EntryRemoved, LinkUnreachable, LinkWorking } from './link-states.js';
 import { PlaceCard } from './place-card.js';
 import { ResendLink } from './resend-link.js';
@@ -201,6 +202,7 @@ function Confirmed({
       <PlaceCard place={place} />
       <ShareCard place={place} />
       <CityChoice token={token} place={place} />
+      <LanguageChoice token={token} place={place} />
     </>
   );
 }
