@@ -239,6 +239,8 @@ export default tseslint.config(
       '**/node_modules/**',
       'bench/.tmp/**',
       'tests/e2e/.results/**',
+      // Compiled message catalogues (npm run i18n:compile), generated from the .po files beside them.
+      'services/*/src/**/locales/*.ts',
     ],
   },
   js.configs.recommended,

@@ -1,6 +1,7 @@
 // The public side of places in line, cities and invitations: what the service answers to the holder of a
 // confirmation or invitation link, and what the status and invitation pages send. zod/mini, like ./waitlist.
 import { z } from 'zod/mini';
+import { LANGUAGES, languageSchema } from './languages.js';
 import { TOKEN_PATTERN } from './waitlist.js';
 
 const token = z
@@ -24,6 +25,12 @@ export type CityChoiceBody = z.output<typeof cityChoiceBody>;
 
 /** POST /waitlist/invitation/accept: `{token}`. */
 export const invitationTokenBody = z.strictObject({ token }, { error: 'Send a JSON object like {"token": "..."}.' });
+
+/** POST /waitlist/language: the language of the person's mails from now on. */
+export const languageChoiceBody = z.strictObject(
+  { token, language: languageSchema },
+  { error: 'Send a JSON object like {"token": "...", "language": "de"}.' },
+);
 
 export const city = z.object({ id: z.number(), name: z.string() });
 export type City = z.infer<typeof city>;
@@ -61,6 +68,8 @@ export const placeStatus = z.object({
   friendsPending: z.number(),
   /** Friends whose credit is held for a staff check (the referral-fraud rules); granted or refused later. */
   friendsHeld: z.number(),
+  /** The language of the person's mails (the one they signed up in, until they change it). */
+  language: z.enum(LANGUAGES),
 });
 export type PlaceStatus = z.infer<typeof placeStatus>;
 export const placeStatusAnswer = z.object({ data: placeStatus });

@@ -3,4 +3,4 @@
  * Version of the privacy policy text the site shows: the first 64 bits of the SHA-256 of the words on
  * /privacy-policy. Sign-ups record it next to their consent time (entries.consent_policy).
  */
-export const PRIVACY_POLICY_VERSION = 'sha256-b5598b00e7dbc111';
+export const PRIVACY_POLICY_VERSION = 'sha256-32da7a2204022505';

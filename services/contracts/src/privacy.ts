@@ -1,6 +1,7 @@
 // The "Your data" page: asking for a link to one's data, opening it, erasing everything. What the service accepts and
 // answers, and what the public page sends and reads. zod/mini, like ./waitlist (the public pages bundle it).
 import { z } from 'zod/mini';
+import { LANGUAGES } from './languages.js';
 import { emailAddress } from './email.js';
 import { TOKEN_PATTERN } from './waitlist.js';
 
@@ -73,6 +74,8 @@ export const personalData = z.object({
   place: z.nullable(z.number()),
   city: z.nullable(z.string()),
   cityOther: z.boolean(),
+  /** The language the person's mails are written in. */
+  language: z.enum(LANGUAGES),
   credits: z.object({
     /** The credit this sign-up gave to whoever referred it (never who that was: their address is theirs). */
     given: z.nullable(creditData),

@@ -2,6 +2,7 @@
 // the public pages send and read. zod/mini: the public pages bundle these, and every byte there counts.
 import { z } from 'zod/mini';
 import { emailAddress } from './email.js';
+import { languageSchema } from './languages.js';
 import { HONEYPOT_FIELD, REFERRAL_CODE_MAX_LENGTH, REFERRAL_CODE_PATTERN } from './limits.js';
 
 /** The shape of a confirmation or unsubscribe token: 32 random bytes, base64url. */
@@ -35,6 +36,8 @@ export const signupBody = z.strictObject(
         .check(z.maxLength(CHALLENGE_SOLUTION_MAX_LENGTH, 'The proof of work is too long.')),
     ),
     [HONEYPOT_FIELD]: z.optional(z.string().check(z.maxLength(500))),
+    /** The page's language; the entry's mails are written in it. English when left out. */
+    language: z.optional(languageSchema),
   },
   {
     error: (issue) =>

@@ -10,6 +10,7 @@ import {
   confirmedPlaceAnswer,
   invitationAnswer,
   invitationTokenBody,
+  languageChoiceBody,
   placeStatusAnswer,
   tokenQuery as launchTokenQuery,
 } from '../launch.js';
@@ -201,6 +202,20 @@ export const chooseCity = defineCall({
   summary: 'Choose a city',
   description: "A confirmed person's city: a city id, `'other'`, or null to say nothing.",
   body: cityChoiceBody,
+  answers: ok('Saved: the place status.', placeStatusAnswer),
+  errors: [...BODY_ERRORS, 404],
+});
+
+export const chooseLanguage = defineCall({
+  method: 'post',
+  path: '/waitlist/language',
+  operationId: 'chooseLanguage',
+  tag: 'launch',
+  access: 'public',
+  summary: "Choose the language of one's mails",
+  description:
+    'The language every mail to the person is written in from now on (en, es, pt, de or fr), set with their confirmation link; pending entries too.',
+  body: languageChoiceBody,
   answers: ok('Saved: the place status.', placeStatusAnswer),
   errors: [...BODY_ERRORS, 404],
 });

@@ -53,7 +53,7 @@ export function createLinkedMailSender({ pool, sender, site }: LinkedMailDeps) {
       email: candidate.email,
       unsubscribeUrl: mailLinks.unsubscribePage(publicUrl, unsubscribe.raw),
     } as MailTemplateProps[N];
-    const content = await renderMail(mail.template, props, site);
+    const content = await renderMail(mail.template, props, site, candidate.language);
     await insertTokens(pool, candidate.entryId, [
       { hash: link.hash, purpose: mail.link.purpose, ttlHours: mail.link.ttlHours },
       // Unsubscribe links keep working for as long as the mail sits in someone's inbox.

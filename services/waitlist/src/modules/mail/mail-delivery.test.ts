@@ -1,11 +1,8 @@
 import { createLogger } from '@mmdm/shared/logger';
-import { execFile } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SmtpSink } from '@mmdm/tests/support';
 import {
@@ -20,6 +17,7 @@ import {
   type WorkerHarness,
 } from '../../testing/waitlist-harness.js';
 import { buildEntry, buildToken } from '../../testing/waitlist-factories.js';
+import { dkimResults, haveSpamassassin, spamScore } from '../../testing/mail-judges.js';
 import { dkimTxtRecord } from './dkim.js';
 import { createMailSender } from './mail-transport.js';
 import { linkProblems, remoteImages, wordsOf } from './templates/mail-checks.js';
@@ -36,16 +34,7 @@ let worker: WorkerHarness;
 let keyFile: string;
 let publicRecord: string;
 
-/** Answers the DKIM key's TXT record as DNS would (mailauth's resolver interface is dns.resolve's). */
-async function resolver(name: string, type: string): Promise<string[][]> {
-  if (type === 'TXT' && name === `${SELECTOR}._domainkey.${DOMAIN}`) return [[publicRecord]];
-  throw Object.assign(new Error(`no ${type} record for ${name}`), { code: 'ENOTFOUND' });
-}
-
-async function verify(raw: string) {
-  const { results } = await dkimVerify(Buffer.from(raw), { resolver });
-  return results;
-}
+const verify = (raw: string) => dkimResults(raw, { domain: DOMAIN, selector: SELECTOR, txtRecord: publicRecord });
 
 beforeAll(async () => {
   context = await createTestContext();
@@ -113,31 +102,6 @@ describe('a signed, well-formed mail', () => {
     expect(text).toContain('http://mmdm.test/your-data');
   });
 });
-
-const spamassassin = '/usr/bin/spamassassin';
-const haveSpamassassin = existsSync(spamassassin);
-if (!haveSpamassassin && process.env.CI === 'true')
-  throw new Error('spamassassin is not installed: CI must install it (.ci/run), the mail score test cannot skip there');
-
-/** SpamAssassin's score of one message, local rules only (-L: no DNS blocklists, no network). */
-function spamScore(raw: string): Promise<{ score: number; tests: string }> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      spamassassin,
-      ['-L', '-t'],
-      { maxBuffer: 10 * 1024 * 1024, timeout: 60_000 },
-      (error, stdout) => {
-        if (error && !stdout) return reject(error);
-        const status = /^X-Spam-Status: \w+, score=(-?[\d.]+) required=[\d.]+(?: tests=([\s\S]*?) autolearn)?/m.exec(
-          stdout.replace(/\r?\n[ \t]+/g, ' '),
-        );
-        if (!status) return reject(new Error(`no X-Spam-Status in spamassassin's output:\n${stdout.slice(0, 2000)}`));
-        resolve({ score: Number(status[1]), tests: status[2] ?? '' });
-      },
-    );
-    child.stdin?.end(raw);
-  });
-}
 
 describe.skipIf(!haveSpamassassin)('SpamAssassin (local rules) scores every mail as received at most 1.0', () => {
   const site: MailSite = {

@@ -1,3 +1,4 @@
+import type { Language } from '@mmdm/contracts/languages';
 import type pg from 'pg';
 import type { Queryable } from '../../lib/db.js';
 import type { TokenPurpose } from '../../lib/tokens.js';
@@ -177,12 +178,14 @@ export interface SendCandidate {
   queuedAt: Date;
   /** The entry's city, when it chose one (an invitation names it). */
   city: string | null;
+  /** The language the mail is written in: the entry's, as it is when the mail leaves. */
+  language: Language;
 }
 
 export async function findSendCandidate(db: Queryable, outboxId: string): Promise<SendCandidate | undefined> {
   const { rows } = await db.query<SendCandidate>(
     `select o.id as "outboxId", e.id as "entryId", o.kind, e.email, e.status, o.sent_at as "sentAt",
-            o.created_at as "queuedAt", c.name as city
+            o.created_at as "queuedAt", c.name as city, e.language
        from waitlist.outbox o join waitlist.entries e on e.id = o.entry_id
             left join waitlist.cities c on c.id = e.city_id
       where o.id = $1`,

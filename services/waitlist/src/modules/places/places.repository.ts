@@ -1,3 +1,4 @@
+import type { Language } from '@mmdm/contracts/languages';
 import type pg from 'pg';
 import type { Queryable } from '../../lib/db.js';
 
@@ -40,6 +41,7 @@ export interface StatusRow {
   lineLength: number;
   friendsPending: number;
   friendsHeld: number;
+  language: Language;
 }
 
 /**
@@ -50,6 +52,7 @@ export interface StatusRow {
 const STATUS_COLUMNS = `e.id as "entryId", e.email, e.status, e.referral_code as "referralCode", e.credits as "referralCount",
   (select boost from waitlist.place_rule) as boost, e.confirmed_at as "confirmedAt", e.city_id as "cityId",
   c.name as "cityName", e.city_other as "cityOther", e.invited_at as "invitedAt", e.admitted_at as "admittedAt",
+  e.language,
   (select coalesce(sum(b.holders), 0)::int from waitlist.place_buckets b) as "lineLength",
   (case when e.referral_code is null then 0 else
      (select count(*) from waitlist.entries f
@@ -284,6 +287,20 @@ export async function setCityByToken(
   if (!row?.hasTarget) return 'no_entry';
   if (cityId !== null && !row.cityExists) return 'no_city';
   return 'set';
+}
+
+/**
+ * The language of the entry a confirmation link belongs to ($1 the token's hash): its owner's page changes it, for
+ * every mail from now on. Any entry still on the list, pending ones too (a new confirmation mail speaks it).
+ */
+export async function setLanguageByToken(db: Queryable, hash: Buffer, language: Language): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `update waitlist.entries e set language = $2, updated_at = now()
+       from waitlist.tokens t
+      where t.token_hash = $1 and t.purpose = 'confirm' and e.id = t.entry_id and e.status <> 'unsubscribed'`,
+    [hash, language],
+  );
+  return (rowCount ?? 0) > 0;
 }
 
 /** The boost place keys were written with. */

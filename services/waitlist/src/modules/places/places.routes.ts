@@ -49,5 +49,12 @@ export function placesRoutes({ service, referralLimiter }: PlacesRoutesDeps): Ro
     res.json({ success: true, message: 'Your city is saved.', data });
   });
 
+  route(calls.chooseLanguage, ...json, async (req, res) => {
+    const { token, language } = calls.chooseLanguage.body.parse(req.body);
+    const data = await service.chooseLanguage(token, language);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ success: true, message: 'Your language is saved.', data });
+  });
+
   return router;
 }

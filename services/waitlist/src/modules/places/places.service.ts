@@ -1,3 +1,4 @@
+import type { Language } from '@mmdm/contracts/languages';
 import type { PlaceStatus } from '@mmdm/contracts/launch';
 import { mailLinks } from '@mmdm/contracts/web-paths';
 import { AppError } from '@mmdm/shared/errors';
@@ -26,6 +27,7 @@ import {
   placesOf,
   recordCredit,
   setCityByToken,
+  setLanguageByToken,
   topReferrers,
   type LaunchListQuery,
   type StatusRow,
@@ -72,6 +74,7 @@ export function createPlacesService({ pool, publicUrl, maxCredits, creditHold, a
     behind: row.position === null ? null : Math.max(row.lineLength - row.position, 0),
     friendsPending: row.friendsPending,
     friendsHeld: row.friendsHeld,
+    language: row.language,
   });
 
   return {
@@ -128,6 +131,12 @@ export function createPlacesService({ pool, publicUrl, maxCredits, creditHold, a
       const result = await setCityByToken(pool, hash, choice);
       if (result === 'no_entry') throw INVALID_LINK();
       if (result === 'no_city') throw new AppError(400, 'validation_error', 'Choose a city from the list.');
+      return this.statusByConfirmToken(rawToken);
+    },
+
+    /** The language of every mail from now on, chosen on the person's own page. */
+    async chooseLanguage(rawToken: string, language: Language): Promise<PlaceStatus> {
+      if (!(await setLanguageByToken(pool, hashToken(rawToken), language))) throw INVALID_LINK();
       return this.statusByConfirmToken(rawToken);
     },
 

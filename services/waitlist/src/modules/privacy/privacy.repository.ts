@@ -1,3 +1,4 @@
+import type { Language } from '@mmdm/contracts/languages';
 import type pg from 'pg';
 import type { Queryable } from '../../lib/db.js';
 import { enqueueMailFrom } from '../mail/mail.service.js';
@@ -83,6 +84,7 @@ export interface EntryDataRow {
   referralCode: string | null;
   city: string | null;
   cityOther: boolean;
+  language: Language;
   credits: number;
   consentAt: Date;
   consentPolicy: string | null;
@@ -124,7 +126,7 @@ export async function readEntryData(
               e.unsubscribed_at as "unsubscribedAt", e.invited_at as "invitedAt", e.admitted_at as "admittedAt",
               e.last_mail_queued_at as "lastMailQueuedAt",
               e.place_link_queued_at as "placeLinkQueuedAt", e.updated_at as "updatedAt",
-              e.referral_source as "referralSource", e.referral_code as "referralCode", c.name as city, e.city_other as "cityOther", e.credits, e.consent_at as "consentAt",
+              e.referral_source as "referralSource", e.referral_code as "referralCode", c.name as city, e.city_other as "cityOther", e.language, e.credits, e.consent_at as "consentAt",
               e.consent_policy as "consentPolicy", e.review_state as "reviewState",
               e.review_reasons as "reviewReasons", w.id as "waveId", w.created_at as "waveAt", wc.name as "waveCity"
          from waitlist.entries e

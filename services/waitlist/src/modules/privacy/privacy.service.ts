@@ -106,6 +106,7 @@ export function createPrivacyService({
       place,
       city: entry.city,
       cityOther: entry.cityOther,
+      language: entry.language,
       credits: {
         given: credits.filter((row) => row.direction === 'given').map(creditOf)[0] ?? null,
         received: credits.filter((row) => row.direction === 'received').map(creditOf),

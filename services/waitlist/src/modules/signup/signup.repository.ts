@@ -1,3 +1,4 @@
+import type { Language } from '@mmdm/contracts/languages';
 import type pg from 'pg';
 import { statementName, type Queryable } from '../../lib/db.js';
 import { CONSENT_POLICY_SQL } from '../../lib/consent-policy.js';
@@ -53,11 +54,11 @@ with input as (
 ),
 inserted as (
   insert into waitlist.entries (email, email_normalized, referral_source, last_mail_queued_at, signup_network,
-                                signup_device, review_state, review_reasons, consent_policy)
+                                signup_device, review_state, review_reasons, consent_policy, language)
   select email, email_normalized, referral_source, now(), signup_network, signup_device,
          case when review_reasons is not null then 'flagged' end,
          case when review_reasons is not null then array(select jsonb_array_elements_text(review_reasons)) end,
-         ${CONSENT_POLICY_SQL}
+         ${CONSENT_POLICY_SQL}, language
     from input
    order by email_normalized
   on conflict (email_normalized) do nothing
@@ -101,7 +102,7 @@ select`;
 /** One sign-up, its fields as parameters: the statement at rest, when sign-ups do not wait for each other. */
 const SIGN_UP_ONE = signUpStatement(
   `select $2::text as email, $3::text as email_normalized, $4::text as referral_source, $5::text as request_id,
-         $6::bytea as signup_network, $7::bytea as signup_device, $8::jsonb as review_reasons`,
+         $6::bytea as signup_network, $7::bytea as signup_device, $8::jsonb as review_reasons, $9::text as language`,
 );
 
 /**
@@ -112,10 +113,10 @@ const SIGN_UP_ONE = signUpStatement(
  */
 const SIGN_UP_GROUP = signUpStatement(
   `select email, email_normalized, referral_source, request_id, decode(signup_network, 'hex') as signup_network,
-         decode(signup_device, 'hex') as signup_device, review_reasons
+         decode(signup_device, 'hex') as signup_device, review_reasons, language
     from jsonb_to_recordset($2::jsonb)
       as i(email text, email_normalized text, referral_source text, request_id text, signup_network text,
-           signup_device text, review_reasons jsonb)`,
+           signup_device text, review_reasons jsonb, language text)`,
 );
 
 export interface SignupWrite {
@@ -128,6 +129,8 @@ export interface SignupWrite {
   signupDevice?: Buffer;
   /** Reasons to put the new entry into the review queue (flagged); none: not flagged. */
   reviewReasons?: string[];
+  /** The page's language: a new entry's mails are written in it (a known address keeps its own). */
+  language: Language;
 }
 
 /**
@@ -149,6 +152,7 @@ function oneSignUp(write: SignupWrite): unknown[] {
     write.signupNetwork ?? null,
     write.signupDevice ?? null,
     reasonsOf(write),
+    write.language,
   ];
 }
 
@@ -162,6 +166,7 @@ function signUpGroup(writes: readonly SignupWrite[]): string {
       signup_network: write.signupNetwork?.toString('hex') ?? null,
       signup_device: write.signupDevice?.toString('hex') ?? null,
       review_reasons: write.reviewReasons?.length ? write.reviewReasons : null,
+      language: write.language,
     })),
   );
 }

@@ -1,4 +1,5 @@
 import { emailKey } from '@mmdm/contracts/email';
+import { DEFAULT_LANGUAGE } from '@mmdm/contracts/languages';
 import { mailLinks } from '@mmdm/contracts/web-paths';
 import type { ConfirmedEntry, SignupInput } from '@mmdm/contracts/waitlist';
 import { AppError } from '@mmdm/shared/errors';
@@ -118,6 +119,7 @@ export function createSignupService({
         emailNormalized: emailKey(input.email),
         referralSource: input.referralSource ?? null,
         requestId,
+        language: input.language ?? DEFAULT_LANGUAGE,
       });
       metrics.signups.inc();
     },

@@ -12,6 +12,7 @@ const signupOf = (email: string): SignupWrite => ({
   emailNormalized: email.toLowerCase(),
   referralSource: null,
   requestId: randomUUID(),
+  language: 'en',
 });
 
 /** One statement at a time, so everything written while the first runs goes together in the second. */
@@ -25,9 +26,11 @@ async function committedRows(emails: string[]) {
     network: Buffer | null;
     reviewState: string | null;
     reviewReasons: string[] | null;
+    language: string;
   }>(
     `select e.email, e.xmin::text as transaction, array_agg(o.request_id order by o.id) as "requestIds",
-            e.signup_network as network, e.review_state as "reviewState", e.review_reasons as "reviewReasons"
+            e.signup_network as network, e.review_state as "reviewState", e.review_reasons as "reviewReasons",
+            e.language
        from waitlist.entries e join waitlist.outbox o on o.entry_id = e.id
       where e.email = any($1) group by e.id order by e.email`,
     [emails],
@@ -38,16 +41,19 @@ async function committedRows(emails: string[]) {
 describe('sign-ups grouped into one statement under load', () => {
   it('writes the sign-ups that arrive while a statement runs together: one transaction, each its own mail', async () => {
     const writer = oneAtATime();
-    // Every third one flagged for review with its network's hash, as the abuse defences write them.
-    const writes = Array.from({ length: 30 }, (_, i) =>
-      i % 3 === 0
+    // Every third one flagged for review with its network's hash, as the abuse defences write them; each in one of
+    // the five languages, which its entry keeps.
+    const languages = ['en', 'es', 'pt', 'de', 'fr'] as const;
+    const writes = Array.from({ length: 30 }, (_, i) => ({
+      ...(i % 3 === 0
         ? {
             ...signupOf(uniqueEmail('flagged')),
             signupNetwork: Buffer.from([i, 1, 2]),
             reviewReasons: ['dns_unavailable'],
           }
-        : signupOf(uniqueEmail('group')),
-    );
+        : signupOf(uniqueEmail('group'))),
+      language: languages[i % languages.length]!,
+    }));
     await Promise.all(writes.map((write) => writer.write(write)));
 
     const rows = await committedRows(writes.map((write) => write.email));
@@ -58,6 +64,7 @@ describe('sign-ups grouped into one statement under load', () => {
         network: write.signupNetwork ?? null,
         reviewState: write.reviewReasons ? 'flagged' : null,
         reviewReasons: write.reviewReasons ?? null,
+        language: write.language,
       });
     }
     // The first went alone; the 29 that waited for it committed in one transaction.

@@ -1,4 +1,5 @@
 import type { PersonalData } from '@mmdm/contracts/privacy';
+import { LANGUAGE_NAMES } from '@mmdm/contracts/languages';
 import { formatDateTime } from '../../../lib/format.js';
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
@@ -84,6 +85,7 @@ export function PersonalDataView({ data }: { data: PersonalData }) {
         : '—',
     ],
     ['City', data.cityOther ? 'Other' : (data.city ?? '—')],
+    ['Language of your e-mails', LANGUAGE_NAMES[data.language]],
     // Shown to the person alone (decision 035); erased when invited, admitted or unsubscribed, or withdrawn.
     ['Who you are and whom you hope to meet (for balanced invitations)', balanceText(data.balance)],
     ['Consent given', when(data.consent.at)],

@@ -28,6 +28,7 @@ const data: PersonalData = {
   place: 1234,
   city: 'Lisbon',
   cityOther: false,
+  language: 'de',
   credits: {
     given: {
       state: 'granted',
@@ -105,6 +106,7 @@ describe('the "Your data" page', () => {
       'FRIEND01',
       '1,234',
       'Lisbon',
+      'Deutsch',
       'sha256-59b9a38486edc442',
       'Ada: Will Porto be in the first wave?',
       'non-binary, hoping to meet everyone (kept sealed until you are invited, leave or withdraw it on your place page)',

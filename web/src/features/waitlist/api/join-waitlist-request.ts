@@ -1,4 +1,5 @@
 import { checkEmailAddress } from '@mmdm/contracts/email';
+import { DEFAULT_LANGUAGE, isLanguage } from '@mmdm/contracts/languages';
 import { HONEYPOT_FIELD, joinAnswer } from '@mmdm/contracts/waitlist';
 // zod/mini: the same validation at a fraction of the bytes in the public bundle.
 import { z } from 'zod/mini';
@@ -7,7 +8,7 @@ import * as calls from '@mmdm/contracts/calls/waitlist';
 import type { JoinWaitlistAnswer, JoinWaitlistInput } from './join-waitlist.js';
 
 /**
- * POST /waitlist with `{email}` or `{email, referralSource}` (an empty code is left out, never sent as ""), plus the
+ * POST /waitlist with `{email}` or `{email, referralSource}` (and `language` on a page not in English) (an empty code is left out, never sent as ""), plus the
  * proof of work and a filled honeypot when there are any. The address goes out as the service will store it (the
  * shared address rule); one the rule refuses goes out trimmed, for the service to say why.
  */
@@ -15,8 +16,11 @@ export async function joinWaitlist(input: JoinWaitlistInput, signal: AbortSignal
   const checked = checkEmailAddress(input.email, { deliverable: true });
   const email = checked.ok ? checked.address : input.email.trim();
   const referralSource = input.referralSource?.trim();
+  // The page's own language (its <html lang>): the entry's mails are written in it. English goes unsaid.
+  const language = typeof document === 'undefined' ? undefined : document.documentElement.lang;
   const body = {
     email,
+    ...(isLanguage(language) && language !== DEFAULT_LANGUAGE ? { language } : {}),
     ...(referralSource ? { referralSource } : {}),
     ...(input.altcha ? { altcha: input.altcha } : {}),
     ...(input.honeypot ? { [HONEYPOT_FIELD]: input.honeypot } : {}),

@@ -6,6 +6,7 @@ import { useConfirmEntry, type ConfirmedPlace, type ConfirmOutcome } from '../ap
 import { useConfirmationStatus } from '../api/get-confirmation-status.js';
 import { BalanceChoice } from './balance-choice.js';
 import { CityChoice } from './city-choice.js';
+import { LanguageChoice } from './language-choice.js';
 import { EntryRemoved, LinkUnreachable, LinkWorking } from './link-states.js';
 import { PlaceCard } from './place-card.js';
 import { ResendLink } from './resend-link.js';
@@ -202,6 +203,7 @@ function Confirmed({
       <PlaceCard place={place} />
       <ShareCard place={place} />
       <CityChoice token={token} place={place} />
+      <LanguageChoice token={token} place={place} />
       <BalanceChoice token={token} />
     </>
   );

@@ -26,6 +26,7 @@ const entry = {
   behind: 0,
   friendsPending: 0,
   friendsHeld: 0,
+  language: 'en',
 };
 
 function renderAt(url: string, panel: 'confirm' | 'unsubscribe') {

@@ -24,6 +24,7 @@ const place = {
   behind: 1192,
   friendsPending: 0,
   friendsHeld: 0,
+  language: 'en',
 };
 const cities = {
   success: true,
@@ -94,6 +95,30 @@ describe('the confirmation link as the person’s own page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save my city' }));
     expect(await screen.findByText('Saved: Lisbon.')).toBeInTheDocument();
     expect(sent).toEqual([{ token: 'tok-1', cityId: 5 }]);
+  });
+
+  it('shows the language of the mails, each by its own name, and saves another with the link’s token', async () => {
+    const sent: unknown[] = [];
+    network.on('GET', '/waitlist/confirm', () => json(200, { success: true, data: { ...place, language: 'es' } }));
+    network.on('GET', '/waitlist/cities', () => json(200, cities));
+    network.on('POST', '/waitlist/language', ({ body }) => {
+      sent.push(body);
+      return json(200, { success: true, data: { ...place, language: 'de' } });
+    });
+    renderAt('/confirm?token=tok-1', 'confirm');
+    const select = await screen.findByRole('combobox', { name: 'Language' });
+    expect(select).toHaveValue('es');
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'English',
+      'Español',
+      'Português',
+      'Deutsch',
+      'Français',
+    ]);
+    fireEvent.change(select, { target: { value: 'de' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save my language' }));
+    expect(await screen.findByText('Saved: Deutsch.')).toBeInTheDocument();
+    expect(sent).toEqual([{ token: 'tok-1', language: 'de' }]);
   });
 
   it('"Other" is sent as other; the chosen city is preselected when the link is reopened', async () => {

@@ -14,6 +14,7 @@ import { Link } from '@react-email/link';
 import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
+import { Trans, useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 
 /** What every mail knows about the sender, from config. */
@@ -69,15 +70,8 @@ export function UrlLink({ href }: { href: string }) {
  * The mail's one action: a button, then the same address written out for a reader whose mail program shows no
  * buttons (`linkLead` says what it is; by default, that it can be pasted into a browser).
  */
-export function CallToAction({
-  href,
-  label,
-  linkLead = 'Or paste this link into your browser:',
-}: {
-  href: string;
-  label: string;
-  linkLead?: string;
-}) {
+export function CallToAction({ href, label, linkLead }: { href: string; label: string; linkLead?: string }) {
+  const { i18n } = useLingui();
   return (
     <>
       <Section style={{ margin: '28px 0' }}>
@@ -86,7 +80,8 @@ export function CallToAction({
         </Button>
       </Section>
       <Text style={styles.small}>
-        {linkLead} <UrlLink href={href} />
+        {linkLead ?? i18n._({ id: 'mail.pasteLink', message: 'Or paste this link into your browser:' })}{' '}
+        <UrlLink href={href} />
       </Text>
     </>
   );
@@ -110,8 +105,9 @@ export interface MailLayoutProps {
 /** One frame for every mail: the same header, card and footer (why you get this, unsubscribe, your data, address). */
 export function MailLayout({ site, preview, heading, reason, unsubscribeUrl, children }: MailLayoutProps) {
   const dataUrl = mailLinks.yourDataPage(site.publicUrl);
+  const { i18n } = useLingui();
   return (
-    <Html lang="en">
+    <Html lang={i18n.locale}>
       <Head>
         <title>{heading}</title>
       </Head>
@@ -134,12 +130,16 @@ export function MailLayout({ site, preview, heading, reason, unsubscribeUrl, chi
             </Text>
             {unsubscribeUrl !== undefined && (
               <Text style={{ fontSize: '12px', lineHeight: '18px', color: colors.muted, margin: '0 0 8px' }}>
-                Questions? Write to{' '}
-                <Link href={`mailto:${site.supportEmail}`} style={styles.link}>
-                  {site.supportEmail}
-                </Link>
-                . Stop these e-mails: <UrlLink href={unsubscribeUrl} />. See or erase what we hold about you:{' '}
-                <UrlLink href={dataUrl} />.
+                <Trans
+                  id="mail.footer"
+                  message="Questions? Write to <0>{supportEmail}</0>. Stop these e-mails: <1/>. See or erase what we hold about you: <2/>."
+                  values={{ supportEmail: site.supportEmail }}
+                  components={{
+                    0: <Link href={`mailto:${site.supportEmail}`} style={styles.link} />,
+                    1: <UrlLink href={unsubscribeUrl} />,
+                    2: <UrlLink href={dataUrl} />,
+                  }}
+                />
               </Text>
             )}
             {/* Without MAIL_POSTAL_ADDRESS the line is left out rather than printing a placeholder to a person. */}

@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { DEFAULT_LANGUAGE, type Language } from '@mmdm/contracts/languages';
 import { render, toPlainText } from '@react-email/render';
 import { createElement, type ComponentType, type ReactElement } from 'react';
 import { ConfirmationMail, confirmationSubject, type ConfirmationProps } from './confirmation.template.js';
@@ -6,6 +9,7 @@ import { DataAccessMail, dataAccessSubject, type DataAccessProps } from './data-
 import { FriendJoinedMail, friendJoinedSubject, type FriendJoinedProps } from './friend-joined.template.js';
 import { InvitationMail, invitationSubject, type InvitationProps } from './invitation.template.js';
 import type { MailSite } from './mail-layout.js';
+import { mailI18n } from './mail-i18n.js';
 import { PlaceLinkMail, placeLinkSubject, type PlaceLinkProps } from './place-link.template.js';
 import { WelcomeMail, welcomeSubject, type WelcomeProps } from './welcome.template.js';
 
@@ -41,7 +45,8 @@ export interface RenderedMail {
 
 interface TemplateDefinition<P> {
   description: string;
-  subject(props: P): string;
+  /** In the language `i18n` is set to. */
+  subject(i18n: I18n, props: P): string;
   element(props: P, site: MailSite): ReactElement;
   /** Sample data for the staff preview. */
   sample(site: MailSite): P;
@@ -119,7 +124,8 @@ const templates: { [N in MailTemplateName]: TemplateDefinition<MailTemplateProps
   }),
   contact: defineTemplate(ContactMail, {
     description: 'Sent to SUPPORT_EMAIL for each message of the contact form, with the visitor as Reply-To.',
-    subject: contactSubject,
+    // To our own support desk: in English, whatever the visitor's language.
+    subject: (_i18n, props) => contactSubject(props),
     sample: (site) => ({
       name: 'Ana Silva',
       email: 'ana@example.com',
@@ -142,22 +148,24 @@ export function isMailTemplateName(name: string): name is MailTemplateName {
 }
 
 /**
- * Renders one mail: the HTML from the template, and the text part from that same HTML (links written out), so the
- * two parts always say the same thing.
+ * Renders one mail in the person's language: the HTML from the template, and the text part from that same HTML
+ * (links written out), so the two parts always say the same thing. A mail to our support desk is in English.
  */
 export async function renderMail<N extends MailTemplateName>(
   name: N,
   props: MailTemplateProps[N],
   site: MailSite,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<RenderedMail> {
   const template = templates[name] as TemplateDefinition<MailTemplateProps[N]>;
-  const html = await render(template.element(props, site));
+  const i18n = mailI18n(template.toSupport ? DEFAULT_LANGUAGE : language);
+  const html = await render(createElement(I18nProvider, { i18n }, template.element(props, site)));
   // Headings keep their case: a shouted line reads as spam to filters and people alike.
   const text = toPlainText(html, {
     wordwrap: 78,
     selectors: [{ selector: 'h1', options: { uppercase: false } }],
   });
-  return { subject: template.subject(props), html, text };
+  return { subject: template.subject(i18n, props), html, text };
 }
 
 export interface MailTemplateSummary {
@@ -169,12 +177,20 @@ export interface MailTemplateSummary {
 export function listMailTemplates(site: MailSite): MailTemplateSummary[] {
   return MAIL_TEMPLATE_NAMES.map((name) => {
     const template = templates[name] as TemplateDefinition<MailTemplateProps[typeof name]>;
-    return { name, description: template.description, subject: template.subject(template.sample(site)) };
+    return {
+      name,
+      description: template.description,
+      subject: template.subject(mailI18n(DEFAULT_LANGUAGE), template.sample(site)),
+    };
   });
 }
 
-/** The template rendered with its sample data, for staff to look at before it goes out. */
-export function previewMailTemplate(name: MailTemplateName, site: MailSite): Promise<RenderedMail> {
+/** The template rendered with its sample data, for staff to look at before it goes out, in any language. */
+export function previewMailTemplate(
+  name: MailTemplateName,
+  site: MailSite,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<RenderedMail> {
   const template = templates[name] as TemplateDefinition<MailTemplateProps[typeof name]>;
-  return renderMail(name, template.sample(site), site);
+  return renderMail(name, template.sample(site), site, language);
 }

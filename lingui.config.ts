@@ -1,0 +1,20 @@
+// The message catalogues. A language is added by its code in services/contracts/src/languages.ts and here; then
+// `npm run i18n:extract` writes its catalogues to translate and `npm run i18n:compile` the modules the code loads.
+import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
+
+export default defineConfig({
+  sourceLocale: 'en',
+  locales: ['en', 'es', 'pt', 'de', 'fr'],
+  // Sorted by id, without line numbers: a catalogue changes only when a message does.
+  format: formatter({ lineNumbers: false }),
+  orderBy: 'messageId',
+  compileNamespace: 'ts',
+  catalogs: [
+    {
+      // Every mail to a person on the list (subject, HTML and text).
+      path: '<rootDir>/services/waitlist/src/modules/mail/locales/{locale}',
+      include: ['<rootDir>/services/waitlist/src/modules/mail/templates'],
+    },
+  ],
+});

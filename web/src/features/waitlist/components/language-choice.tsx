@@ -1,0 +1,53 @@
+import { LANGUAGE_NAMES, LANGUAGES, isLanguage, type Language } from '@mmdm/contracts/languages';
+import { useId, useState, type FormEvent } from 'react';
+import type { ConfirmedPlace } from '../api/confirm-entry.js';
+import { useChooseLanguage } from '../api/choose-language.js';
+
+/**
+ * The language of the person's e-mails: the one they signed up in until they pick another here. Each language is
+ * listed by its own name, and marked with its code, so a reader finds theirs whatever this page's language is.
+ */
+export function LanguageChoice({ token, place }: { token: string; place: ConfirmedPlace }) {
+  const id = useId();
+  const choose = useChooseLanguage();
+  const [value, setValue] = useState<Language>(place.language);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    choose.mutate({ token, language: value });
+  };
+
+  return (
+    <form className="card city-card" onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Language of your e-mails</h2>
+      <p>We write to you in the language you choose here, from the next e-mail on.</p>
+      <div className="field">
+        <label htmlFor={id}>Language</label>
+        <select
+          id={id}
+          value={value}
+          onChange={(event) => {
+            choose.reset();
+            if (isLanguage(event.target.value)) setValue(event.target.value);
+          }}
+        >
+          {LANGUAGES.map((language) => (
+            <option key={language} value={language} lang={language}>
+              {LANGUAGE_NAMES[language]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button--primary" disabled={choose.isPending}>
+        {choose.isPending ? 'Saving…' : 'Save my language'}
+      </button>
+      <p className="city-card__status" role="status">
+        {choose.isError
+          ? 'We could not save your language just now. Please try again.'
+          : choose.data
+            ? `Saved: ${LANGUAGE_NAMES[choose.data.language]}.`
+            : ''}
+      </p>
+    </form>
+  );
+}
