@@ -27,6 +27,11 @@ export interface InvitationsServiceDeps {
   stores?: { appStore: string | null; playStore: string | null };
   /** A wave's audit row is recorded here, in the wave's transaction. */
   audit: AuditService;
+  /**
+   * Runs in the admission's transaction, with the invitation token the person holds: the member's tickets for
+   * friends are made here (wired in by the app, so features do not import each other).
+   */
+  onAdmitted?: (client: pg.PoolClient, entryId: string, rawInviteToken: string) => Promise<void>;
 }
 
 /**
@@ -99,6 +104,7 @@ export function createInvitationsService({
   waveBatch = WAVE_BATCH,
   stores = NO_STORES,
   audit,
+  onAdmitted,
 }: InvitationsServiceDeps) {
   return {
     /**
@@ -178,7 +184,9 @@ export function createInvitationsService({
         }
         if (row.status === 'admitted') return toInvitation(row, stores);
         admittedNow = true;
-        return toInvitation(row, stores, await admit(client, row.entryId, hash));
+        const admittedAt = await admit(client, row.entryId, hash);
+        await onAdmitted?.(client, row.entryId, rawToken);
+        return toInvitation(row, stores, admittedAt);
       });
       if (admittedNow) metrics.admitted.inc();
       return invitation;

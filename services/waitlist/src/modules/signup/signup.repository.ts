@@ -31,7 +31,8 @@ const placeLinkDue = `e.status in ('confirmed', 'invited', 'admitted')
  * only its owner learns anything.
  *
  * `input` yields the sign-ups as rows (email, email_normalized, referral_source, request_id, signup_network,
- * signup_device, review_reasons as a JSON array or null), with distinct addresses: the writer keeps a repeated
+ * signup_device, review_reasons as a JSON array or null, ticket_hash: a friend's ticket, kept on a pending entry for
+ * its confirmation), with distinct addresses: the writer keeps a repeated
  * address for the next statement, so the rows of one statement never meet each other.
  *
  * Concurrency: 50 simultaneous requests for one address all conflict on email_normalized; only one inserts. The
@@ -53,11 +54,11 @@ with input as (
 ),
 inserted as (
   insert into waitlist.entries (email, email_normalized, referral_source, last_mail_queued_at, signup_network,
-                                signup_device, review_state, review_reasons, consent_policy)
+                                signup_device, review_state, review_reasons, consent_policy, ticket_hash)
   select email, email_normalized, referral_source, now(), signup_network, signup_device,
          case when review_reasons is not null then 'flagged' end,
          case when review_reasons is not null then array(select jsonb_array_elements_text(review_reasons)) end,
-         ${CONSENT_POLICY_SQL}
+         ${CONSENT_POLICY_SQL}, ticket_hash
     from input
    order by email_normalized
   on conflict (email_normalized) do nothing
@@ -65,7 +66,7 @@ inserted as (
 ),
 bumped as (
   update waitlist.entries e
-     set last_mail_queued_at = now(), updated_at = now()
+     set last_mail_queued_at = now(), updated_at = now(), ticket_hash = coalesce(input.ticket_hash, e.ticket_hash)
     from input
    where e.email_normalized = input.email_normalized
      and (select count(*) from inserted) < (select count(*) from input)
@@ -101,7 +102,8 @@ select`;
 /** One sign-up, its fields as parameters: the statement at rest, when sign-ups do not wait for each other. */
 const SIGN_UP_ONE = signUpStatement(
   `select $2::text as email, $3::text as email_normalized, $4::text as referral_source, $5::text as request_id,
-         $6::bytea as signup_network, $7::bytea as signup_device, $8::jsonb as review_reasons`,
+         $6::bytea as signup_network, $7::bytea as signup_device, $8::jsonb as review_reasons,
+         $9::bytea as ticket_hash`,
 );
 
 /**
@@ -112,10 +114,10 @@ const SIGN_UP_ONE = signUpStatement(
  */
 const SIGN_UP_GROUP = signUpStatement(
   `select email, email_normalized, referral_source, request_id, decode(signup_network, 'hex') as signup_network,
-         decode(signup_device, 'hex') as signup_device, review_reasons
+         decode(signup_device, 'hex') as signup_device, review_reasons, decode(ticket_hash, 'hex') as ticket_hash
     from jsonb_to_recordset($2::jsonb)
       as i(email text, email_normalized text, referral_source text, request_id text, signup_network text,
-           signup_device text, review_reasons jsonb)`,
+           signup_device text, review_reasons jsonb, ticket_hash text)`,
 );
 
 export interface SignupWrite {
@@ -128,6 +130,8 @@ export interface SignupWrite {
   signupDevice?: Buffer;
   /** Reasons to put the new entry into the review queue (flagged); none: not flagged. */
   reviewReasons?: string[];
+  /** The hash of the ticket the sign-up brought (a friend's link): used when the address is confirmed. */
+  ticketHash?: Buffer;
 }
 
 /**
@@ -149,6 +153,7 @@ function oneSignUp(write: SignupWrite): unknown[] {
     write.signupNetwork ?? null,
     write.signupDevice ?? null,
     reasonsOf(write),
+    write.ticketHash ?? null,
   ];
 }
 
@@ -162,6 +167,7 @@ function signUpGroup(writes: readonly SignupWrite[]): string {
       signup_network: write.signupNetwork?.toString('hex') ?? null,
       signup_device: write.signupDevice?.toString('hex') ?? null,
       review_reasons: write.reviewReasons?.length ? write.reviewReasons : null,
+      ticket_hash: write.ticketHash?.toString('hex') ?? null,
     })),
   );
 }

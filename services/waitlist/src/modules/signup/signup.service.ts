@@ -118,6 +118,7 @@ export function createSignupService({
         emailNormalized: emailKey(input.email),
         referralSource: input.referralSource ?? null,
         requestId,
+        ...(input.ticket ? { ticketHash: hashToken(input.ticket) } : {}),
       });
       metrics.signups.inc();
     },

@@ -86,6 +86,16 @@ export function describeAuditEvent(record: AuditRecord, staffEmail: (id: string)
         what: `Revoked a referral credit of ${entry(target)}`,
         detail: text(details.reason) ? `reason: ${text(details.reason)?.replace(/_/g, ' ')}` : undefined,
       };
+    case 'tickets.read':
+      return {
+        what: 'Listed tickets for friends',
+        detail: text(details.state) ? `state ${text(details.state)}` : undefined,
+      };
+    case 'ticket.revoke':
+      return {
+        what: `Revoked ticket #${target ?? '?'} of ${entry(text(details.owner))}`,
+        detail: text(details.reason) ? `reason: ${text(details.reason)}` : undefined,
+      };
     case 'message.handle':
       return { what: `Marked ${message(target)} handled` };
     case 'message.reopen':

@@ -18,6 +18,7 @@ export async function joinWaitlist(input: JoinWaitlistInput, signal: AbortSignal
   const body = {
     email,
     ...(referralSource ? { referralSource } : {}),
+    ...(input.ticket ? { ticket: input.ticket } : {}),
     ...(input.altcha ? { altcha: input.altcha } : {}),
     ...(input.honeypot ? { [HONEYPOT_FIELD]: input.honeypot } : {}),
   };
