@@ -197,6 +197,36 @@ describe('a friend joining with a ticket', () => {
   });
 });
 
+describe('the "Your data" page', () => {
+  it("lists a member's tickets and the ticket a friend used, naming neither to the other", async () => {
+    const ada = await member('tkdata');
+    const joEmail = uniqueEmail('tkjo');
+    const jo = await joinAndConfirm(joEmail, ada.codes[1]);
+    const exportOf = async (id: string) => {
+      const link = await buildToken(pool(), id, { purpose: 'data_access' });
+      const opened = await api().request('/waitlist/your-data/open', { method: 'POST', body: { token: link.raw } });
+      expect(opened.status).toBe(200);
+      return opened.body.data;
+    };
+    const mine = await exportOf(ada.id);
+    expect(mine.tickets).toEqual({
+      given: [
+        { state: 'open', usedAt: null },
+        { state: 'used', usedAt: expect.any(String) },
+        { state: 'open', usedAt: null },
+      ],
+      used: null,
+    });
+    const theirs = await exportOf(jo.id);
+    expect(theirs.tickets).toEqual({
+      given: [],
+      used: { at: expect.any(String), held: false, revoked: false },
+    });
+    expect(JSON.stringify(mine)).not.toContain(joEmail);
+    expect(JSON.stringify(theirs)).not.toContain(ada.email);
+  });
+});
+
 describe('a ticket nobody may use', () => {
   it('is refused to its own member, under any spelling of their address', async () => {
     const local = `tkown${Date.now().toString(36)}`;
