@@ -32,8 +32,10 @@ export function TicketsCard({ canRevoke }: { canRevoke: boolean }) {
       {totals && (
         <p className="adm-muted">
           {formatNumber(totals.given)} given, {formatNumber(totals.used)} used ({formatNumber(totals.held)} held by a
-          referral rule), {formatNumber(totals.revoked)} revoked. {formatNumber(totals.waiting)} friends with a ticket
-          wait for the next wave of their city, which invites them first.
+          referral rule), {formatNumber(totals.revoked)} revoked.{' '}
+          {totals.waiting === 1
+            ? '1 friend with a ticket waits for the next wave of their city, which invites them first.'
+            : `${formatNumber(totals.waiting)} friends with a ticket wait for the next wave of their city, which invites them first.`}
         </p>
       )}
       {tickets.data && (
