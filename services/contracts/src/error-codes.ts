@@ -29,6 +29,8 @@ export const ERROR_CODES = {
   ticketOwn: 'ticket_own',
   /** The person is invited already, or holds a ticket already: another would change nothing. */
   ticketNotNeeded: 'ticket_not_needed',
+  /** Staff: only a ticket a referral rule held can be approved. */
+  ticketNotHeld: 'ticket_not_held',
   // mail providers' webhooks
   signatureMissing: 'signature_missing',
   signatureInvalid: 'signature_invalid',

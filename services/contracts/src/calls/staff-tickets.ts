@@ -1,4 +1,4 @@
-// Tickets for friends, the staff's calls (waitlist service; decision 036).
+// Tickets for friends, the staff's calls (waitlist service; decision 036): the list, revoking one, approving a held one.
 import { defineCall, BODY_ERRORS, staffErrors, ok, pathParam } from './define-call.js';
 import { revokeTicketBody, staffTicketSchema, ticketsQuery, ticketsSchema } from '../tickets-admin.js';
 
@@ -31,5 +31,19 @@ export const revokeTicket = defineCall({
   errors: [...BODY_ERRORS, 404, 409, ...staffErrors('admin')],
 });
 
+export const approveTicket = defineCall({
+  method: 'post',
+  path: '/api/admin/waitlist/tickets/{id}/approve',
+  operationId: 'approveTicket',
+  tag: 'staff-launch',
+  summary: 'Approve a ticket held by a referral rule',
+  description:
+    'The hold is lifted: the friend who used the ticket goes first in the next wave of their city. Only a `held` ticket: 409 `ticket_not_held` otherwise. Audited.',
+  access: 'admin',
+  params: { id: pathParam('A ticket id.') },
+  answers: ok('Approved: the ticket.', staffTicketSchema),
+  errors: [404, 409, ...staffErrors('admin')],
+});
+
 /** In the order the document lists them. */
-export const STAFF_TICKET_CALLS = [listTickets, revokeTicket] as const;
+export const STAFF_TICKET_CALLS = [listTickets, revokeTicket, approveTicket] as const;

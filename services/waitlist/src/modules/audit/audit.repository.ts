@@ -25,6 +25,7 @@ export interface AuditRecord {
     // Tickets for friends: the staff list shows members' and friends' addresses; an admin withdraws one.
     | 'tickets.read'
     | 'ticket.revoke'
+    | 'ticket.approve'
     // Contact-form messages: marked handled, opened again, erased by staff.
     | 'message.handle'
     | 'message.reopen'

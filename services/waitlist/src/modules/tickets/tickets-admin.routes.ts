@@ -34,5 +34,10 @@ export function ticketsAdminRoutes({ service, verifier }: TicketsAdminRoutesDeps
     res.json(await service.revoke(id, reason, staffActorOf(req)));
   });
 
+  route(calls.approveTicket, admin, async (req, res) => {
+    const { id } = ticketIdParams.parse(req.params);
+    res.json(await service.approve(id, staffActorOf(req)));
+  });
+
   return router;
 }

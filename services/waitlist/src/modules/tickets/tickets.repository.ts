@@ -200,6 +200,16 @@ export async function ticketTotals(db: Queryable): Promise<TicketTotalsRow> {
   return rows[0]!;
 }
 
+/** Lifts a referral rule's hold on a used, unrevoked ticket; false when there was none to lift. */
+export async function approveHeldTicket(client: pg.PoolClient, id: string): Promise<boolean> {
+  const { rowCount } = await client.query(
+    `update waitlist.tickets set held_rule = null
+      where id = $1 and held_rule is not null and revoked_at is null`,
+    [id],
+  );
+  return rowCount === 1;
+}
+
 /** Revokes the ticket (locked); false when it was revoked already. */
 export async function revokeTicket(
   client: pg.PoolClient,

@@ -8,6 +8,7 @@ import { erasedLinkPurpose } from '../../lib/erased-links.repository.js';
 import { hashToken, ticketCode } from '../../lib/tokens.js';
 import { entriesReadOf, type AuditActor, type AuditService } from '../audit/audit.service.js';
 import {
+  approveHeldTicket,
   friendById,
   insertTickets,
   keepTicketForConfirmation,
@@ -202,6 +203,23 @@ export function createTicketsService({ pool, publicUrl, perMember, hold, audit }
       const shown = rows.flatMap((row) => (row.usedById ? [row.ownerId, row.usedById] : [row.ownerId]));
       if (shown.length) await audit.read(actor, 'tickets.read', { state: query.state, ...entriesReadOf(shown) });
       return { totals, items: rows.map(toStaffTicket) };
+    },
+
+    /** Staff (admin): a held ticket's hold is lifted (its friend goes first now), audited in the same transaction. */
+    async approve(id: string, actor: AuditActor): Promise<StaffTicket> {
+      return inTransaction(pool, async (client) => {
+        const before = await ticketById(client, id);
+        if (!before) throw new AppError(404, 'not_found', 'No such ticket.');
+        if (!(await approveHeldTicket(client, id))) {
+          throw new AppError(409, 'ticket_not_held', 'Only a ticket held by a referral rule can be approved.');
+        }
+        await audit.change(client, actor, 'ticket.approve', id, {
+          rule: before.heldRule,
+          owner: before.ownerId,
+          usedBy: before.usedById,
+        });
+        return toStaffTicket((await ticketById(client, id))!);
+      });
     },
 
     /** Staff (admin): the ticket is withdrawn, audited in the same transaction. */

@@ -398,6 +398,28 @@ describe('the referral-fraud rules', () => {
       { usedBy: friends[1], heldRule: 'same_network' },
     ]);
     const held = await strict.request('/api/admin/waitlist/tickets?state=held', { token: viewer });
-    expect(held.body.items.map((item: { usedBy: { id: number } }) => String(item.usedBy.id))).toContain(friends[1]);
+    const heldTicket = held.body.items.find(
+      (item: { usedBy: { id: number } }) => String(item.usedBy.id) === friends[1],
+    ) as { id: number };
+    expect(heldTicket).toBeDefined();
+
+    // An admin who finds the friend genuine lifts the hold (audited); a ticket not held cannot be "approved".
+    const approved = await strict.request(`/api/admin/waitlist/tickets/${heldTicket.id}/approve`, {
+      method: 'POST',
+      token: admin,
+    });
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ state: 'used', heldRule: null });
+    const again = await strict.request(`/api/admin/waitlist/tickets/${heldTicket.id}/approve`, {
+      method: 'POST',
+      token: admin,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('ticket_not_held');
+    const { rows: audit } = await pool().query<{ details: Record<string, unknown> }>(
+      `select details from waitlist.audit_log where action = 'ticket.approve' and target = $1`,
+      [String(heldTicket.id)],
+    );
+    expect(audit).toEqual([{ details: { rule: 'same_network', owner: entry.id, usedBy: friends[1] } }]);
   });
 });

@@ -91,6 +91,11 @@ export function describeAuditEvent(record: AuditRecord, staffEmail: (id: string)
         what: 'Listed tickets for friends',
         detail: text(details.state) ? `state ${text(details.state)}` : undefined,
       };
+    case 'ticket.approve':
+      return {
+        what: `Approved held ticket #${target ?? '?'} of ${entry(text(details.owner))}`,
+        detail: text(details.rule) ? `held by: ${text(details.rule)?.replace(/_/g, ' ')}` : undefined,
+      };
     case 'ticket.revoke':
       return {
         what: `Revoked ticket #${target ?? '?'} of ${entry(text(details.owner))}`,

@@ -10,6 +10,23 @@ export function revokeTicket({ id, reason }: { id: number; reason: string }) {
   return staffRequest(requestTo(calls.revokeTicket, { id }), staffTicketSchema, { body: { reason } });
 }
 
+/** POST /tickets/:id/approve: a ticket a referral rule held puts its friend first after all. Audited. */
+export function approveTicket(id: number) {
+  return staffRequest(requestTo(calls.approveTicket, { id }), staffTicketSchema);
+}
+
+export function useApproveTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: approveTicket,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.launch }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
+      ]),
+  });
+}
+
 export function useRevokeTicket() {
   const queryClient = useQueryClient();
   return useMutation({

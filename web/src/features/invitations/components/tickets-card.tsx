@@ -7,7 +7,7 @@ import { TableEmail } from '../../../components/admin/table-email.js';
 import { formatNumber } from '../../../lib/format.js';
 import { errorMessage } from '../../../lib/staff-api.js';
 import { useTickets, type StaffTicket } from '../api/get-tickets.js';
-import { useRevokeTicket } from '../api/revoke-ticket.js';
+import { useApproveTicket, useRevokeTicket } from '../api/revoke-ticket.js';
 
 const STATE_WORDS: Record<StaffTicket['state'], string> = {
   open: 'Open',
@@ -23,6 +23,7 @@ const STATE_WORDS: Record<StaffTicket['state'], string> = {
 export function TicketsCard({ canRevoke }: { canRevoke: boolean }) {
   const tickets = useTickets();
   const revoke = useRevokeTicket();
+  const approve = useApproveTicket();
   const [asked, setAsked] = useState<StaffTicket | null>(null);
   const totals = tickets.data?.totals;
   return (
@@ -60,6 +61,16 @@ export function TicketsCard({ canRevoke }: { canRevoke: boolean }) {
               <td>{ticket.usedBy ? <TableEmail address={ticket.usedBy.email} /> : '—'}</td>
               {canRevoke && (
                 <td>
+                  {ticket.state === 'held' && (
+                    <button
+                      type="button"
+                      className="adm-button adm-button--small"
+                      disabled={approve.isPending}
+                      onClick={() => approve.mutate(ticket.id)}
+                    >
+                      Approve
+                    </button>
+                  )}{' '}
                   {ticket.state !== 'revoked' && (
                     <button
                       type="button"
@@ -77,6 +88,11 @@ export function TicketsCard({ canRevoke }: { canRevoke: boolean }) {
             </tr>
           )}
         </DataTable>
+      )}
+      {approve.isError && (
+        <p className="adm-alert adm-alert--error" role="alert">
+          {errorMessage(approve.error)}
+        </p>
       )}
       {asked && (
         <ConfirmDialog
