@@ -2,10 +2,11 @@
 // ticket link's page learns about its ticket, and what a friend already in line sends to use one. zod/mini, like
 // ./launch: the public pages bundle these.
 import { z } from 'zod/mini';
+import { TICKET_CODE_PATTERN } from './limits.js';
 import { TOKEN_PATTERN } from './waitlist.js';
 
-/** A ticket's code travels as a mail token does: 32 bytes, base64url (43 characters). */
-export const TICKET_CODE_PATTERN = TOKEN_PATTERN;
+/** A ticket's code travels as a mail token does (limits.ts). */
+export { TICKET_CODE_PATTERN };
 
 export const ticketCode = z
   .string({ error: 'A ticket code is required.' })

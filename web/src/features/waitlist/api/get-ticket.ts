@@ -1,5 +1,4 @@
-import { ERROR_CODES } from '@mmdm/contracts/error-codes';
-import { TICKET_CODE_PATTERN } from '@mmdm/contracts/tickets';
+import { TICKET_CODE_PATTERN } from '@mmdm/contracts/limits';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-error.js';
 
@@ -42,7 +41,8 @@ export function useTicketCheck(code: string): TicketCheck {
       .then(
         (ticket): TicketCheck => (ticket.state === 'open' ? { kind: 'open', code } : { kind: ticket.state }),
         (error: unknown): TicketCheck =>
-          error instanceof ApiError && error.kind === 'http' && error.code === ERROR_CODES.ticketInvalid
+          // 404 is this call's `ticket_invalid` only (error-codes.ts stays out of the page's first load).
+          error instanceof ApiError && error.kind === 'http' && error.status === 404
             ? { kind: 'invalid' }
             : { kind: 'unchecked', code },
       )

@@ -1,4 +1,4 @@
-import { TICKET_CODE_PATTERN } from '@mmdm/contracts/tickets';
+import { TICKET_CODE_PATTERN } from '@mmdm/contracts/limits';
 
 /**
  * The ticket a friend's link brought, kept in this browser: someone already in line who joins again with it is
