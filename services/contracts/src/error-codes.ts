@@ -18,6 +18,19 @@ export const ERROR_CODES = {
   notPending: 'not_pending',
   /** The link's entry was unsubscribed or erased: its place, code and credits are gone. */
   entryRemoved: 'entry_removed',
+  // tickets for friends
+  /** No ticket has this code (or the link was damaged). */
+  ticketInvalid: 'ticket_invalid',
+  /** The ticket was used already, by someone else. */
+  ticketUsed: 'ticket_used',
+  /** Staff withdrew the ticket. */
+  ticketRevoked: 'ticket_revoked',
+  /** A member cannot use their own ticket. */
+  ticketOwn: 'ticket_own',
+  /** The person is invited already, or holds a ticket already: another would change nothing. */
+  ticketNotNeeded: 'ticket_not_needed',
+  /** Staff: only a ticket a referral rule held can be approved. */
+  ticketNotHeld: 'ticket_not_held',
   // mail providers' webhooks
   signatureMissing: 'signature_missing',
   signatureInvalid: 'signature_invalid',

@@ -10,6 +10,12 @@ export const REFERRAL_CODE_MAX_LENGTH = 64;
 export const REFERRAL_CODE_PATTERN = new RegExp(`^[A-Za-z0-9_-]{1,${REFERRAL_CODE_MAX_LENGTH}}$`);
 
 /**
+ * A ticket for friends' code (`?ticket=`), as a mail token travels: 32 bytes, base64url (43 characters). Here, beside
+ * the referral code's pattern, so the waitlist page can check a ticket link without loading zod.
+ */
+export const TICKET_CODE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
  * Shorter search terms cannot use the trigram index (a trigram is three characters), so they would read the whole
  * list: the service refuses them and the panel waits for the third character before it searches.
  */

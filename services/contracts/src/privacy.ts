@@ -96,6 +96,17 @@ export const personalData = z.object({
     /** Version (hash) of the privacy policy text shown at sign-up; null for sign-ups from before it was recorded. */
     policyVersion: z.nullable(z.string()),
   }),
+  /**
+   * Tickets for friends (decision 036): those given to this member, each `open`, `used` (when, never by whom) or
+   * `revoked`; and the ticket this person used, if any (`held`: a referral rule held it, so it did not put them
+   * first). Absent in answers from before tickets existed.
+   */
+  tickets: z.optional(
+    z.object({
+      given: z.array(z.object({ state: z.enum(['open', 'used', 'revoked']), usedAt: timestamp })),
+      used: z.nullable(z.object({ at: z.string(), held: z.boolean(), revoked: z.boolean() })),
+    }),
+  ),
   /** Whether the address is on the list of addresses never mailed, and why. */
   suppression: z.nullable(z.object({ reason: z.string(), since: z.string() })),
   mails: z.array(z.object({ kind: z.string(), queuedAt: z.string(), sentAt: timestamp })),

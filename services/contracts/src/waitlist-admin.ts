@@ -84,6 +84,7 @@ export const STAFF_READ_ACTIONS = [
   'stats.read',
   'review_queue.read',
   'launch_stats.read',
+  'tickets.read',
 ] as const;
 
 /**

@@ -23,13 +23,19 @@ export const referralCode = z
   );
 
 /**
- * POST /waitlist: `{email}` or `{email, referralSource}`; unknown fields are refused. `altcha` carries the proof of
+ * POST /waitlist: `{email}` or `{email, referralSource}`, optionally with a friend's `ticket`; unknown fields are refused. `altcha` carries the proof of
  * work when the service asks for one (GET /waitlist/challenge); `website` is the form's hidden honeypot field.
  */
 export const signupBody = z.strictObject(
   {
     email: emailAddress({ deliverable: true }),
     referralSource: z.optional(referralCode),
+    /** The code of a ticket link (`/waitlist?ticket=CODE`): used when the address is confirmed (decision 036). */
+    ticket: z.optional(
+      z
+        .string({ error: 'The ticket must be text.' })
+        .check(z.regex(TOKEN_PATTERN, 'The ticket link is incomplete or damaged. Open it again as it was sent.')),
+    ),
     altcha: z.optional(
       z
         .string({ error: 'The proof of work must be text.' })

@@ -35,6 +35,8 @@ export const mailLinks = {
   /** A contact message in the staff panel (staff sign in to open it). */
   staffMessage: (publicUrl: string, messageId: string) =>
     `${publicUrl}${WEB_PATHS.staffMessages}/${encodeURIComponent(messageId)}`,
+  /** A ticket for a friend (decision 036): the waitlist page, carrying the ticket into the sign-up. */
+  ticket: (publicUrl: string, code: string) => `${publicUrl}${WEB_PATHS.waitlist}?ticket=${encodeURIComponent(code)}`,
   /** The share link that pre-fills "Referral code". */
   share: (publicUrl: string, code: string) => `${publicUrl}${WEB_PATHS.waitlist}?ref=${encodeURIComponent(code)}`,
 };

@@ -54,6 +54,9 @@ import { createSignupMetrics } from './modules/signup/signup.metrics.js';
 import { installSignupLeanRoute } from './modules/signup/signup.lean-route.js';
 import { createSignupCall, signupRoutes } from './modules/signup/signup.routes.js';
 import { createSignupService } from './modules/signup/signup.service.js';
+import { ticketsAdminRoutes } from './modules/tickets/tickets-admin.routes.js';
+import { ticketRoutes } from './modules/tickets/tickets.routes.js';
+import { createTicketsService } from './modules/tickets/tickets.service.js';
 
 /**
  * "Your data" requests: a person asks a few times at most (DATA_ACCESS_RATE_LIMIT per client address per window); a
@@ -167,12 +170,20 @@ export function createApp({
   // The audit log's one writer: every staff action and read is recorded through it, by the feature's service.
   const audit = createAuditService({ pool });
   const contact = createContactService({ pool, audit });
+  const creditHold = createReferralHold(abuse.referralHold);
   const places = createPlacesService({
     pool,
     audit,
     publicUrl: config.publicUrl,
     maxCredits: config.referral.maxCredits,
-    creditHold: createReferralHold(abuse.referralHold),
+    creditHold,
+  });
+  const tickets = createTicketsService({
+    pool,
+    publicUrl: config.publicUrl,
+    perMember: config.ticketsPerMember,
+    hold: creditHold,
+    audit,
   });
   const review = createReviewService({
     pool,
@@ -190,6 +201,7 @@ export function createApp({
     stores: config.stores,
     audit,
     balancedDraft: (db, request) => balance.draft(db, request),
+    onAdmitted: (client, entryId, rawToken) => tickets.issue(client, entryId, rawToken),
   });
   const signupService = createSignupService({
     pool,
@@ -197,7 +209,14 @@ export function createApp({
     resendCooldownSeconds: config.signup.resendCooldownSeconds,
     suppressionKey: serviceKeys.suppression,
     metrics: createSignupMetrics(registry),
-    confirmation: places,
+    // The place first, then the ticket the sign-up brought (the wave's pick looks for both).
+    confirmation: {
+      describe: (entryId) => places.describe(entryId),
+      onConfirmed: async (client, entryId, requestId) => {
+        await places.onConfirmed(client, entryId, requestId);
+        await tickets.onConfirmed(client, entryId);
+      },
+    },
   });
   const signup = { service: signupService, signupLimiter, guard, pace };
   // Before every other route: the sign-up's lean route hands its failures back through this point.
@@ -248,6 +267,7 @@ export function createApp({
   );
   app.use(invitationRoutes({ service: invitations }));
   app.use(balanceRoutes({ service: balance }));
+  app.use(ticketRoutes({ service: tickets }));
 
   // Bounce and complaint webhooks: each one exists (else 404) only when configured.
   if (config.hooks.ses || config.hooks.postmark) {
@@ -289,6 +309,7 @@ export function createApp({
   });
   app.use(placesAdminRoutes({ service: places, verifier }));
   app.use(invitationsAdminRoutes({ service: invitations, verifier }));
+  app.use(ticketsAdminRoutes({ service: tickets, verifier }));
   app.use(reviewRoutes({ service: review, verifier }));
   app.use(entriesRoutes({ service: entries, verifier }));
   app.use(analyticsRoutes({ service: createAnalyticsService({ pool, audit }), verifier }));

@@ -96,6 +96,8 @@ export const apiEnvSchema = sharedSchema
     STAFF_MFA: z.enum(['optional', 'required']).default('optional'),
     /** CSV exports streaming at once (each holds its own Postgres connection); more are refused with 429. */
     EXPORT_MAX_CONCURRENT: env.int(2, 1),
+    /** Single-use tickets for friends an admitted member gets (decision 036); 0: none. */
+    TICKETS_PER_MEMBER: z.coerce.number().int().min(0).max(100).default(3),
     /** "Your data" link requests per client address per 15 minutes. */
     DATA_ACCESS_RATE_LIMIT: env.int(5, 1),
     /** Contact-form messages per network (/24 or /48, as the abuse defences count) per hour. */
@@ -310,6 +312,8 @@ export interface ApiConfig {
   /** STAFF_MFA=required: staff sessions must show a second factor in their `amr`. */
   staffSecondFactorRequired: boolean;
   exportMaxConcurrent: number;
+  /** TICKETS_PER_MEMBER: tickets for friends per admitted member. */
+  ticketsPerMember: number;
   dataAccessRateLimit: number;
   /** The contact form's own rate limit and pressure thresholds (its proof of work follows SIGNUP_CHALLENGE's mode). */
   contact: { rateLimit: number; pressureGlobal: number; pressureNetwork: number };
@@ -409,6 +413,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     authJwksUrl: e.AUTH_JWKS_URL,
     staffSecondFactorRequired: e.STAFF_MFA === 'required',
     exportMaxConcurrent: e.EXPORT_MAX_CONCURRENT,
+    ticketsPerMember: e.TICKETS_PER_MEMBER,
     dataAccessRateLimit: e.DATA_ACCESS_RATE_LIMIT,
     contact: {
       rateLimit: e.CONTACT_RATE_LIMIT,

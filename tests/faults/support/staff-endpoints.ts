@@ -129,6 +129,15 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
     body: { reason: 'forged' },
     readOnly: false,
   },
+  { service: 'waitlist', method: 'GET', path: '/api/admin/waitlist/tickets', readOnly: true },
+  {
+    service: 'waitlist',
+    method: 'POST',
+    path: '/api/admin/waitlist/tickets/1/revoke',
+    body: { reason: 'forged' },
+    readOnly: false,
+  },
+  { service: 'waitlist', method: 'POST', path: '/api/admin/waitlist/tickets/1/approve', readOnly: false },
   { service: 'waitlist', method: 'GET', path: '/api/admin/waitlist/review', readOnly: true },
   { service: 'waitlist', method: 'GET', path: '/api/admin/waitlist/review/count', readOnly: true },
   {

@@ -36,10 +36,11 @@ const sections: LegalSection[] = [
           <li>
             <strong>Waitlist sign-ups:</strong> your e-mail address, the referral code you entered (if any), and when
             you signed up, confirmed or unsubscribed (and when we last e-mailed you your place link again); your place
-            in line, the city you chose, the language of your e-mails and your referral credits; and what was decided
-            about your sign-up: whether our checks held it for review and why, a credit held or refused and why, our
-            staff's decision, and the invitation wave that invited you. The <Link to={paths.yourData}>Your data</Link>{' '}
-            page shows and downloads all of it.
+            in line, the city you chose, the language of your e-mails and your referral credits; once you are admitted,
+            your tickets for friends and whether each was used (never by whom), and if you joined with a friend's
+            ticket, that you used one (never whose); and what was decided about your sign-up: whether our checks held it
+            for review and why, a credit held or refused and why, our staff's decision, and the invitation wave that
+            invited you. The <Link to={paths.yourData}>Your data</Link> page shows and downloads all of it.
           </li>
           <li>
             <strong>Who you are and whom you hope to meet (optional, only with your consent):</strong> on your place

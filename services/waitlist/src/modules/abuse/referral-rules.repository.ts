@@ -9,7 +9,10 @@ export interface ReferralCounts {
   weekBefore: number;
 }
 
-/** Counts over the referrer's earlier credits (the referrer row is locked by the confirmation, so counts are exact). */
+/**
+ * Counts over the referrer's earlier credits and the friends who used their tickets (the referrer row is locked by the
+ * confirmation or the ticket's use, so counts are exact).
+ */
 const COUNTS = `
 with me as (
   select signup_network, signup_device,
@@ -21,6 +24,12 @@ earlier as (
          waitlist.alias_key(coalesce(e.email_canonical, waitlist.canonical_email(e.email_normalized))) as alias
     from waitlist.referral_credits c join waitlist.entries e on e.id = c.referred_id
    where c.referrer_id = $1 and c.referred_id <> $2 and c.state in ('granted', 'held')
+  union all
+  -- Tickets for friends count as referrals by their member (decision 036): friends who used one, held ones included.
+  select t.used_at, e.signup_network, e.signup_device,
+         waitlist.alias_key(coalesce(e.email_canonical, waitlist.canonical_email(e.email_normalized))) as alias
+    from waitlist.tickets t join waitlist.entries e on e.id = t.used_by
+   where t.owner_id = $1 and t.used_by <> $2 and t.revoked_at is null
 )
 select
   (select count(*) from earlier, me where earlier.created_at > now() - make_interval(hours => $3)

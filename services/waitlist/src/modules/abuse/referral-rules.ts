@@ -4,7 +4,9 @@ import { referralCounts } from './referral-rules.repository.js';
 /**
  * The referral-fraud rules, their thresholds and their order, in one place. A credit that meets one is recorded
  * `held` with the rule's name instead of being granted; staff approve or reject it in the review queue. A threshold
- * of 0 turns its rule off.
+ * of 0 turns its rule off. A ticket for friends is weighed the same way when a friend uses it (decision 036): its
+ * member counts as the referrer, the friends who used their tickets count with the people they referred, and a use
+ * that meets a rule is recorded held (the friend keeps their place, without going first).
  *
  * - `same_network`: the referrer already has this many credits (granted or held) from referred people who signed
  *   up from the referred person's network (/24 or /48) within the window.

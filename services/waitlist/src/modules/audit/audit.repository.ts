@@ -22,6 +22,10 @@ export interface AuditRecord {
     | 'stats.read'
     | 'review_queue.read'
     | 'launch_stats.read'
+    // Tickets for friends: the staff list shows members' and friends' addresses; an admin withdraws one.
+    | 'tickets.read'
+    | 'ticket.revoke'
+    | 'ticket.approve'
     // Contact-form messages: marked handled, opened again, erased by staff.
     | 'message.handle'
     | 'message.reopen'

@@ -19,22 +19,47 @@ export interface WaveInput {
 }
 
 /**
+ * Tickets for friends first (decision 036): `byPlace` is the pick's place-ordered candidates (columns id, place_key,
+ * queue_seq; at most `count`, $1); in front of them go the friends holding a ticket that counts (used, not held by a
+ * referral rule, not revoked) who hold a place (in the city: `cityFilter`) and no pending wave holds, in place order
+ * among themselves. Resolves to at most `count` rows with a `lane` (0: a ticket, 1: the place order), one per entry.
+ * The friends are a handful of rows, found through tickets_waiting_idx.
+ */
+function ticketHoldersFirst(byPlace: string, cityFilter: string): string {
+  return `(select id, place_key, queue_seq, min(lane) as lane
+             from ((select e.id, e.place_key, e.queue_seq, 0 as lane
+                      from waitlist.tickets t join waitlist.entries e on e.id = t.used_by
+                     where t.used_by is not null and t.held_rule is null and t.revoked_at is null
+                       and ${HOLDS_PLACE} and e.place_key is not null ${cityFilter}
+                       and not exists (select 1 from waitlist.wave_picks p where p.entry_id = e.id)
+                     order by e.place_key, e.queue_seq
+                     limit $1)
+                   union all
+                   select c.id, c.place_key, c.queue_seq, 1 as lane from (${byPlace}) c) candidates
+            group by id, place_key, queue_seq
+            order by lane, place_key, queue_seq
+            limit $1)`;
+}
+
+/**
  * The pick ($1 count, $2 wave id, $3 city): the best `count` place holders (in the city, if any) that no pending wave
- * holds, recorded in place order. Exported for the bench's EXPLAIN.
+ * holds, recorded in place order, friends holding a ticket first (ticketHoldersFirst). Exported for the bench's
+ * EXPLAIN.
  */
 export function pickStatement(count: number, cityId: number | null, waveId: string) {
   const cityFilter = cityId === null ? '' : 'and e.city_id = $3';
   const values: unknown[] = [count, waveId];
   if (cityId !== null) values.push(cityId);
-  return {
-    values,
-    text: `insert into waitlist.wave_picks (wave_id, pos, entry_id)
-     select $2, row_number() over (order by place_key, queue_seq), id
-       from (select e.id, e.place_key, e.queue_seq from waitlist.entries e
+  const byPlace = `select e.id, e.place_key, e.queue_seq from waitlist.entries e
               where ${HOLDS_PLACE} and e.place_key is not null ${cityFilter}
                 and not exists (select 1 from waitlist.wave_picks p where p.entry_id = e.id)
               order by ${cityId === null ? '' : 'e.city_id, '}e.place_key, e.queue_seq
-              limit $1) best`,
+              limit $1`;
+  return {
+    values,
+    text: `insert into waitlist.wave_picks (wave_id, pos, entry_id)
+     select $2, row_number() over (order by lane, place_key, queue_seq), id
+       from ${ticketHoldersFirst(byPlace, cityFilter)} best`,
   };
 }
 

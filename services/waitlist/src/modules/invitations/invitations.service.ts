@@ -32,6 +32,11 @@ export interface InvitationsServiceDeps {
   audit: AuditService;
   /** A balanced wave's draft (the balance module's, wired in by the app): who it picks, and the mix in counts. */
   balancedDraft?: BalancedDraft;
+  /**
+   * Runs in the admission's transaction, with the invitation token the person holds: the member's tickets for
+   * friends are made here (wired in by the app, so features do not import each other).
+   */
+  onAdmitted?: (client: pg.PoolClient, entryId: string, rawInviteToken: string) => Promise<void>;
 }
 
 /** Picks a balanced wave (decision 035) in `db`: entry ids, and how many of each group (counts only). */
@@ -113,6 +118,7 @@ export function createInvitationsService({
   stores = NO_STORES,
   audit,
   balancedDraft,
+  onAdmitted,
 }: InvitationsServiceDeps) {
   const draftOf = () => {
     if (!balancedDraft) throw new AppError(400, 'validation_error', 'Balanced waves are not available here.');
@@ -218,7 +224,9 @@ export function createInvitationsService({
         }
         if (row.status === 'admitted') return toInvitation(row, stores);
         admittedNow = true;
-        return toInvitation(row, stores, await admit(client, row.entryId, hash));
+        const admittedAt = await admit(client, row.entryId, hash);
+        await onAdmitted?.(client, row.entryId, rawToken);
+        return toInvitation(row, stores, admittedAt);
       });
       if (admittedNow) metrics.admitted.inc();
       return invitation;

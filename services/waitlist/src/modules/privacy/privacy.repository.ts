@@ -113,6 +113,14 @@ export interface MailRow {
   sentAt: Date | null;
 }
 
+export interface TicketDataRow {
+  direction: 'given' | 'used';
+  state: 'open' | 'used' | 'revoked';
+  usedAt: Date | null;
+  held: boolean;
+  revoked: boolean;
+}
+
 /**
  * Everything the waitlist holds about one entry (its place aside: the places module's), one statement per table, one
  * after the other (a client in a transaction runs one statement at a time).
@@ -120,7 +128,7 @@ export interface MailRow {
 export async function readEntryData(
   db: Queryable,
   entryId: string,
-): Promise<{ entry: EntryDataRow; credits: CreditRow[]; mails: MailRow[] } | undefined> {
+): Promise<{ entry: EntryDataRow; credits: CreditRow[]; mails: MailRow[]; tickets: TicketDataRow[] } | undefined> {
   const entry = await db.query<EntryDataRow>(
     `select e.email, e.status, e.created_at as "createdAt", e.confirmed_at as "confirmedAt",
               e.unsubscribed_at as "unsubscribedAt", e.invited_at as "invitedAt", e.admitted_at as "admittedAt",
@@ -150,8 +158,17 @@ export async function readEntryData(
          from waitlist.outbox where entry_id = $1 order by id`,
     [entryId],
   );
+  // Tickets given to this member (never who used one) and the one this person used (never whose it was).
+  const tickets = await db.query<TicketDataRow>(
+    `select case when owner_id = $1 then 'given' else 'used' end as direction,
+            case when revoked_at is not null then 'revoked' when used_at is not null then 'used' else 'open' end as state,
+            used_at as "usedAt", held_rule is not null as held, revoked_at is not null as revoked
+       from waitlist.tickets where owner_id = $1 or used_by = $1
+      order by slot, id`,
+    [entryId],
+  );
   const row = entry.rows[0];
-  return row ? { entry: row, credits: credits.rows, mails: mails.rows } : undefined;
+  return row ? { entry: row, credits: credits.rows, mails: mails.rows, tickets: tickets.rows } : undefined;
 }
 
 /** The entry's outbox rows, whose queue jobs go with it. */

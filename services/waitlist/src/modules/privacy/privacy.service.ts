@@ -80,7 +80,8 @@ export function createPrivacyService({
   async function personalData(client: pg.PoolClient, entryId: string): Promise<PersonalData> {
     const held = await readEntryData(client, entryId);
     if (!held) throw invalidLink();
-    const { entry, credits, mails } = held;
+    const { entry, credits, mails, tickets } = held;
+    const usedTicket = tickets.find((row) => row.direction === 'used');
     const [place, suppression] = await Promise.all([
       placeOf(entryId),
       findSuppression(client, suppressionHash(suppressionKey, entry.email)),
@@ -118,6 +119,14 @@ export function createPrivacyService({
           ? { id: Number(entry.waveId), at: entry.waveAt.toISOString(), city: entry.waveCity }
           : null,
       consent: { at: entry.consentAt.toISOString(), policyVersion: entry.consentPolicy },
+      tickets: {
+        given: tickets
+          .filter((row) => row.direction === 'given')
+          .map((row) => ({ state: row.state, usedAt: iso(row.usedAt) })),
+        used: usedTicket?.usedAt
+          ? { at: usedTicket.usedAt.toISOString(), held: usedTicket.held, revoked: usedTicket.revoked }
+          : null,
+      },
       suppression: suppression ? { reason: suppression.reason, since: suppression.createdAt.toISOString() } : null,
       mails: mails.map((mail) => ({
         kind: mail.kind,

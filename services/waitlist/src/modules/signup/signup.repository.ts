@@ -32,8 +32,9 @@ const placeLinkDue = `e.status in ('confirmed', 'invited', 'admitted')
  * only its owner learns anything.
  *
  * `input` yields the sign-ups as rows (email, email_normalized, referral_source, request_id, signup_network,
- * signup_device, review_reasons as a JSON array or null), with distinct addresses: the writer keeps a repeated
- * address for the next statement, so the rows of one statement never meet each other.
+ * signup_device, review_reasons as a JSON array or null, language, ticket_hash: a friend's ticket, kept on a pending
+ * entry for its confirmation), with distinct addresses: the writer keeps a repeated address for the next statement, so
+ * the rows of one statement never meet each other.
  *
  * Concurrency: 50 simultaneous requests for one address all conflict on email_normalized; only one inserts. The
  * others' snapshots predate that commit, so their UPDATE sees no row and queues nothing; later ones see the fresh
@@ -54,11 +55,11 @@ with input as (
 ),
 inserted as (
   insert into waitlist.entries (email, email_normalized, referral_source, last_mail_queued_at, signup_network,
-                                signup_device, review_state, review_reasons, consent_policy, language)
+                                signup_device, review_state, review_reasons, consent_policy, language, ticket_hash)
   select email, email_normalized, referral_source, now(), signup_network, signup_device,
          case when review_reasons is not null then 'flagged' end,
          case when review_reasons is not null then array(select jsonb_array_elements_text(review_reasons)) end,
-         ${CONSENT_POLICY_SQL}, language
+         ${CONSENT_POLICY_SQL}, language, ticket_hash
     from input
    order by email_normalized
   on conflict (email_normalized) do nothing
@@ -66,7 +67,7 @@ inserted as (
 ),
 bumped as (
   update waitlist.entries e
-     set last_mail_queued_at = now(), updated_at = now()
+     set last_mail_queued_at = now(), updated_at = now(), ticket_hash = coalesce(input.ticket_hash, e.ticket_hash)
     from input
    where e.email_normalized = input.email_normalized
      and (select count(*) from inserted) < (select count(*) from input)
@@ -102,7 +103,8 @@ select`;
 /** One sign-up, its fields as parameters: the statement at rest, when sign-ups do not wait for each other. */
 const SIGN_UP_ONE = signUpStatement(
   `select $2::text as email, $3::text as email_normalized, $4::text as referral_source, $5::text as request_id,
-         $6::bytea as signup_network, $7::bytea as signup_device, $8::jsonb as review_reasons, $9::text as language`,
+         $6::bytea as signup_network, $7::bytea as signup_device, $8::jsonb as review_reasons, $9::text as language,
+         $10::bytea as ticket_hash`,
 );
 
 /**
@@ -113,10 +115,11 @@ const SIGN_UP_ONE = signUpStatement(
  */
 const SIGN_UP_GROUP = signUpStatement(
   `select email, email_normalized, referral_source, request_id, decode(signup_network, 'hex') as signup_network,
-         decode(signup_device, 'hex') as signup_device, review_reasons, language
+         decode(signup_device, 'hex') as signup_device, review_reasons, language,
+         decode(ticket_hash, 'hex') as ticket_hash
     from jsonb_to_recordset($2::jsonb)
       as i(email text, email_normalized text, referral_source text, request_id text, signup_network text,
-           signup_device text, review_reasons jsonb, language text)`,
+           signup_device text, review_reasons jsonb, language text, ticket_hash text)`,
 );
 
 export interface SignupWrite {
@@ -131,6 +134,8 @@ export interface SignupWrite {
   reviewReasons?: string[];
   /** The page's language: a new entry's mails are written in it (a known address keeps its own). */
   language: Language;
+  /** The hash of the ticket the sign-up brought (a friend's link): used when the address is confirmed. */
+  ticketHash?: Buffer;
 }
 
 /**
@@ -153,6 +158,7 @@ function oneSignUp(write: SignupWrite): unknown[] {
     write.signupDevice ?? null,
     reasonsOf(write),
     write.language,
+    write.ticketHash ?? null,
   ];
 }
 
@@ -167,6 +173,7 @@ function signUpGroup(writes: readonly SignupWrite[]): string {
       signup_device: write.signupDevice?.toString('hex') ?? null,
       review_reasons: write.reviewReasons?.length ? write.reviewReasons : null,
       language: write.language,
+      ticket_hash: write.ticketHash?.toString('hex') ?? null,
     })),
   );
 }

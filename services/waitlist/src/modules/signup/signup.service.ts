@@ -120,6 +120,7 @@ export function createSignupService({
         referralSource: input.referralSource ?? null,
         requestId,
         language: input.language ?? DEFAULT_LANGUAGE,
+        ...(input.ticket ? { ticketHash: hashToken(input.ticket) } : {}),
       });
       metrics.signups.inc();
     },

@@ -24,6 +24,19 @@ const wave = {
   admitted: 1,
 };
 
+const ticket = {
+  id: 31,
+  owner: { id: 5, email: 'member@example.com' },
+  createdAt: '2026-03-03T09:00:00.000Z',
+  state: 'used',
+  usedBy: { id: 9, email: 'friend@example.com' },
+  usedAt: '2026-03-04T09:00:00.000Z',
+  heldRule: null,
+  revokedAt: null,
+  revokedReason: null,
+};
+const tickets = { totals: { given: 3, used: 1, held: 0, revoked: 0, waiting: 1 }, items: [ticket] };
+
 describe('the Launch screen', () => {
   let network: FakeNetwork;
   beforeEach(() => {
@@ -32,6 +45,7 @@ describe('the Launch screen', () => {
     network.on('GET', '/api/admin/waitlist/cities', () => json(200, { items: [lisbon] }));
     network.on('GET', '/api/admin/waitlist/launch-stats', () => json(200, stats));
     network.on('GET', '/api/admin/waitlist/invitations', () => json(200, { items: [wave] }));
+    network.on('GET', '/api/admin/waitlist/tickets', () => json(200, tickets));
   });
   afterEach(() => {
     localStorage.clear();
@@ -122,7 +136,35 @@ describe('the Launch screen', () => {
     expect(within(byCity).getByRole('rowheader', { name: 'Other' })).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Top referrers' })).getByText('STAR-1')).toBeInTheDocument();
     expect(screen.queryByLabelText('How many')).not.toBeInTheDocument();
+    const ticketsCard = await screen.findByRole('region', { name: 'Tickets for friends' });
+    expect(
+      await within(ticketsCard).findByText(/3 given, 1 used \(0 held by a referral rule\), 0 revoked\./),
+    ).toBeInTheDocument();
+    expect(within(ticketsCard).queryByRole('button', { name: 'Revoke' })).not.toBeInTheDocument();
     expect(network.calls.some((call) => call.startsWith('POST'))).toBe(false);
+  });
+
+  it('shows the tickets given and used; an admin revokes one after asking', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    network.on('GET', '/api/admin/verify', () => verified('admin'));
+    network.on('POST', '/api/admin/waitlist/tickets/31/revoke', ({ body }) => {
+      sent.push(body);
+      return json(200, { ...ticket, state: 'revoked', revokedAt: '2026-03-05T09:00:00.000Z' });
+    });
+    renderAdmin('/admin/launch');
+    const ticketsCard = await screen.findByRole('region', { name: 'Tickets for friends' });
+    const row = (
+      await within(ticketsCard).findByText(
+        (_, cell) => cell?.tagName === 'TD' && cell.textContent === 'friend@example.com',
+      )
+    ).closest('tr')!;
+    expect(within(row).getByText('Used')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Revoke' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Revoke this ticket?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke the ticket' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(sent).toEqual([{ reason: 'revoked by staff' }]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { InviteWaveForm } from '../../../features/invitations/components/invite-wave-form.js';
+import { TicketsCard } from '../../../features/invitations/components/tickets-card.js';
 import { WavesTable } from '../../../features/invitations/components/waves-table.js';
 import { useStaffCities } from '../../../features/places/api/get-cities.js';
 import { LaunchFigures } from '../../../features/places/components/launch-figures.js';
@@ -15,7 +16,7 @@ function InviteWaveFormWithCities() {
 /**
  * The launch screen, made of two features: invitations (invite a wave, admins only; the waves sent) and places (the
  * cities a wave may be limited to; per-city counts and the top referrers). Every staff member sees the waves and
- * figures; only admins invite.
+ * figures and the tickets for friends; only admins invite and revoke a ticket.
  */
 export function Component() {
   const { can } = useStaffSession();
@@ -25,6 +26,7 @@ export function Component() {
       {can('admin') && <InviteWaveFormWithCities />}
       <WavesTable />
       <LaunchFigures />
+      <TicketsCard canRevoke={can('admin')} />
     </div>
   );
 }

@@ -86,6 +86,21 @@ export function describeAuditEvent(record: AuditRecord, staffEmail: (id: string)
         what: `Revoked a referral credit of ${entry(target)}`,
         detail: text(details.reason) ? `reason: ${text(details.reason)?.replace(/_/g, ' ')}` : undefined,
       };
+    case 'tickets.read':
+      return {
+        what: 'Listed tickets for friends',
+        detail: text(details.state) ? `state ${text(details.state)}` : undefined,
+      };
+    case 'ticket.approve':
+      return {
+        what: `Approved held ticket #${target ?? '?'} of ${entry(text(details.owner))}`,
+        detail: text(details.rule) ? `held by: ${text(details.rule)?.replace(/_/g, ' ')}` : undefined,
+      };
+    case 'ticket.revoke':
+      return {
+        what: `Revoked ticket #${target ?? '?'} of ${entry(text(details.owner))}`,
+        detail: text(details.reason) ? `reason: ${text(details.reason)}` : undefined,
+      };
     case 'message.handle':
       return { what: `Marked ${message(target)} handled` };
     case 'message.reopen':

@@ -47,6 +47,25 @@ function creditText(credit: Credit): string {
   return `${credit.state} (${why}${by}; ${when(credit.decidedAt ?? credit.at)})`;
 }
 
+/** Tickets for friends: those given to the member (never who used one), and the one the person used. */
+function ticketRows(tickets: PersonalData['tickets']): [string, string][] {
+  if (!tickets) return [];
+  const rows = tickets.given.map((ticket, index): [string, string] => [
+    `Ticket for a friend (${index + 1})`,
+    ticket.state === 'used'
+      ? `used (${when(ticket.usedAt)})`
+      : ticket.state === 'revoked'
+        ? 'withdrawn'
+        : 'not used yet',
+  ]);
+  const used = tickets.used;
+  if (used) {
+    const note = used.revoked ? ', later withdrawn' : used.held ? ', held by our checks: it did not put you first' : '';
+    rows.push(['Ticket you used', `${when(used.at)}${note}`]);
+  }
+  return rows;
+}
+
 /** Everything held about the person, as a list of what and its value. */
 const IDENTITY: Record<string, string> = { woman: 'a woman', man: 'a man', nonbinary: 'non-binary' };
 
@@ -77,6 +96,7 @@ export function PersonalDataView({ data }: { data: PersonalData }) {
     ...data.credits.received
       .filter((credit) => credit.state !== 'granted')
       .map((credit, index): [string, string] => [`Credit from a friend (${index + 1})`, creditText(credit)]),
+    ...ticketRows(data.tickets),
     ['Review of your sign-up', reviewText(data.review)],
     [
       'Invitation wave',

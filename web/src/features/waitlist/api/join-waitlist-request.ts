@@ -22,6 +22,7 @@ export async function joinWaitlist(input: JoinWaitlistInput, signal: AbortSignal
     email,
     ...(isLanguage(language) && language !== DEFAULT_LANGUAGE ? { language } : {}),
     ...(referralSource ? { referralSource } : {}),
+    ...(input.ticket ? { ticket: input.ticket } : {}),
     ...(input.altcha ? { altcha: input.altcha } : {}),
     ...(input.honeypot ? { [HONEYPOT_FIELD]: input.honeypot } : {}),
   };

@@ -18,6 +18,8 @@ const MAX_RETRIES = 1;
 export interface JoinWaitlistInput {
   email: string;
   referralSource?: string;
+  /** A friend's ticket (`?ticket=`), used when the address is confirmed. */
+  ticket?: string;
   /** The proof of work, when the service asks for one. */
   altcha?: string;
   /** The hidden honeypot field, sent only when something filled it in. */

@@ -11,6 +11,7 @@ import { EntryRemoved, LinkUnreachable, LinkWorking } from './link-states.js';
 import { PlaceCard } from './place-card.js';
 import { ResendLink } from './resend-link.js';
 import { SharePanel } from './share-panel.js';
+import { UseTicket } from './use-ticket.js';
 
 function Working({ title }: { title: string }) {
   return (
@@ -201,6 +202,7 @@ function Confirmed({
         this link: it always shows your current place.
       </p>
       <PlaceCard place={place} />
+      <UseTicket token={token} />
       <ShareCard place={place} />
       <CityChoice token={token} place={place} />
       <LanguageChoice token={token} place={place} />

@@ -5,6 +5,7 @@ import { useHydrated } from '../../../lib/use-hydrated.js';
 import { useAcceptInvitation } from '../api/accept-invitation.js';
 import { useInvitation, type Invitation } from '../api/get-invitation.js';
 import { EntryRemoved, LinkUnreachable, LinkWorking } from './link-states.js';
+import { MemberTickets } from './member-tickets.js';
 
 function Working() {
   return <LinkWorking title="Opening your invitation" noscript="Please turn on JavaScript to open your invitation." />;
@@ -28,7 +29,7 @@ function GetTheApp({ invitation }: { invitation: Invitation }) {
   );
 }
 
-function Admitted({ invitation }: { invitation: Invitation }) {
+function Admitted({ invitation, token }: { invitation: Invitation; token: string }) {
   const out = invitation.stores.appStore || invitation.stores.playStore;
   return (
     <>
@@ -44,6 +45,7 @@ function Admitted({ invitation }: { invitation: Invitation }) {
           : 'Your invitation is accepted and your account is reserved.'}
       </p>
       <GetTheApp invitation={invitation} />
+      <MemberTickets token={token} />
     </>
   );
 }
@@ -88,7 +90,7 @@ export function InvitationPanel() {
       </>
     );
   }
-  if (outcome.invitation.status === 'admitted') return <Admitted invitation={outcome.invitation} />;
+  if (outcome.invitation.status === 'admitted') return <Admitted invitation={outcome.invitation} token={token} />;
 
   const { email, city } = outcome.invitation;
   return (

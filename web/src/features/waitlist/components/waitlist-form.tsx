@@ -6,6 +6,9 @@ import { HoneypotField } from '../../../components/ui/honeypot-field.js';
 import { formText } from '../../../lib/form-text.js';
 import { useProofOfWork } from '../../../lib/use-proof-of-work.js';
 import { useShareCode, type ShareCode } from '../api/check-referral-code.js';
+import { useTicketCheck } from '../api/get-ticket.js';
+import { holdTicket } from '../lib/held-ticket.js';
+import { TicketNote } from './ticket-note.js';
 import { useJoinWaitlist } from '../api/join-waitlist.js';
 import { ERROR_DISPLAY_MS, messages, SUCCESS_DISPLAY_MS, waitlistErrorMessage } from './waitlist-messages.js';
 
@@ -45,6 +48,9 @@ export function WaitlistForm() {
   const ref = searchParams.get('ref')?.trim() ?? '';
   const shareCode = useShareCode(ref);
   const codeToFill = shareCode.kind === 'valid' || shareCode.kind === 'unchecked' ? shareCode.code : '';
+  // A ticket link (?ticket=) joins with its ticket while the ticket can be used (or could not be checked).
+  const ticketCheck = useTicketCheck(searchParams.get('ticket')?.trim() ?? '');
+  const ticket = ticketCheck.kind === 'open' || ticketCheck.kind === 'unchecked' ? ticketCheck.code : undefined;
   useEffect(() => {
     const field = referralInput.current;
     if (field && !field.value && codeToFill) field.value = codeToFill;
@@ -73,8 +79,9 @@ export function WaitlistForm() {
     setNotice(null);
     const text = formText(event.currentTarget);
     const email = text('email').trim();
+    if (ticket) holdTicket(ticket);
     join.join(
-      { email: text('email'), referralSource: text('referralSource'), honeypot: text(HONEYPOT_FIELD) },
+      { email: text('email'), referralSource: text('referralSource'), honeypot: text(HONEYPOT_FIELD), ticket },
       {
         // The thank-you replaces the form; it comes back with empty fields.
         onSuccess: () => setNotice({ kind: 'success', email }),
@@ -108,6 +115,7 @@ export function WaitlistForm() {
   return (
     <div className="waitlist-form-wrap">
       <ShareCodeNote shareCode={shareCode} />
+      <TicketNote ticket={ticketCheck} />
       <form className="waitlist-form" onSubmit={onSubmit} aria-label="Join the waitlist">
         <EmailField
           ref={emailInput}

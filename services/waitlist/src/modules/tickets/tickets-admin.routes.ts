@@ -1,0 +1,43 @@
+import { ticketIdParams } from '@mmdm/contracts/tickets-admin';
+import { jsonBody, noStore } from '@mmdm/shared/http';
+import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
+import { Router } from 'express';
+import { staffActorOf } from '../audit/audit.service.js';
+import type { TicketsService } from './tickets.service.js';
+import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import * as calls from '@mmdm/contracts/calls/staff-tickets';
+import { STAFF_WAITLIST_PREFIX } from '@mmdm/contracts/calls/staff-waitlist';
+
+export interface TicketsAdminRoutesDeps {
+  service: TicketsService;
+  verifier: StaffTokenVerifier;
+}
+
+/** Staff: tickets given and used (viewer), revoking one (admin). */
+export function ticketsAdminRoutes({ service, verifier }: TicketsAdminRoutesDeps): Router {
+  const router = Router();
+  const route = declaredRoutes(router);
+  const viewer = requireStaff(verifier, 'viewer');
+  const admin = requireStaff(verifier, 'admin');
+  const json = jsonBody('4kb');
+  // Staff answers are never cached, refusals included.
+  router.use(STAFF_WAITLIST_PREFIX, noStore);
+
+  route(calls.listTickets, viewer, async (req, res) => {
+    const query = calls.listTickets.query.schema.parse(req.query);
+    res.json(await service.list(query, staffActorOf(req)));
+  });
+
+  route(calls.revokeTicket, admin, ...json, async (req, res) => {
+    const { id } = ticketIdParams.parse(req.params);
+    const { reason } = calls.revokeTicket.body.parse(req.body);
+    res.json(await service.revoke(id, reason, staffActorOf(req)));
+  });
+
+  route(calls.approveTicket, admin, async (req, res) => {
+    const { id } = ticketIdParams.parse(req.params);
+    res.json(await service.approve(id, staffActorOf(req)));
+  });
+
+  return router;
+}

@@ -1,0 +1,121 @@
+import type { Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { join as joinPath } from 'node:path';
+import { expect, test } from './fixtures.js';
+import { join, joinAndConfirm, linkInMail, screenshotsAt390And1280 } from './in-line-support.js';
+import { hydrated } from './public-support.js';
+import { RESULTS_DIR } from './system.js';
+
+async function signInAsStaff(page: Page, email: string, password: string) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+async function chooseCity(page: Page, link: string, city: string) {
+  await page.goto(link);
+  await page.getByRole('combobox', { name: 'City' }).selectOption({ label: city });
+  await page.getByRole('button', { name: 'Save my city' }).click();
+  await expect(page.getByText(`Saved: ${city}.`)).toBeVisible();
+}
+
+async function inviteOne(page: Page, city: string) {
+  await page.goto('/admin/launch');
+  await page.getByLabel('How many').fill('1');
+  await page.getByRole('combobox', { name: 'City' }).selectOption({ label: city });
+  await page.getByRole('button', { name: 'Invite…' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Send invitations' }).click();
+  await expect(page.getByText(`Invited 1 person in ${city}. Their invitation e-mails are on their way.`)).toBeVisible();
+}
+
+/**
+ * Tickets for friends: an admitted member finds three ticket links on their invitation page, a friend joins with one
+ * and is invited by the next wave of their city ahead of someone with a better place, the link then says it is used,
+ * and staff see the ticket given and used.
+ */
+test('a member gives a friend a ticket; the friend skips the line once; the used link says so', async ({
+  page,
+  mailbox,
+  system,
+  uniqueEmail,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  // Waves take the best places of a city shared by the run: one copy of this journey, on the desktop project.
+  test.skip(testInfo.project.name !== 'desktop', 'waves and places are shared by every test of the run');
+
+  const city = `Tickets ${randomBytes(3).toString('hex')}`;
+  await signInAsStaff(page, system.admin.email, system.admin.password);
+  await page.goto('/admin/settings/cities');
+  await page.getByLabel('City name').fill(city);
+  await page.getByRole('button', { name: 'Add city' }).click();
+  await expect(page.getByRole('rowheader', { name: city })).toBeVisible();
+
+  // Ada, alone in the city, is invited by a wave and accepts: her invitation page shows her tickets.
+  const ada = uniqueEmail('ada');
+  const adaLink = await joinAndConfirm(page, mailbox, ada);
+  await chooseCity(page, adaLink, city);
+  await inviteOne(page, city);
+  await page.goto(await linkInMail(mailbox, ada, '/invitation'));
+  await page.getByRole('button', { name: 'Accept my invitation' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: "You're in!" })).toBeVisible();
+  const tickets = page.getByRole('region', { name: 'Tickets for your friends' });
+  await expect(tickets.getByText('You have 3 tickets left.', { exact: false })).toBeVisible();
+  await screenshotsAt390And1280(page, testInfo, 'tickets-member');
+  const [ticketLink, second] = (await tickets.locator('.tickets-card__link').allTextContents()).map((link) =>
+    link.trim(),
+  );
+  if (!ticketLink || !second) throw new Error('the member page shows no ticket links');
+  expect(ticketLink).toMatch(new RegExp(`^${system.baseURL}/waitlist\\?ticket=[A-Za-z0-9_-]{43}$`));
+
+  // Early is in line in the city before Bea and brings no ticket: the better place Bea's ticket passes.
+  const early = uniqueEmail('early');
+  const earlyLink = await joinAndConfirm(page, mailbox, early);
+  await chooseCity(page, earlyLink, city);
+
+  // Bea opens the ticket link: the page says what it does, and she joins with it.
+  await page.goto(ticketLink);
+  await hydrated(page);
+  await expect(page.getByText('A member gave you a ticket.')).toBeVisible();
+  await screenshotsAt390And1280(page, testInfo, 'ticket-link');
+  const bea = uniqueEmail('bea');
+  await join(page, bea, ticketLink);
+  const beaLink = await linkInMail(mailbox, bea, '/confirm');
+  await page.goto(beaLink);
+  await page.getByRole('button', { name: 'Confirm my address' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' })).toBeVisible();
+  await chooseCity(page, beaLink, city);
+
+  // The next wave of one in the city invites Bea, not Early.
+  await inviteOne(page, city);
+  await page.goto(beaLink);
+  await expect(page.getByRole('heading', { level: 1, name: "You're invited!" })).toBeVisible();
+  await page.goto(earlyLink);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' })).toBeVisible();
+
+  // The link, opened again, says it is used; Ada's page says so too.
+  await page.goto(ticketLink);
+  await hydrated(page);
+  await expect(page.getByText('This ticket has been used already.')).toBeVisible();
+  await screenshotsAt390And1280(page, testInfo, 'ticket-used');
+
+  // Cai, in line already, joins again by the second link with his address: the answer is the one anybody gets, his
+  // place link comes by mail, and his place page, opened in this browser, uses the ticket.
+  const cai = uniqueEmail('cai');
+  const caiLink = await joinAndConfirm(page, mailbox, cai);
+  await join(page, cai, second);
+  await page.goto(caiLink);
+  await page.getByRole('button', { name: 'Use my ticket' }).click();
+  await expect(page.getByText('Your ticket is in.')).toBeVisible();
+  await screenshotsAt390And1280(page, testInfo, 'ticket-used-from-place');
+
+  // Staff see the tickets given and used (a staff table scrolls in its own box on a phone: 1280 px only).
+  await page.goto('/admin/launch');
+  const card = page.getByRole('region', { name: 'Tickets for friends', exact: true });
+  await expect(card.getByText(/\d+ given, \d+ used/)).toBeVisible();
+  await expect(card.getByRole('row').filter({ hasText: bea.split('@')[0]! })).toBeVisible();
+  await expect(card.getByRole('row').filter({ hasText: cai.split('@')[0]! })).toBeVisible();
+  await card.scrollIntoViewIfNeeded();
+  await card.screenshot({ path: joinPath(RESULTS_DIR, 'screenshots', 'in-line-desktop-tickets-staff-1280.png') });
+});
