@@ -36,6 +36,7 @@ import { createInvitationsService } from './modules/invitations/invitations.serv
 import { placesAdminRoutes } from './modules/places/places-admin.routes.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { createPlacesService } from './modules/places/places.service.js';
+import { createCityOpeningService } from './modules/places/city-opening.service.js';
 import { mailTemplateRoutes } from './modules/mail/mail-templates.routes.js';
 import { entriesRoutes } from './modules/entries/entries.routes.js';
 import { createEntriesService } from './modules/entries/entries.service.js';
@@ -171,6 +172,8 @@ export function createApp({
     publicUrl: config.publicUrl,
     maxCredits: config.referral.maxCredits,
     creditHold: createReferralHold(abuse.referralHold),
+    // A person's city choice is what raises a city's count: its opening takes its next step in the same request.
+    afterCityChosen: (cityId) => opening.afterCityChosen(cityId),
   });
   const review = createReviewService({
     pool,
@@ -185,6 +188,12 @@ export function createApp({
     ...(waveBatch ? { waveBatch } : {}),
     stores: config.stores,
     audit,
+  });
+  const opening = createCityOpeningService({
+    pool,
+    audit,
+    inviteWave: (client, request) => invitations.inviteInTransaction(client, request),
+    logger,
   });
   const signupService = createSignupService({
     pool,
@@ -280,7 +289,7 @@ export function createApp({
     places,
     audit,
   });
-  app.use(placesAdminRoutes({ service: places, verifier }));
+  app.use(placesAdminRoutes({ service: places, opening, verifier }));
   app.use(invitationsAdminRoutes({ service: invitations, verifier }));
   app.use(reviewRoutes({ service: review, verifier }));
   app.use(entriesRoutes({ service: entries, verifier }));

@@ -1,5 +1,6 @@
 import { render, toPlainText } from '@react-email/render';
 import { createElement, type ComponentType, type ReactElement } from 'react';
+import { AdminAlertMail, adminAlertSubject, type AdminAlertProps } from './admin-alert.template.js';
 import { ConfirmationMail, confirmationSubject, type ConfirmationProps } from './confirmation.template.js';
 import { ContactMail, contactSubject, type ContactProps } from './contact.template.js';
 import { DataAccessMail, dataAccessSubject, type DataAccessProps } from './data-access.template.js';
@@ -11,6 +12,7 @@ import { WelcomeMail, welcomeSubject, type WelcomeProps } from './welcome.templa
 
 export type { MailSite } from './mail-layout.js';
 export type {
+  AdminAlertProps,
   ConfirmationProps,
   ContactProps,
   DataAccessProps,
@@ -29,6 +31,7 @@ export interface MailTemplateProps {
   invitation: InvitationProps;
   'data-access': DataAccessProps;
   contact: ContactProps;
+  'admin-alert': AdminAlertProps;
 }
 
 export type MailTemplateName = keyof MailTemplateProps;
@@ -127,6 +130,21 @@ const templates: { [N in MailTemplateName]: TemplateDefinition<MailTemplateProps
         'Hello! I joined the waitlist last week.\n\nWill the app open in Porto at launch, or only in Lisbon? Thank you.',
       receivedAt: new Date('2026-03-02T14:05:00Z'),
       messageUrl: `${site.publicUrl}/admin/messages/42`,
+    }),
+    toSupport: true,
+  }),
+  'admin-alert': defineTemplate(AdminAlertMail, {
+    description:
+      'Sent to each admin when something waits for one: a city that reached its opening threshold and waits for its click.',
+    subject: adminAlertSubject,
+    sample: (site) => ({
+      subject: 'Lisbon reached its opening threshold',
+      paragraphs: [
+        'Lisbon has 2,000 people in line, its opening threshold of 2,000. It opens when an admin says so.',
+        'Opening it sends its first wave: 500 invitations to the best places in Lisbon.',
+      ],
+      actionUrl: `${site.publicUrl}/admin`,
+      actionLabel: 'Open the dashboard',
     }),
     toSupport: true,
   }),
