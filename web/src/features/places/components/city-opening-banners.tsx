@@ -41,7 +41,11 @@ export function CityOpeningBanners({ canOpen }: { canOpen: boolean }) {
                     setNotice(
                       answer.alreadyOpen
                         ? `${answer.city.name} is already open: nothing more was sent.`
-                        : `${answer.city.name} is open: ${formatNumber(answer.invited)} invitations are on their way.`,
+                        : `${answer.city.name} is open: ${
+                            answer.invited === 1
+                              ? '1 invitation is on its way'
+                              : `${formatNumber(answer.invited)} invitations are on their way`
+                          }.`,
                     ),
                 });
               }}
