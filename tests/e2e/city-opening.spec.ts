@@ -1,7 +1,29 @@
+import type { Page, TestInfo } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join as joinPath } from 'node:path';
 import { expect, test } from './fixtures.js';
 import { joinAndConfirm, screenshotsAt390And1280 } from './in-line-support.js';
 import { hydrated } from './public-support.js';
+import { RESULTS_DIR } from './system.js';
+
+/**
+ * A staff screen at 390 and 1280 px for a person to look at. Not the public pages' edge check: a staff table scrolls
+ * in its own box on a phone (decision 030), which staff-tables.spec.ts checks.
+ */
+async function staffScreenshots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const dir = joinPath(RESULTS_DIR, 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    const path = joinPath(dir, `city-opening-${testInfo.project.name}-${name}-${width}.png`);
+    await testInfo.attach(`${name}-${width}`, {
+      body: await page.screenshot({ path, fullPage: true }),
+      contentType: 'image/png',
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 /**
  * A city that opens at a threshold: staff set it, people choosing it see how far it is, the waitlist page lists it,
@@ -35,7 +57,7 @@ test('a city waits for its threshold, shows its progress, and opens on an adminâ
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`${city}'s opening settings were saved.`)).toBeVisible();
   await expect(row.getByText('Waiting: 0 of 2')).toBeVisible();
-  await screenshotsAt390And1280(page, testInfo, 'cities-settings');
+  await staffScreenshots(page, testInfo, 'cities-settings');
 
   // The first person chooses it and sees how far it is.
   const ada = uniqueEmail('opening-ada');
@@ -63,7 +85,7 @@ test('a city waits for its threshold, shows its progress, and opens on an adminâ
   await page.goto('/admin');
   const banner = page.getByRole('region', { name: `${city} awaits its opening` });
   await expect(banner).toBeVisible();
-  await screenshotsAt390And1280(page, testInfo, 'dashboard-city-awaiting');
+  await staffScreenshots(page, testInfo, 'dashboard-city-awaiting');
   await banner.getByRole('button', { name: `Open ${city}` }).click();
   await expect(page.getByText(`${city} is open: 1 invitation is on its way.`)).toBeVisible();
   await expect(banner).toBeHidden();

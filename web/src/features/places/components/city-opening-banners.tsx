@@ -27,7 +27,8 @@ export function CityOpeningBanners({ canOpen }: { canOpen: boolean }) {
           <p className="adm-opening-banner__text">
             <strong>{city.name}</strong> reached its opening threshold ({formatNumber(city.confirmed)} of{' '}
             {formatNumber(city.openingThreshold ?? 0)} people) on {formatDateTime(city.opening.thresholdReachedAt)}.
-            Opening it sends its first wave of {formatNumber(city.firstWaveSize)} invitations.
+            Opening it sends its first wave of{' '}
+            {city.firstWaveSize === 1 ? '1 invitation' : `${formatNumber(city.firstWaveSize)} invitations`}.
           </p>
           {canOpen ? (
             <button
