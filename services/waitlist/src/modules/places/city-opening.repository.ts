@@ -32,13 +32,17 @@ export async function listCityOpenings(db: Queryable): Promise<CityOpeningRow[]>
   return rows;
 }
 
-/** One city, locked for its opening: every opener of this city (API replicas, workers, an admin) queues here. */
+/**
+ * One city, locked for its opening: every opener of this city (API replicas, workers, an admin) queues here. `no key
+ * update`, not `update`: a person choosing the city meanwhile checks its foreign key with `key share` on this row, and
+ * must not wait for the opening while holding their entry's row, which the first wave may be inviting (a deadlock).
+ */
 export async function lockCityOpening(client: pg.PoolClient, id: number): Promise<CityOpeningRow | undefined> {
   const { rows } = await client.query<CityOpeningRow>(
     `select ${CITY_OPENING_COLUMNS}
        from waitlist.cities c left join waitlist.city_counts k on k.city_id = c.id
       where c.id = $1
-        for update of c`,
+        for no key update of c`,
     [id],
   );
   return rows[0];
