@@ -1,5 +1,8 @@
+import type { StaffCity } from '@mmdm/contracts/launch-admin';
+import type { Answer } from '@mmdm/tests/support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCity, buildEntry, buildToken } from '../../testing/waitlist-factories.js';
+import { lockCityOpening } from './city-opening.repository.js';
 import {
   eventually,
   startApi,
@@ -38,18 +41,14 @@ async function choose(person: Person, cityId: number | 'other' | null, api: ApiH
   expect(answer.status).toBe(200);
 }
 
-async function setOpening(
-  cityId: number,
-  body: Record<string, unknown>,
-  token = admin,
-): Promise<{ status: number; body: Record<string, any> }> {
+async function setOpening(cityId: number, body: Record<string, unknown>, token = admin): Promise<Answer> {
   return system.api.request(`/api/admin/waitlist/cities/${cityId}`, { method: 'PATCH', token, body });
 }
 
 async function staffCity(cityId: number) {
   const answer = await system.api.request('/api/admin/waitlist/cities', { token: viewer });
   expect(answer.status).toBe(200);
-  return (answer.body.items as { id: number; [key: string]: any }[]).find((city) => city.id === cityId)!;
+  return (answer.body.items as StaffCity[]).find((city) => city.id === cityId)!;
 }
 
 async function publicCity(cityId: number) {
@@ -79,7 +78,11 @@ async function invitedIn(cityId: number): Promise<{ people: number; mails: numbe
 }
 
 async function auditOf(cityId: number, action: string) {
-  const { rows } = await system.context.pool.query<{ actorSub: string; actorEmail: string | null; details: any }>(
+  const { rows } = await system.context.pool.query<{
+    actorSub: string;
+    actorEmail: string | null;
+    details: Record<string, unknown>;
+  }>(
     `select actor_sub as "actorSub", actor_email as "actorEmail", details from waitlist.audit_log
       where action = $1 and target = $2 order by id`,
     [action, String(cityId)],
@@ -177,7 +180,7 @@ describe('the count of people in a city', () => {
 });
 
 describe('GET /waitlist/cities', () => {
-  it("gives a city with a threshold its progress, and a city without one none", async () => {
+  it('gives a city with a threshold its progress, and a city without one none', async () => {
     const [lisbon, porto] = [await buildCity(system.context.pool), await buildCity(system.context.pool)];
     expect(
       (await setOpening(lisbon.id, { openingThreshold: 2000, firstWaveSize: 10, openMode: 'approve' })).status,
@@ -245,7 +248,12 @@ describe('a city in approve mode (the default)', () => {
     const alerts = () => system.smtp.messages.filter((mail) => mail.parsed.subject === subject);
     await eventually(async () => alerts().length >= TEST_ADMIN_ADDRESSES.length, 15_000);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(alerts().map((mail) => mail.envelope.to).flat().sort()).toEqual([...TEST_ADMIN_ADDRESSES].sort());
+    expect(
+      alerts()
+        .map((mail) => mail.envelope.to)
+        .flat()
+        .sort(),
+    ).toEqual([...TEST_ADMIN_ADDRESSES].sort());
     expect(alerts()[0]!.parsed.text).toContain('http://mmdm.test/admin');
     expect(alerts()[0]!.parsed.text).toMatch(/has 3 people in line, its opening threshold of 3/);
 
@@ -279,6 +287,26 @@ describe('a city in approve mode (the default)', () => {
     expect((await publicCity(city.id)).progress).toEqual({ confirmed: 4, threshold: 3, opened: true });
     // No second mail to the admins for the same city.
     expect(alerts()).toHaveLength(TEST_ADMIN_ADDRESSES.length);
+  });
+});
+
+describe("a city's opening lock", () => {
+  it('never holds up a person choosing the city (who could hold an entry the first wave invites)', async () => {
+    const city = await buildCity(system.context.pool);
+    const person = await confirmedPerson('lock');
+    const opener = await system.context.pool.connect();
+    try {
+      await opener.query('begin');
+      expect(await lockCityOpening(opener, city.id)).toBeDefined();
+      // The opener holds the city's row; the choice checks the city's key only, and is saved at once.
+      const started = Date.now();
+      await choose(person, city.id);
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      await opener.query('rollback');
+      opener.release();
+    }
+    expect(await countKeptAndCounted(city.id)).toEqual([1, 1]);
   });
 });
 
