@@ -92,7 +92,7 @@ describe('the contact mail, to our own support desk', () => {
   });
 });
 
-describe('the admin alert, to the staff panel\'s admins', () => {
+describe("the admin alert, to the staff panel's admins", () => {
   it('says why it came, links to the staff panel, and has no unsubscribe link', async () => {
     const mail = await previewMailTemplate('admin-alert', site);
     expect(mail.subject).toBe('Lisbon reached its opening threshold');
