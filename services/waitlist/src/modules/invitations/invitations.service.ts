@@ -140,7 +140,10 @@ export function createInvitationsService({
      * or neither): the wave row, its picks, the first batch invited and its audit row. The caller retries the whole
      * transaction on a deadlock. Not counted in the invited metric until the worker's batches (the first batch is).
      */
-    async inviteInTransaction(client: pg.PoolClient, request: WaveRequest): Promise<{ waveId: string; invited: number }> {
+    async inviteInTransaction(
+      client: pg.PoolClient,
+      request: WaveRequest,
+    ): Promise<{ waveId: string; invited: number }> {
       const { actor } = request;
       const cityId = request.city ?? null;
       const { waveId, invited } = await inviteWave(

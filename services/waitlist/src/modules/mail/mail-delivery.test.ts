@@ -326,7 +326,11 @@ describe.skipIf(!haveSpamassassin)('SpamAssassin (local rules) scores every mail
       });
       const alerts = () => sink.messages.filter((mail) => mail.parsed.subject === subject);
       await sink.waitFor(() => alerts().length === TEST_ADMIN_ADDRESSES.length);
-      expect(alerts().flatMap((mail) => mail.envelope.to).sort()).toEqual([...TEST_ADMIN_ADDRESSES].sort());
+      expect(
+        alerts()
+          .flatMap((mail) => mail.envelope.to)
+          .sort(),
+      ).toEqual([...TEST_ADMIN_ADDRESSES].sort());
       const mail = alerts()[0]!;
       expect((await verify(mail.raw))[0]?.status.result).toBe('pass');
       const { score, tests } = await spamScore(mail.raw);

@@ -20,7 +20,13 @@ export const adminAlertSubject = ({ subject }: Pick<AdminAlertProps, 'subject'>)
  * alerts of other features): to each admin of the staff panel. No unsubscribe link: a staff mail, not a mail to a
  * person on the list.
  */
-export function AdminAlertMail({ site, subject, paragraphs, actionUrl, actionLabel }: AdminAlertProps & { site: MailSite }) {
+export function AdminAlertMail({
+  site,
+  subject,
+  paragraphs,
+  actionUrl,
+  actionLabel,
+}: AdminAlertProps & { site: MailSite }) {
   return (
     <MailLayout
       site={site}
