@@ -80,6 +80,24 @@ describe("a city's progress toward opening", () => {
     expect(screen.queryByText(/needed to open/)).not.toBeInTheDocument();
   });
 
+  it("shows an invited person's city as open", async () => {
+    network.on('GET', '/waitlist/confirm', () =>
+      json(200, {
+        success: true,
+        data: { ...place, status: 'invited', position: null, city: { id: 9, name: 'Madrid' } },
+      }),
+    );
+    network.on('GET', '/waitlist/cities', () => json(200, cities()));
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/confirm?token=tok-1']}>
+          <ConfirmPanel />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Madrid is open: invitations are on their way.')).toBeInTheDocument();
+  });
+
   it('on the waitlist page, lists the cities not open yet that have a threshold, and nothing else', async () => {
     network.on('GET', '/waitlist/cities', () => json(200, cities()));
     render(<CitiesOpeningList />);

@@ -5,6 +5,7 @@ import { useHydrated } from '../../../lib/use-hydrated.js';
 import { useConfirmEntry, type ConfirmedPlace, type ConfirmOutcome } from '../api/confirm-entry.js';
 import { useConfirmationStatus } from '../api/get-confirmation-status.js';
 import { CityChoice } from './city-choice.js';
+import { YourCityProgress } from './city-progress.js';
 import { EntryRemoved, LinkUnreachable, LinkWorking } from './link-states.js';
 import { PlaceCard } from './place-card.js';
 import { ResendLink } from './resend-link.js';
@@ -183,6 +184,7 @@ function Confirmed({
             </>
           )}
         </p>
+        <YourCityProgress cityId={place.city?.id} />
         <ShareCard place={place} />
       </>
     );
