@@ -10,6 +10,7 @@ import type { AuthConfig } from './config.js';
 import type { PasswordHasher } from './lib/password-hasher.js';
 import { createRevocation } from './lib/revocation.js';
 import { revocationRoutes } from './lib/revocation.routes.js';
+import { staffInternalRoutes } from './modules/staff/staff-internal.routes.js';
 import { apiDocumentRoutes } from './modules/api-document/api-document.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { createAuditService } from './modules/audit/audit.service.js';
@@ -96,6 +97,7 @@ export function createAuthApp({
   serveProbes(app, { registry, pool, redis: { producer: redis } });
   app.use(jwksRoutes(keys));
   app.use(revocationRoutes(revocation));
+  app.use(staffInternalRoutes(staff));
   app.use(apiDocumentRoutes());
 
   const admin = Router();

@@ -134,12 +134,50 @@ export const createCityBody = z.strictObject({
   sort: z.number().int().min(-1_000_000).max(1_000_000).optional(),
 });
 export const cityIdParams = z.object({ id: z.string().regex(/^\d{1,9}$/, 'The city id must be a number.') });
+/** How a city opens: an admin's click sends the first wave (`approve`, the default), or it goes at once (`auto`). */
+export const OPEN_MODES = ['auto', 'approve'] as const;
+export type OpenMode = (typeof OPEN_MODES)[number];
+/** A city's opening: no threshold, waiting for it, reached and waiting for an admin's click, or open. */
+export const OPENING_STATES = ['none', 'waiting', 'awaiting_approval', 'open'] as const;
+export type OpeningState = (typeof OPENING_STATES)[number];
+/** The largest threshold a city may have. */
+export const OPENING_THRESHOLD_MAX = 100_000_000;
+
 export const staffCitySchema = z.object({
   id: z.number(),
   name: z.string(),
   sort: z.number(),
   createdAt: z.string(),
   people: z.number(),
+  /** People counted toward the threshold: confirmed, invited or admitted, not rejected. */
+  confirmed: z.number(),
+  openingThreshold: z.number().nullable(),
+  firstWaveSize: z.number(),
+  openMode: z.enum(OPEN_MODES),
+  opening: z.object({
+    state: z.enum(OPENING_STATES),
+    thresholdReachedAt: z.string().nullable(),
+    openedAt: z.string().nullable(),
+    /** `system` when the threshold opened it, else the admin's address (or account id). */
+    openedBy: z.string().nullable(),
+    waveId: z.number().nullable(),
+  }),
+});
+export type StaffCity = z.infer<typeof staffCitySchema>;
+
+/** PATCH /cities/:id: the city's opening settings. A null threshold: the city never opens by itself. */
+export const cityOpeningBody = z.strictObject({
+  openingThreshold: z.number().int().min(1).max(OPENING_THRESHOLD_MAX).nullable(),
+  firstWaveSize: z.number().int().min(0).max(WAVE_MAX),
+  openMode: z.enum(OPEN_MODES),
+});
+export type CityOpeningBody = z.output<typeof cityOpeningBody>;
+
+/** 200 of POST /cities/:id/open: the city, whether it was open already, and how many the first wave chose. */
+export const cityOpenedSchema = z.object({
+  city: staffCitySchema,
+  alreadyOpen: z.boolean(),
+  invited: z.number(),
 });
 export const staffCitiesSchema = z.object({ items: z.array(staffCitySchema) });
 

@@ -34,8 +34,16 @@ export const languageChoiceBody = z.strictObject(
 
 export const city = z.object({ id: z.number(), name: z.string() });
 export type City = z.infer<typeof city>;
+/**
+ * A city's way to its opening, for a city with a threshold only: people in it (confirmed, invited or admitted, not
+ * rejected) and the threshold; `opened` once it opened (then the first wave is on its way).
+ */
+export const cityProgress = z.object({ confirmed: z.number(), threshold: z.number(), opened: z.boolean() });
+export type CityProgress = z.infer<typeof cityProgress>;
+export const listedCity = z.object({ id: z.number(), name: z.string(), progress: z.optional(cityProgress) });
+export type ListedCity = z.infer<typeof listedCity>;
 /** `data` of GET /waitlist/cities. */
-export const citiesList = z.object({ cities: z.array(city) });
+export const citiesList = z.object({ cities: z.array(listedCity) });
 
 export const ENTRY_LIFECYCLE = ['pending', 'confirmed', 'invited', 'admitted'] as const;
 

@@ -53,7 +53,7 @@ const ERRORS: Record<ErrorStatus, string> = {
   403: 'The staff role does not allow this (`forbidden`), or a webhook whose signature, signing host, topic or client address is refused (`signature_invalid`, `topic_not_allowed`, `forbidden`).',
   404: 'Not found (`not_found`, `token_invalid`, `staff_not_found`, `template_not_found`).',
   408: 'The request took too long to arrive (`request_timeout`).',
-  409: 'Conflicts with the current state (`token_used`, `not_pending`, `suppressed`, `email_taken`, `last_admin`, `city_exists`, `totp_exists`, `passkey_exists`, `no_enrolment`, `no_passkey`, `no_second_factor`, `mfa_required`, `cap_reached`).',
+  409: 'Conflicts with the current state (`token_used`, `not_pending`, `suppressed`, `email_taken`, `last_admin`, `city_exists`, `city_not_ready`, `totp_exists`, `passkey_exists`, `no_enrolment`, `no_passkey`, `no_second_factor`, `mfa_required`, `cap_reached`).',
   410: 'The link is past its lifetime (`token_expired`).',
   413: 'The body is over 4 kB, 32 kB for the contact form (`payload_too_large`).',
   415: 'The body is not JSON, or compressed (`unsupported_media_type`, `unsupported_encoding`).',

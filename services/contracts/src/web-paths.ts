@@ -13,6 +13,8 @@ export const WEB_PATHS = {
   yourData: '/your-data',
   /** The staff panel's messages from the contact form; the mail to SUPPORT_EMAIL links to the message's own page. */
   staffMessages: '/admin/messages',
+  /** The staff panel's dashboard: the mails to admins about a city awaiting its opening link there. */
+  staffDashboard: '/admin',
 } as const;
 
 /** The API path a mail's `List-Unsubscribe` header names (RFC 8058 one-click POST; a GET redirects to the page). */
@@ -37,6 +39,8 @@ export const mailLinks = {
     `${publicUrl}${WEB_PATHS.staffMessages}/${encodeURIComponent(messageId)}`,
   /** A ticket for a friend (decision 036): the waitlist page, carrying the ticket into the sign-up. */
   ticket: (publicUrl: string, code: string) => `${publicUrl}${WEB_PATHS.waitlist}?ticket=${encodeURIComponent(code)}`,
+  /** The staff panel's dashboard (staff sign in to open it). */
+  staffDashboard: (publicUrl: string) => `${publicUrl}${WEB_PATHS.staffDashboard}`,
   /** The share link that pre-fills "Referral code". */
   share: (publicUrl: string, code: string) => `${publicUrl}${WEB_PATHS.waitlist}?ref=${encodeURIComponent(code)}`,
 };

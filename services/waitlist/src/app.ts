@@ -38,6 +38,7 @@ import { createInvitationsService } from './modules/invitations/invitations.serv
 import { placesAdminRoutes } from './modules/places/places-admin.routes.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { createPlacesService } from './modules/places/places.service.js';
+import { createCityOpeningService } from './modules/places/city-opening.service.js';
 import { mailTemplateRoutes } from './modules/mail/mail-templates.routes.js';
 import { entriesRoutes } from './modules/entries/entries.routes.js';
 import { createEntriesService } from './modules/entries/entries.service.js';
@@ -177,6 +178,8 @@ export function createApp({
     publicUrl: config.publicUrl,
     maxCredits: config.referral.maxCredits,
     creditHold,
+    // A person's city choice is what raises a city's count: its opening takes its next step in the same request.
+    afterCityChosen: (cityId) => opening.afterCityChosen(cityId),
   });
   const tickets = createTicketsService({
     pool,
@@ -202,6 +205,12 @@ export function createApp({
     audit,
     balancedDraft: (db, request) => balance.draft(db, request),
     onAdmitted: (client, entryId, rawToken) => tickets.issue(client, entryId, rawToken),
+  });
+  const opening = createCityOpeningService({
+    pool,
+    audit,
+    inviteWave: (client, request) => invitations.inviteInTransaction(client, request),
+    logger,
   });
   const signupService = createSignupService({
     pool,
@@ -307,7 +316,7 @@ export function createApp({
     places,
     audit,
   });
-  app.use(placesAdminRoutes({ service: places, verifier }));
+  app.use(placesAdminRoutes({ service: places, opening, verifier }));
   app.use(invitationsAdminRoutes({ service: invitations, verifier }));
   app.use(ticketsAdminRoutes({ service: tickets, verifier }));
   app.use(reviewRoutes({ service: review, verifier }));

@@ -204,6 +204,8 @@ export const workerEnvSchema = sharedSchema
     WORKER_PORT: env.port(8083),
     /** Loopback unless told otherwise: only the gateway calls a service (compose sets 0.0.0.0 on its own network). */
     HOST: z.string().default('127.0.0.1'),
+    /** The auth service, next to its JWKS: the worker asks it for the admins' addresses when it mails an admin alert. */
+    AUTH_JWKS_URL: env.url('http://127.0.0.1:8081/.well-known/jwks.json', ['http:', 'https:']),
     /** Unset: mails are written as .eml files into MAIL_DIR (development); never silently dropped. */
     SMTP_URL: z
       .string()
@@ -377,6 +379,8 @@ export interface WorkerConfig {
     returnPath: string | undefined;
   };
   bounceMailbox: { url: string; pollMs: number } | undefined;
+  /** The auth service's JWKS address; its internal endpoints (the admins' addresses) are beside it. */
+  authJwksUrl: string;
   relayIntervalMs: number;
   statsRollupIntervalMs: number;
   retention: {
@@ -492,6 +496,7 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
       returnPath: e.MAIL_RETURN_PATH,
     },
     bounceMailbox: e.BOUNCE_MAILBOX_URL ? { url: e.BOUNCE_MAILBOX_URL, pollMs: e.BOUNCE_MAILBOX_POLL_MS } : undefined,
+    authJwksUrl: e.AUTH_JWKS_URL,
     relayIntervalMs: e.RELAY_INTERVAL_MS,
     statsRollupIntervalMs: e.STATS_ROLLUP_INTERVAL_MS,
     retention: {

@@ -15,6 +15,11 @@ import { startStatsRollup } from './modules/analytics/stats-rollup.js';
 import { registerWaveBacklogMetrics } from './modules/invitations/invitations.metrics.js';
 import { startWaveApplier, type WaveApplier } from './modules/invitations/wave-applier.js';
 import { createPlacesService } from './modules/places/places.service.js';
+import { createCityOpeningService, type CityOpeningService } from './modules/places/city-opening.service.js';
+import { startCityOpeningChecks } from './modules/places/city-opening-checks.js';
+import { createInvitationsMetrics } from './modules/invitations/invitations.metrics.js';
+import { createInvitationsService } from './modules/invitations/invitations.service.js';
+import { adminAddressesVia } from './lib/staff-keys.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createRetention, startRetention, type Retention } from './modules/retention/retention.service.js';
 import { syncPlaceRule } from './modules/places/place-rule.js';
@@ -39,6 +44,8 @@ export interface MailWorker {
   relay: Relay;
   /** Invites the rest of each accepted wave. */
   waves: WaveApplier;
+  /** Cities' openings: the periodic check's service (tests run a check by hand). */
+  opening: CityOpeningService;
   sender: MailSender;
   /** Reads BOUNCE_MAILBOX_URL when it is set. */
   bounceMailbox: BounceMailbox | undefined;
@@ -55,10 +62,19 @@ export interface MailWorkerDeps {
   onFatal?: (reason: string) => void;
   /** Where the worker's metrics go; a fresh registry by default. */
   registry?: Registry;
+  /** The admins' addresses for admin alerts; by default the auth service is asked (beside its JWKS). */
+  adminAddresses?: () => Promise<string[]>;
+  /** How often the cities' openings are checked (CITY_OPENING_CHECK_MS by default); tests make it short. */
+  cityOpeningCheckMs?: number;
 }
 
 /** How soon the worker takes up the rest of a wave the staff call accepted. */
 const WAVE_POLL_MS = 500;
+/**
+ * How often the worker looks for a city with an opening step to take (one small read of the cities). The API takes
+ * the step at once on the city choice that reaches a threshold; this is the catch-up.
+ */
+export const CITY_OPENING_CHECK_MS = 10_000;
 
 /**
  * QUIT when connected (replies in flight still arrive); otherwise drop the connection: on the consumer connection,
@@ -79,6 +95,8 @@ export async function startMailWorker({
   pool: givenPool,
   onFatal,
   registry = createMetricsRegistry(),
+  adminAddresses,
+  cityOpeningCheckMs = CITY_OPENING_CHECK_MS,
 }: MailWorkerDeps): Promise<MailWorker> {
   const pool =
     givenPool ??
@@ -147,6 +165,7 @@ export async function startMailWorker({
       },
       confirmTokenTtlHours: config.confirmTokenTtlHours,
       placeOf: async (entryId) => (await placesOf(pool, [entryId]))[0]?.position ?? null,
+      adminAddresses: adminAddresses ?? adminAddressesVia(config.authJwksUrl),
     }),
     {
       connection: consumer,
@@ -221,6 +240,14 @@ export async function startMailWorker({
     maxCredits: config.referral.maxCredits,
     audit,
   });
+  const invitations = createInvitationsService({ pool, metrics: createInvitationsMetrics(registry), audit });
+  const opening = createCityOpeningService({
+    pool,
+    audit,
+    inviteWave: (client, request) => invitations.inviteInTransaction(client, request),
+    logger,
+  });
+  const openingChecks = startCityOpeningChecks({ opening, logger, intervalMs: cityOpeningCheckMs, metrics: registry });
   const retention = createRetention({
     pool,
     audit,
@@ -243,6 +270,7 @@ export async function startMailWorker({
     { name: 'wave applier', close: () => waves.stop() },
     { name: 'outbox relay', close: () => relay.stop() },
     { name: 'stats roll-up', close: () => rollup.stop() },
+    { name: 'city openings', close: () => openingChecks.stop() },
     { name: 'retention', close: () => retentionRuns.stop() },
     ...(bounceMailbox ? [{ name: 'bounce mailbox', close: () => bounceMailbox.stop() }] : []),
     { name: 'place rule', close: () => placeRule },
@@ -254,5 +282,5 @@ export async function startMailWorker({
     { name: 'redis consumer', close: () => closeRedis(consumer) },
   ];
   if (!givenPool) resources.push({ name: 'postgres', close: () => pool.end() });
-  return { app, retention, registry, relay, waves, sender, bounceMailbox, resources };
+  return { app, retention, registry, relay, waves, opening, sender, bounceMailbox, resources };
 }

@@ -121,6 +121,14 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
     readOnly: false,
   },
   { service: 'waitlist', method: 'DELETE', path: '/api/admin/waitlist/cities/1', readOnly: false },
+  {
+    service: 'waitlist',
+    method: 'PATCH',
+    path: '/api/admin/waitlist/cities/1',
+    body: { openingThreshold: 1, firstWaveSize: 1, openMode: 'auto' },
+    readOnly: false,
+  },
+  { service: 'waitlist', method: 'POST', path: '/api/admin/waitlist/cities/1/open', readOnly: false },
   { service: 'waitlist', method: 'GET', path: '/api/admin/waitlist/launch-stats', readOnly: true },
   {
     service: 'waitlist',

@@ -1,6 +1,8 @@
 // Invitation waves, cities, credits (waitlist service).
 import { defineCall, BODY_ERRORS, staffErrors, ok, pathParam } from './define-call.js';
 import {
+  cityOpeningBody,
+  cityOpenedSchema,
   createCityBody,
   inviteWaveBody,
   launchStatsSchema,
@@ -107,6 +109,39 @@ export const deleteCity = defineCall({
   errors: [400, 404, ...staffErrors('admin')],
 });
 
+export const setCityOpening = defineCall({
+  method: 'patch',
+  path: '/api/admin/waitlist/cities/{id}',
+  operationId: 'setCityOpening',
+  tag: 'staff-launch',
+  summary: "Set a city's opening",
+  description:
+    'The threshold of people in the city at which it opens (null: never by itself), the size of its first wave, and ' +
+    'whether the first wave goes at once (`auto`) or waits for an admin (`approve`). A city reaching its threshold ' +
+    'opens once; an open city keeps its settings for the record. Audited.',
+  access: 'admin',
+  params: { id: pathParam('A city id.', '^\\d{1,9}$') },
+  body: cityOpeningBody,
+  answers: ok('The city as it is now.', staffCitySchema),
+  errors: [...BODY_ERRORS, 404, ...staffErrors('admin')],
+});
+
+export const openCity = defineCall({
+  method: 'post',
+  path: '/api/admin/waitlist/cities/{id}/open',
+  operationId: 'openCity',
+  tag: 'staff-launch',
+  summary: 'Open a city awaiting approval',
+  description:
+    'Opens a city that reached its threshold and waits for approval, and sends its first wave in the same ' +
+    'transaction. Idempotent: a city already open answers `alreadyOpen: true` and sends nothing; 409 ' +
+    '`city_not_ready` for a city that has not reached its threshold. Audited.',
+  access: 'admin',
+  params: { id: pathParam('A city id.', '^\\d{1,9}$') },
+  answers: ok('Opened, or open already.', cityOpenedSchema),
+  errors: [400, 404, 409, ...staffErrors('admin')],
+});
+
 export const getLaunchStats = defineCall({
   method: 'get',
   path: '/api/admin/waitlist/launch-stats',
@@ -141,6 +176,8 @@ export const STAFF_LAUNCH_CALLS = [
   listStaffCities,
   createCity,
   deleteCity,
+  setCityOpening,
+  openCity,
   getLaunchStats,
   revokeCredit,
 ] as const;

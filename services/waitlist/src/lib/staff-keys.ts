@@ -57,3 +57,19 @@ export function restoreRevocationsVia(jwksUrl: string): () => Promise<void> {
     if (!answer.ok) throw new Error(`the auth service answered ${answer.status} to the revocation refill`);
   };
 }
+
+/**
+ * The enabled admins' addresses, asked of the auth service at its own address (next to its JWKS, never through the
+ * gateway): whom an admin alert goes to. Asked when the mail leaves, so an admin added since the alert gets it too.
+ */
+export function adminAddressesVia(jwksUrl: string): () => Promise<string[]> {
+  const url = new URL('/internal/staff/admin-addresses', jwksUrl);
+  return async () => {
+    const answer = await fetch(url, { signal: AbortSignal.timeout(3000) });
+    if (!answer.ok) throw new Error(`the auth service answered ${answer.status} to the admin addresses`);
+    const body = (await answer.json()) as { addresses?: unknown };
+    if (!Array.isArray(body.addresses) || !body.addresses.every((address) => typeof address === 'string'))
+      throw new Error('the auth service answered no list of admin addresses');
+    return body.addresses as string[];
+  };
+}

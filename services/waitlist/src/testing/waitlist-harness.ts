@@ -201,7 +201,15 @@ export interface WorkerHarness {
 
 export async function startWorker(
   context: TestContext,
-  options: { smtpUrl?: string; redisUrl?: string; env?: Record<string, string> } = {},
+  options: {
+    smtpUrl?: string;
+    redisUrl?: string;
+    env?: Record<string, string>;
+    /** The admins an admin alert goes to (stands in for the auth service); by default TEST_ADMIN_ADDRESSES. */
+    adminAddresses?: () => Promise<string[]>;
+    /** How often the worker checks the cities' openings; by default once an hour (tests check when they mean to). */
+    cityOpeningCheckMs?: number;
+  } = {},
 ): Promise<WorkerHarness> {
   const config = loadWorkerConfig({
     ...context.databaseEnv,
@@ -218,7 +226,13 @@ export async function startWorker(
   });
   const logs = captureLogs();
   const logger = createLogger({ name: 'waitlist-worker', level: 'info', destination: logs.stream });
-  const worker = await startMailWorker({ config, logger, pool: context.pool });
+  const worker = await startMailWorker({
+    config,
+    logger,
+    pool: context.pool,
+    adminAddresses: options.adminAddresses ?? (async () => [...TEST_ADMIN_ADDRESSES]),
+    cityOpeningCheckMs: options.cityOpeningCheckMs ?? 3_600_000,
+  });
   return {
     worker,
     config,
@@ -228,6 +242,9 @@ export async function startWorker(
     },
   };
 }
+
+/** The admins of the auth service the test workers stand in for: whom admin alerts go to. */
+export const TEST_ADMIN_ADDRESSES = ['first-admin@mmdm.test', 'second-admin@mmdm.test'] as const;
 
 export async function startSink(): Promise<SmtpSink> {
   return new SmtpSink().start();

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Icon } from '../../components/ui/icon.js';
+import { CitiesOpeningList } from '../../features/waitlist/components/cities-opening-list.js';
 import { WaitlistForm } from '../../features/waitlist/components/waitlist-form.js';
 import { paths } from '../../config/paths.js';
 
@@ -29,6 +30,7 @@ export function WaitlistRoute() {
             <Link to={paths.privacyPolicy}>Privacy Policy</Link>. You can unsubscribe at any time, and{' '}
             <Link to={paths.yourData}>see or erase your data</Link> whenever you like.
           </p>
+          <CitiesOpeningList />
         </div>
         <div className="waitlist-page__more">
           <p>

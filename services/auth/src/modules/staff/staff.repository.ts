@@ -154,3 +154,11 @@ export async function countActiveAdmins(db: Queryable): Promise<number> {
   );
   return rows[0]?.n ?? 0;
 }
+
+/** The addresses of the enabled admins: whom the waitlist's admin alerts go to. */
+export async function listActiveAdminAddresses(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ email: string }>(
+    `select email from auth.staff where role = 'admin' and not disabled order by id`,
+  );
+  return rows.map((row) => row.email);
+}

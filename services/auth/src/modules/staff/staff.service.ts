@@ -18,6 +18,7 @@ import {
   findStaffForUpdate,
   insertStaff,
   isStaffId,
+  listActiveAdminAddresses,
   listStaff,
   lockAdminSet,
   recordLogin,
@@ -197,6 +198,9 @@ const notFound = () => new AppError(404, 'staff_not_found', 'No staff account wi
 /** Staff accounts: the one owner of auth.staff. Sign-in reads and stamps accounts through it too. */
 export function createStaffService({ pool, audit, hasher, revocation }: StaffServiceDeps) {
   return {
+    /** The enabled admins' addresses, for the waitlist service's admin alerts (its internal endpoint). */
+    adminAddresses: () => listActiveAdminAddresses(pool),
+
     list: () => listStaff(pool),
     findById: (id: string) => findStaffById(pool, id),
     findCredentialsByEmail: (emailNormalized: string) => findCredentialsByEmail(pool, emailNormalized),

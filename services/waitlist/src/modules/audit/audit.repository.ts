@@ -12,6 +12,10 @@ export interface AuditRecord {
     | 'wave.invite'
     | 'city.create'
     | 'city.delete'
+    // A city's opening: its settings, its threshold reached (the system), and its opening (the system or an admin).
+    | 'city.opening_set'
+    | 'city.threshold_reached'
+    | 'city.open'
     | 'credit.revoke'
     // Staff reading personal data: one row per request, never the rows read.
     | 'entries.list'

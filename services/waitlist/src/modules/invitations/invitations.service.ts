@@ -177,6 +177,32 @@ export function createInvitationsService({
       return wave;
     },
 
+    /**
+     * A wave in the caller's transaction (a city's opening: the city opens and its first wave is accepted together,
+     * or neither): the wave row, its picks, the first batch invited and its audit row. The caller retries the whole
+     * transaction on a deadlock. Not counted in the invited metric until the worker's batches (the first batch is).
+     */
+    async inviteInTransaction(
+      client: pg.PoolClient,
+      request: WaveRequest,
+    ): Promise<{ waveId: string; invited: number }> {
+      const { actor } = request;
+      const cityId = request.city ?? null;
+      const { waveId, invited } = await inviteWave(
+        client,
+        {
+          count: request.count,
+          cityId,
+          createdBySub: actor.actorSub,
+          createdByEmail: actor.actorEmail ?? null,
+          requestId: actor.requestId,
+        },
+        waveBatch,
+      );
+      await audit.change(client, actor, 'wave.invite', waveId, { requested: request.count, invited, city: cityId });
+      return { waveId, invited };
+    },
+
     async preview(count: number, city: number | undefined, balance?: BalanceTarget) {
       const cityId = city ?? null;
       const counts = await previewWave(pool, count, cityId);

@@ -2,6 +2,7 @@ import { mailLinks } from '@mmdm/contracts/web-paths';
 import type { Logger } from '@mmdm/shared/logger';
 import type { Job } from 'bullmq';
 import type pg from 'pg';
+import { createAdminAlertMailSender, findAdminAlertMail } from './admin-alert-mail.js';
 import { createContactMailSender } from './contact-mail.js';
 import { createDataAccessMailSender } from './data-access-mail.js';
 import { createLaunchMailSender } from './launch-mail.js';
@@ -20,6 +21,8 @@ export interface MailConsumerDeps {
   confirmTokenTtlHours: number;
   /** The entry's place in line, for the welcome mail (the places module's, wired in by the worker). */
   placeOf: (entryId: string) => Promise<number | null>;
+  /** The staff panel's admins' addresses, for the admin alerts (the auth service's internal endpoint). */
+  adminAddresses?: () => Promise<string[]>;
 }
 
 /**
@@ -41,12 +44,21 @@ export class RowBeingSentError extends Error {
  * Sends one confirmation mail per outbox row. Idempotent: a row already sent, erased, or whose entry is no longer
  * pending (confirmed, unsubscribed) is skipped, so a job delivered twice sends once.
  */
-export function createMailProcessor({ pool, sender, logger, site, confirmTokenTtlHours, placeOf }: MailConsumerDeps) {
+export function createMailProcessor({
+  pool,
+  sender,
+  logger,
+  site,
+  confirmTokenTtlHours,
+  placeOf,
+  adminAddresses = () => Promise.reject(new Error('no source of admin addresses')),
+}: MailConsumerDeps) {
   const { publicUrl } = site;
   const sendLaunchMail = createLaunchMailSender({ pool, sender, site, confirmTokenTtlHours, placeOf });
   const sendDataAccessMail = createDataAccessMailSender({ pool, sender, site });
   const sendLinkedMail = createLinkedMailSender({ pool, sender, site });
   const sendContactMail = createContactMailSender({ pool, sender, site });
+  const sendAdminAlert = createAdminAlertMailSender({ pool, sender, site, adminAddresses });
   const send = async (job: Job<MailJob>, log: Logger): Promise<'sent' | 'skipped'> => {
     const { outboxId } = job.data;
     const candidate = await findSendCandidate(pool, outboxId);
@@ -54,6 +66,8 @@ export function createMailProcessor({ pool, sender, logger, site, confirmTokenTt
     if (!candidate) {
       const contact = await findContactMail(pool, outboxId);
       if (contact) return sendContactMail(contact, log);
+      const alert = await findAdminAlertMail(pool, outboxId);
+      if (alert) return sendAdminAlert(alert, log);
     }
     if (candidate?.kind === 'data_access') return sendDataAccessMail(candidate, job, log);
     // Welcome and invitation mails (places in line, waves): their own rules and templates.

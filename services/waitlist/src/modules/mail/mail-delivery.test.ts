@@ -11,6 +11,7 @@ import {
   startApi,
   startSink,
   startWorker,
+  TEST_ADMIN_ADDRESSES,
   uniqueEmail,
   type ApiHarness,
   type TestContext,
@@ -18,6 +19,7 @@ import {
 } from '../../testing/waitlist-harness.js';
 import { buildEntry, buildToken } from '../../testing/waitlist-factories.js';
 import { dkimResults, haveSpamassassin, spamScore } from '../../testing/mail-judges.js';
+import { queueAdminAlert } from './admin-alert-mail.js';
 import { dkimTxtRecord } from './dkim.js';
 import { createMailSender } from './mail-transport.js';
 import { linkProblems, remoteImages, wordsOf } from './templates/mail-checks.js';
@@ -264,6 +266,36 @@ describe.skipIf(!haveSpamassassin)('SpamAssassin (local rules) scores every mail
       const placeLink = () => sink.to(email).find((mail) => /place link again/.test(mail.parsed.text ?? ''));
       await sink.waitFor(() => placeLink() !== undefined);
       const mail = placeLink()!;
+      expect((await verify(mail.raw))[0]?.status.result).toBe('pass');
+      const { score, tests } = await spamScore(mail.raw);
+      expect(score, tests).toBeLessThanOrEqual(1.0);
+    },
+  );
+
+  it(
+    'admin alert (a city waiting for its opening click, through the outbox and the worker to each admin: signed)',
+    { timeout: 90_000 },
+    async () => {
+      const subject = `Lisbon ${uniqueEmail('spam-alert').slice(0, 12)} reached its opening threshold`;
+      await queueAdminAlert(context.pool, {
+        topic: 'city.awaiting_approval',
+        subject,
+        paragraphs: [
+          'Lisbon has 2,000 people in line, its opening threshold of 2,000. It opens when an admin says so, on the ' +
+            "staff panel's dashboard.",
+          'Opening it sends its first wave: 500 invitations to the best places in Lisbon.',
+        ],
+        actionPath: '/admin',
+        actionLabel: 'Open the dashboard',
+      });
+      const alerts = () => sink.messages.filter((mail) => mail.parsed.subject === subject);
+      await sink.waitFor(() => alerts().length === TEST_ADMIN_ADDRESSES.length);
+      expect(
+        alerts()
+          .flatMap((mail) => mail.envelope.to)
+          .sort(),
+      ).toEqual([...TEST_ADMIN_ADDRESSES].sort());
+      const mail = alerts()[0]!;
       expect((await verify(mail.raw))[0]?.status.result).toBe('pass');
       const { score, tests } = await spamScore(mail.raw);
       expect(score, tests).toBeLessThanOrEqual(1.0);

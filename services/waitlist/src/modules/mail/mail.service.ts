@@ -10,3 +10,5 @@ export async function mailLaneAges(db: Queryable): Promise<{ lane: MailLane; old
   const backlog = await outboxBacklog(db);
   return MAIL_LANES.map((lane) => ({ lane, oldestOwedSeconds: Math.round(backlog.oldestOwedSecondsByLane[lane]) }));
 }
+// Mails to the staff panel's admins (a city awaiting its opening click, and alerts of other features).
+export { queueAdminAlert, type AdminAlert } from './admin-alert-mail.js';

@@ -5,7 +5,14 @@ import type { TokenPurpose } from '../../lib/tokens.js';
 
 /** The mails the outbox carries (the table's check constraint, migration 012, lists the same). */
 export type MailKind =
-  'confirmation' | 'welcome' | 'invitation' | 'data_access' | 'place_link' | 'friend_joined' | 'contact';
+  | 'confirmation'
+  | 'welcome'
+  | 'invitation'
+  | 'data_access'
+  | 'place_link'
+  | 'friend_joined'
+  | 'contact'
+  | 'admin_alert';
 
 /**
  * Mail lanes, first to last (decision 032): a person waiting for the mail now (confirmation, the "Your data" link),
@@ -23,7 +30,8 @@ export function laneOf(kind: MailKind): MailLane {
  * The row an outbox row mails about: an entry, or for `contact` a visitor's contact message (migration 017; the
  * table's check allows exactly the one its kind names).
  */
-const subjectColumn = (kind: MailKind) => (kind === 'contact' ? 'contact_message_id' : 'entry_id');
+const subjectColumn = (kind: MailKind) =>
+  kind === 'contact' ? 'contact_message_id' : kind === 'admin_alert' ? 'admin_alert_id' : 'entry_id';
 
 /**
  * The one writer of outbox rows, for the statements that queue a mail inside their own (one statement, one round
@@ -52,7 +60,7 @@ export function enqueueMailFrom(sources: string | readonly string[], kind: MailK
 export async function enqueueMail(
   db: Queryable,
   entryId: string,
-  kind: Exclude<MailKind, 'contact'>,
+  kind: Exclude<MailKind, 'contact' | 'admin_alert'>,
   requestId: string | null,
 ): Promise<void> {
   await db.query('insert into waitlist.outbox (entry_id, kind, request_id) values ($1, $2, $3)', [
@@ -216,6 +224,55 @@ export async function findContactMail(db: Queryable, outboxId: string): Promise<
   return rows[0];
 }
 
+/**
+ * An alert for the admins and its one outbox row, in the caller's transaction (the change that calls for it): the
+ * mail leaves once the transaction commits, and never if it rolls back.
+ */
+export async function insertAdminAlert(
+  db: Queryable,
+  alert: { topic: string; details: Record<string, unknown> },
+  requestId: string | null,
+): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `with alert as (
+       insert into waitlist.admin_alerts (topic, details) values ($1, $2::jsonb) returning id
+     )
+     insert into waitlist.outbox (admin_alert_id, kind, request_id) select id, 'admin_alert', $3 from alert
+     returning admin_alert_id as id`,
+    [alert.topic, JSON.stringify(alert.details), requestId],
+  );
+  return rows[0]!.id;
+}
+
+/** An admin alert's mail (kind `admin_alert`): what it says and to whom it went already (address hashes). */
+export interface AdminAlertCandidate {
+  outboxId: string;
+  alertId: string;
+  topic: string;
+  details: Record<string, unknown>;
+  mailed: string[];
+  sentAt: Date | null;
+}
+
+export async function findAdminAlertMail(db: Queryable, outboxId: string): Promise<AdminAlertCandidate | undefined> {
+  const { rows } = await db.query<AdminAlertCandidate>(
+    `select o.id as "outboxId", a.id as "alertId", a.topic, a.details, a.mailed, o.sent_at as "sentAt"
+       from waitlist.outbox o join waitlist.admin_alerts a on a.id = o.admin_alert_id
+      where o.id = $1`,
+    [outboxId],
+  );
+  return rows[0];
+}
+
+/** One more admin got the alert (the sha256 of their address): a retry of the job mails only the rest. */
+export async function markAlertMailed(db: Queryable, alertId: string, addressHash: string): Promise<void> {
+  await db.query(
+    `update waitlist.admin_alerts set mailed = array_append(mailed, $2)
+      where id = $1 and not ($2 = any(mailed))`,
+    [alertId, addressHash],
+  );
+}
+
 export async function insertTokens(
   db: Queryable,
   entryId: string,
@@ -304,6 +361,7 @@ const STILL_MEANT = `(case o.kind
   when 'invitation' then e.status = 'invited'
   when 'place_link' then e.status in ('confirmed', 'invited', 'admitted')
   when 'contact' then true
+  when 'admin_alert' then true
   else false end)`;
 
 export interface OutboxBacklog {

@@ -3,6 +3,8 @@ import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
 import { staffActorOf } from '../audit/audit.service.js';
+import type { CityOpeningService } from './city-opening.service.js';
+import { toStaffCity } from './city-opening.service.js';
 import type { PlacesService } from './places.service.js';
 import { declaredRoutes } from '@mmdm/shared/declared-routes';
 import * as calls from '@mmdm/contracts/calls/staff-launch';
@@ -10,11 +12,13 @@ import { STAFF_WAITLIST_PREFIX } from '@mmdm/contracts/calls/staff-waitlist';
 
 export interface PlacesAdminRoutesDeps {
   service: PlacesService;
+  /** Cities' openings: their settings and the admin's opening click. */
+  opening: CityOpeningService;
   verifier: StaffTokenVerifier;
 }
 
 /** Staff: cities, launch figures, credit revocation (the Users list by place or by city is the entries module's). */
-export function placesAdminRoutes({ service, verifier }: PlacesAdminRoutesDeps): Router {
+export function placesAdminRoutes({ service, opening, verifier }: PlacesAdminRoutesDeps): Router {
   const router = Router();
   const route = declaredRoutes(router);
   const viewer = requireStaff(verifier, 'viewer');
@@ -37,6 +41,23 @@ export function placesAdminRoutes({ service, verifier }: PlacesAdminRoutesDeps):
     const { id } = cityIdParams.parse(req.params);
     await service.deleteCity(id, staffActorOf(req));
     res.status(204).end();
+  });
+
+  // The opening's answers name the city as the list does; `people` is the list's concern, so it is read again there.
+  const peopleIn = async (id: number) =>
+    (await service.staffCities()).items.find((city) => city.id === id)?.people ?? 0;
+
+  route(calls.setCityOpening, admin, ...json, async (req, res) => {
+    const { id } = cityIdParams.parse(req.params);
+    const settings = calls.setCityOpening.body.parse(req.body);
+    const city = await opening.setOpening(Number(id), settings, staffActorOf(req));
+    res.json(toStaffCity(city, await peopleIn(city.id)));
+  });
+
+  route(calls.openCity, admin, async (req, res) => {
+    const { id } = cityIdParams.parse(req.params);
+    const { city, alreadyOpen, invited } = await opening.openByStaff(Number(id), staffActorOf(req));
+    res.json({ city: toStaffCity(city, await peopleIn(city.id)), alreadyOpen, invited });
   });
 
   route(calls.getLaunchStats, viewer, async (req, res) => {

@@ -1,5 +1,5 @@
 import type { Language } from '@mmdm/contracts/languages';
-import type { PlaceStatus } from '@mmdm/contracts/launch';
+import type { ListedCity, PlaceStatus } from '@mmdm/contracts/launch';
 import { mailLinks } from '@mmdm/contracts/web-paths';
 import { AppError } from '@mmdm/shared/errors';
 import type pg from 'pg';
@@ -8,6 +8,8 @@ import { erasedLinkPurpose } from '../../lib/erased-links.repository.js';
 import { hashToken } from '../../lib/tokens.js';
 import { entriesReadOf, type AuditActor, type AuditService } from '../audit/audit.service.js';
 import { enqueueFriendJoined, enqueueMail } from '../mail/mail.service.js';
+import { findCityOpening, listCityOpenings } from './city-opening.repository.js';
+import { progressOf, toStaffCity } from './city-opening.service.js';
 import {
   addCredits,
   cityPeople,
@@ -17,7 +19,6 @@ import {
   findByToken,
   insertCity,
   listByPlaceOrCity,
-  listCities,
   lockGrantedCreditOf,
   lockReferrerByCode,
   referralCodeCheck,
@@ -42,6 +43,8 @@ export interface PlacesServiceDeps {
   creditHold?: { ruleFor(client: pg.PoolClient, referrerId: string, referredId: string): Promise<string | null> };
   /** Staff changes and reads of this module are recorded here. */
   audit: AuditService;
+  /** After a person chose a city: the city's opening takes its next step if it has one (the opening service's). */
+  afterCityChosen?: (cityId: number) => Promise<void>;
 }
 
 const INVALID_LINK = () =>
@@ -57,7 +60,14 @@ const ENTRY_REMOVED = () =>
 /** Why a referral earned nothing, or that it earned a credit: the reason on its row. */
 export type CreditOutcome = 'granted' | 'held' | 'self_referral' | 'cap_reached' | 'unknown_code' | 'no_code';
 
-export function createPlacesService({ pool, publicUrl, maxCredits, creditHold, audit }: PlacesServiceDeps) {
+export function createPlacesService({
+  pool,
+  publicUrl,
+  maxCredits,
+  creditHold,
+  audit,
+  afterCityChosen,
+}: PlacesServiceDeps) {
   const toStatus = (row: Omit<StatusRow, 'purpose' | 'expired'>, tokenExpired = false): PlaceStatus => ({
     email: row.email,
     status: row.status === 'unsubscribed' ? 'pending' : row.status,
@@ -131,6 +141,7 @@ export function createPlacesService({ pool, publicUrl, maxCredits, creditHold, a
       const result = await setCityByToken(pool, hash, choice);
       if (result === 'no_entry') throw INVALID_LINK();
       if (result === 'no_city') throw new AppError(400, 'validation_error', 'Choose a city from the list.');
+      if (typeof choice === 'number') await afterCityChosen?.(choice);
       return this.statusByConfirmToken(rawToken);
     },
 
@@ -145,8 +156,12 @@ export function createPlacesService({ pool, publicUrl, maxCredits, creditHold, a
       return referralCodeCheck(pool, code);
     },
 
-    async cities(): Promise<{ id: number; name: string }[]> {
-      return (await listCities(pool)).map(({ id, name }) => ({ id, name }));
+    /** The cities one may choose, each with a threshold with its progress (a row per city: no count of entries). */
+    async cities(): Promise<ListedCity[]> {
+      return (await listCityOpenings(pool)).map((row) => {
+        const progress = progressOf(row);
+        return progress ? { id: row.id, name: row.name, progress } : { id: row.id, name: row.name };
+      });
     },
 
     /**
@@ -195,16 +210,8 @@ export function createPlacesService({ pool, publicUrl, maxCredits, creditHold, a
     },
 
     async staffCities() {
-      const [cities, people] = await Promise.all([listCities(pool), cityPeople(pool)]);
-      return {
-        items: cities.map((city) => ({
-          id: city.id,
-          name: city.name,
-          sort: city.sort,
-          createdAt: city.createdAt.toISOString(),
-          people: people.get(city.id) ?? 0,
-        })),
-      };
+      const [cities, people] = await Promise.all([listCityOpenings(pool), cityPeople(pool)]);
+      return { items: cities.map((city) => toStaffCity(city, people.get(city.id) ?? 0)) };
     },
 
     /** Staff: a city on the list, with its audit row. */
@@ -219,7 +226,7 @@ export function createPlacesService({ pool, publicUrl, maxCredits, creditHold, a
           );
         const city = result.created;
         await audit.change(client, actor, 'city.create', String(city.id), { name });
-        return { id: city.id, name: city.name, sort: city.sort, createdAt: city.createdAt.toISOString(), people: 0 };
+        return toStaffCity((await findCityOpening(client, city.id))!, 0);
       });
     },
 

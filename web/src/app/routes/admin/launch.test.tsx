@@ -4,7 +4,23 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeNetwork, json, noContent, verified, type FakeNetwork } from '../../../testing/fake-network.js';
 import { renderAdmin } from '../../../testing/render-admin.js';
 
-const lisbon = { id: 7, name: 'Lisbon', sort: 0, createdAt: '2026-03-01T09:00:00.000Z', people: 4 };
+/** A city as GET /cities lists it, with no opening threshold. */
+const noOpening = {
+  confirmed: 0,
+  openingThreshold: null,
+  firstWaveSize: 100,
+  openMode: 'approve',
+  opening: { state: 'none', thresholdReachedAt: null, openedAt: null, openedBy: null, waveId: null },
+};
+const lisbon = {
+  id: 7,
+  name: 'Lisbon',
+  sort: 0,
+  createdAt: '2026-03-01T09:00:00.000Z',
+  people: 4,
+  ...noOpening,
+  confirmed: 4,
+};
 const stats = {
   boost: 10,
   cities: [
@@ -185,7 +201,14 @@ describe('Settings › Cities', () => {
     let items = [lisbon];
     network.on('GET', '/api/admin/waitlist/cities', () => json(200, { items }));
     network.on('POST', '/api/admin/waitlist/cities', ({ body }) => {
-      const city = { id: 8, name: (body as { name: string }).name, sort: 0, createdAt: lisbon.createdAt, people: 0 };
+      const city = {
+        id: 8,
+        name: (body as { name: string }).name,
+        sort: 0,
+        createdAt: lisbon.createdAt,
+        people: 0,
+        ...noOpening,
+      };
       items = [...items, city];
       return json(201, city);
     });
@@ -203,5 +226,82 @@ describe('Settings › Cities', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Lisbon' })).not.toBeInTheDocument());
     expect(network.calls).toContain('DELETE /api/admin/waitlist/cities/7');
+  });
+
+  it("sets a city's opening, and shows where it stands", async () => {
+    const user = userEvent.setup();
+    let items = [lisbon];
+    const sent: unknown[] = [];
+    network.on('GET', '/api/admin/waitlist/cities', () => json(200, { items }));
+    network.on('GET', '/api/admin/verify', () => verified('admin'));
+    network.on('PATCH', '/api/admin/waitlist/cities/7', ({ body }) => {
+      sent.push(body);
+      const city = {
+        ...lisbon,
+        ...(body as object),
+        opening: { ...lisbon.opening, state: 'waiting' },
+      };
+      items = [city];
+      return json(200, city);
+    });
+    renderAdmin('/admin/settings/cities');
+
+    const row = (await screen.findByRole('rowheader', { name: 'Lisbon' })).closest('tr')!;
+    expect(within(row).getByText('No threshold: opens only by a wave')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Opening of Lisbon' }));
+    const dialog = screen.getByRole('dialog', { name: 'Opening of Lisbon' });
+    await user.type(within(dialog).getByLabelText('Opening threshold (people)'), '2000');
+    await user.clear(within(dialog).getByLabelText('First wave (invitations)'));
+    await user.type(within(dialog).getByLabelText('First wave (invitations)'), '500');
+    await user.selectOptions(within(dialog).getByLabelText('When it opens'), 'auto');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText("Lisbon's opening settings were saved.")).toBeInTheDocument();
+    expect(sent).toEqual([{ openingThreshold: 2000, firstWaveSize: 500, openMode: 'auto' }]);
+    const updated = (await screen.findByRole('rowheader', { name: 'Lisbon' })).closest('tr')!;
+    expect(await within(updated).findByText(/^Waiting: 4 of 2,000$/)).toBeInTheDocument();
+    expect(within(updated).getByText('500, at once')).toBeInTheDocument();
+  });
+});
+
+describe('the dashboard', () => {
+  let network: FakeNetwork;
+  const awaiting = {
+    ...lisbon,
+    confirmed: 2000,
+    openingThreshold: 2000,
+    firstWaveSize: 500,
+    opening: { ...lisbon.opening, state: 'awaiting_approval', thresholdReachedAt: '2026-03-02T09:00:00.000Z' },
+  };
+  beforeEach(() => {
+    localStorage.setItem('admin_token', 'good.token');
+    network = fakeNetwork();
+    network.on('GET', '/api/admin/waitlist/cities', () => json(200, { items: [awaiting] }));
+    network.on('GET', '/api/admin/verify', () => verified('admin'));
+  });
+  afterEach(() => {
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows a banner for a city awaiting approval, whose button opens it once', async () => {
+    const user = userEvent.setup();
+    let opened = false;
+    network.on('POST', '/api/admin/waitlist/cities/7/open', () => {
+      const alreadyOpen = opened;
+      opened = true;
+      return json(200, {
+        city: { ...awaiting, opening: { ...awaiting.opening, state: 'open', openedAt: '2026-03-02T10:00:00.000Z' } },
+        alreadyOpen,
+        invited: alreadyOpen ? 0 : 500,
+      });
+    });
+    renderAdmin('/admin');
+    const banner = await screen.findByRole('region', { name: 'Lisbon awaits its opening' });
+    expect(within(banner).getByText(/reached its opening threshold \(2,000 of 2,000 people\)/)).toBeInTheDocument();
+    await user.click(within(banner).getByRole('button', { name: 'Open Lisbon' }));
+    expect(await screen.findByText('Lisbon is open: 500 invitations are on their way.')).toBeInTheDocument();
+    await user.click(within(banner).getByRole('button', { name: 'Open Lisbon' }));
+    expect(await screen.findByText('Lisbon is already open: nothing more was sent.')).toBeInTheDocument();
   });
 });

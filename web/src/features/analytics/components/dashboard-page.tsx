@@ -35,13 +35,15 @@ interface DashboardPageProps {
   reviewCount?: number | undefined;
   /** Where the queue is decided: admins only. */
   reviewPath?: string | undefined;
+  /** Banners of other features under the heading (cities awaiting their opening), composed by the route. */
+  banners?: ReactNode;
 }
 
 function describeActivity(item: ActivityItem): string {
   return item.type === 'signup' ? `${item.email} joined the waitlist` : `${item.email} confirmed their address`;
 }
 
-export function DashboardPage({ reviewCount, reviewPath }: DashboardPageProps = {}) {
+export function DashboardPage({ reviewCount, reviewPath, banners }: DashboardPageProps = {}) {
   const stats = useWaitlistStats();
   const data = stats.data;
   const loading = stats.isPending ? '…' : '—';
@@ -56,6 +58,7 @@ export function DashboardPage({ reviewCount, reviewPath }: DashboardPageProps = 
           {age === undefined ? 'Loading the figures…' : `Updated ${age} s ago · refreshes every 10 s`}
         </p>
       </div>
+      {banners}
       <QueryState
         isPending={false}
         error={stats.error}

@@ -81,6 +81,23 @@ export function describeAuditEvent(record: AuditRecord, staffEmail: (id: string)
       return { what: `Created city ${text(details.name) ?? `#${target ?? '?'}`}` };
     case 'city.delete':
       return { what: `Deleted city ${text(details.name) ?? `#${target ?? '?'}`}` };
+    case 'city.opening_set': {
+      const threshold = text(details.openingThreshold);
+      return {
+        what: `Set the opening of city ${text(details.name) ?? `#${target ?? '?'}`}`,
+        detail: `${threshold ? `opens at ${threshold} people` : 'no threshold'}, first wave ${text(details.firstWaveSize) ?? '?'}, ${details.openMode === 'auto' ? 'sent at once' : 'after approval'}`,
+      };
+    }
+    case 'city.threshold_reached':
+      return {
+        what: `City ${text(details.name) ?? `#${target ?? '?'}`} reached its opening threshold`,
+        detail: `${text(details.confirmed) ?? '?'} of ${text(details.threshold) ?? '?'} people${details.mode === 'approve' ? ', waiting for an admin' : ''}`,
+      };
+    case 'city.open':
+      return {
+        what: `Opened city ${text(details.name) ?? `#${target ?? '?'}`}`,
+        detail: `first wave: invited ${text(details.invited) ?? '0'}`,
+      };
     case 'credit.revoke':
       return {
         what: `Revoked a referral credit of ${entry(target)}`,

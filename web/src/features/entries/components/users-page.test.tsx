@@ -98,7 +98,22 @@ describe('the Users screen', () => {
   it('shows each entry’s place, credited friends and city, and lists one city by place', async () => {
     const user = userEvent.setup();
     network.on('GET', '/api/admin/waitlist/cities', () =>
-      json(200, { items: [{ id: 7, name: 'Lisbon', sort: 0, createdAt: new Date().toISOString(), people: 1 }] }),
+      json(200, {
+        items: [
+          {
+            id: 7,
+            name: 'Lisbon',
+            sort: 0,
+            createdAt: new Date().toISOString(),
+            people: 1,
+            confirmed: 1,
+            openingThreshold: null,
+            firstWaveSize: 100,
+            openMode: 'approve',
+            opening: { state: 'none', thresholdReachedAt: null, openedAt: null, openedBy: null, waveId: null },
+          },
+        ],
+      }),
     );
     const ana = entry({ email: 'ana@example.com', status: 'confirmed', position: 3, referralCount: 2, cityId: 7 });
     network.on('GET', '/api/admin/waitlist/entries', () => json(200, { items: [ana], nextCursor: null }));

@@ -10,6 +10,8 @@ import { errorMessage } from '../../../lib/staff-api.js';
 import { useCreateCity } from '../api/create-city.js';
 import { useDeleteCity } from '../api/delete-city.js';
 import { useStaffCities, type StaffCity } from '../api/get-cities.js';
+import { describeFirstWave, describeOpening } from '../lib/describe-opening.js';
+import { CityOpeningDialog } from './city-opening-dialog.js';
 
 /** Settings › Cities: the list people choose their city from on their status page ("other" is always offered). */
 export function CitiesSettings() {
@@ -19,6 +21,7 @@ export function CitiesSettings() {
   const [name, setName] = useState('');
   const [notice, setNotice] = useState<string>();
   const [toDelete, setToDelete] = useState<StaffCity>();
+  const [toSet, setToSet] = useState<StaffCity>();
 
   const add = (event: FormEvent) => {
     event.preventDefault();
@@ -72,7 +75,7 @@ export function CitiesSettings() {
         {cities.data && (
           <DataTable
             label="Cities"
-            columns={['City', 'People', 'Actions']}
+            columns={['City', 'People', 'Opening', 'First wave', 'Actions']}
             rows={cities.data.items}
             empty="No city yet: people can only say “other”, so add the cities you launch in."
           >
@@ -80,7 +83,17 @@ export function CitiesSettings() {
               <tr key={city.id}>
                 <th scope="row">{city.name}</th>
                 <td>{formatNumber(city.people)}</td>
+                <td>{describeOpening(city)}</td>
+                <td>{describeFirstWave(city)}</td>
                 <td>
+                  <button
+                    type="button"
+                    className="adm-button adm-button--small"
+                    aria-label={`Opening of ${city.name}`}
+                    onClick={() => setToSet(city)}
+                  >
+                    Opening…
+                  </button>{' '}
                   <button
                     type="button"
                     className="adm-button adm-button--small adm-button--danger"
@@ -98,6 +111,16 @@ export function CitiesSettings() {
           </DataTable>
         )}
       </section>
+      {toSet && (
+        <CityOpeningDialog
+          city={toSet}
+          onCancel={() => setToSet(undefined)}
+          onDone={(message) => {
+            setToSet(undefined);
+            setNotice(message);
+          }}
+        />
+      )}
       {toDelete && (
         <ConfirmDialog
           title={`Remove ${toDelete.name}?`}

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { placeStatusAnswer, type PlaceStatus } from '@mmdm/contracts/launch';
 import { apiRequest, requestTo } from '../../../lib/api-client.js';
 import * as calls from '@mmdm/contracts/calls/waitlist';
@@ -18,5 +18,10 @@ export async function chooseCity({ token, cityId }: { token: string; cityId: Cit
 }
 
 export function useChooseCity() {
-  return useMutation({ mutationFn: chooseCity });
+  const queryClient = useQueryClient();
+  // The chosen city's count now includes the person: its progress is read again.
+  return useMutation({
+    mutationFn: chooseCity,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['waitlist', 'cities'] }),
+  });
 }

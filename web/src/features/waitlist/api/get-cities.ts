@@ -1,14 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { citiesAnswer, type City } from '@mmdm/contracts/launch';
+import { citiesAnswer, type City, type ListedCity } from '@mmdm/contracts/launch';
 import { ApiError, apiRequest, requestTo } from '../../../lib/api-client.js';
 import * as calls from '@mmdm/contracts/calls/waitlist';
 
-export type { City };
+export type { City, ListedCity };
 
 const CITIES_TIMEOUT_MS = 10_000;
 
-/** GET /waitlist/cities: the cities staff launch in, which a confirmed person may choose from. */
-export async function getCities(): Promise<City[]> {
+/**
+ * GET /waitlist/cities: the cities staff launch in, which a confirmed person may choose from, each with a threshold
+ * with its progress toward opening.
+ */
+export async function getCities(): Promise<ListedCity[]> {
   const { data } = await apiRequest(requestTo(calls.listCities), citiesAnswer, {
     signal: AbortSignal.timeout(CITIES_TIMEOUT_MS),
   });

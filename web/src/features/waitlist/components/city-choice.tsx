@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { ConfirmedPlace } from '../api/confirm-entry.js';
 import { useChooseCity, type CityChoice as Choice } from '../api/choose-city.js';
 import { useCities } from '../api/get-cities.js';
+import { YourCityProgress } from './city-progress.js';
 
 const OTHER = 'other';
 
@@ -70,6 +71,7 @@ export function CityChoice({ token, place }: { token: string; place: ConfirmedPl
       <p className="city-card__status" role="status">
         {choose.isError ? 'We could not save your city just now. Please try again.' : savedText}
       </p>
+      <YourCityProgress cityId={(choose.data ?? place).city?.id} />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { useConfirmEntry, type ConfirmedPlace, type ConfirmOutcome } from '../ap
 import { useConfirmationStatus } from '../api/get-confirmation-status.js';
 import { BalanceChoice } from './balance-choice.js';
 import { CityChoice } from './city-choice.js';
+import { YourCityProgress } from './city-progress.js';
 import { LanguageChoice } from './language-choice.js';
 import { EntryRemoved, LinkUnreachable, LinkWorking } from './link-states.js';
 import { PlaceCard } from './place-card.js';
@@ -186,6 +187,7 @@ function Confirmed({
             </>
           )}
         </p>
+        <YourCityProgress cityId={place.city?.id} />
         <ShareCard place={place} />
       </>
     );

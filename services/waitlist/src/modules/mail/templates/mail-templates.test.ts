@@ -59,7 +59,10 @@ describe('every mail template', () => {
 
 describe('the contact mail, to our own support desk', () => {
   it('is the one mail not to a person on the list: why it came and the postal address, no unsubscribe link', async () => {
-    expect(MAIL_TEMPLATE_NAMES.filter((name) => !PERSON_MAIL_TEMPLATE_NAMES.includes(name))).toEqual(['contact']);
+    expect(MAIL_TEMPLATE_NAMES.filter((name) => !PERSON_MAIL_TEMPLATE_NAMES.includes(name))).toEqual([
+      'contact',
+      'admin-alert',
+    ]);
     const mail = await previewMailTemplate('contact', site);
     for (const part of [mail.html, mail.text]) {
       expect(part).toMatch(/You get this e-mail because support@mmdm\.test receives what visitors write/);
@@ -86,6 +89,20 @@ describe('the contact mail, to our own support desk', () => {
     expect(mail.html).toContain('Line one<br/>&lt;script&gt;alert(1)&lt;/script&gt;<br/>Line three');
     expect(mail.text).toContain('Line one\n<script>alert(1)</script>\nLine three');
     expect(mail.text.replace(/\s+/g, ' ')).toContain('2 March 2026 at 14:05 UTC');
+  });
+});
+
+describe("the admin alert, to the staff panel's admins", () => {
+  it('says why it came, links to the staff panel, and has no unsubscribe link', async () => {
+    const mail = await previewMailTemplate('admin-alert', site);
+    expect(mail.subject).toBe('Lisbon reached its opening threshold');
+    for (const part of [mail.html, mail.text]) {
+      expect(part.replace(/\s+/g, ' ')).toMatch(
+        /You get this e-mail because you are an admin of the Meet Match Date Marry staff panel/,
+      );
+      expect(part).toContain('https://mmdm.test/admin');
+      expect(part).not.toContain('/unsubscribe');
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { DEFAULT_LANGUAGE, type Language } from '@mmdm/contracts/languages';
 import { render, toPlainText } from '@react-email/render';
 import { createElement, type ComponentType, type ReactElement } from 'react';
+import { AdminAlertMail, adminAlertSubject, type AdminAlertProps } from './admin-alert.template.js';
 import { ConfirmationMail, confirmationSubject, type ConfirmationProps } from './confirmation.template.js';
 import { ContactMail, contactSubject, type ContactProps } from './contact.template.js';
 import { DataAccessMail, dataAccessSubject, type DataAccessProps } from './data-access.template.js';
@@ -15,6 +16,7 @@ import { WelcomeMail, welcomeSubject, type WelcomeProps } from './welcome.templa
 
 export type { MailSite } from './mail-layout.js';
 export type {
+  AdminAlertProps,
   ConfirmationProps,
   ContactProps,
   DataAccessProps,
@@ -33,6 +35,7 @@ export interface MailTemplateProps {
   invitation: InvitationProps;
   'data-access': DataAccessProps;
   contact: ContactProps;
+  'admin-alert': AdminAlertProps;
 }
 
 export type MailTemplateName = keyof MailTemplateProps;
@@ -133,6 +136,22 @@ const templates: { [N in MailTemplateName]: TemplateDefinition<MailTemplateProps
         'Hello! I joined the waitlist last week.\n\nWill the app open in Porto at launch, or only in Lisbon? Thank you.',
       receivedAt: new Date('2026-03-02T14:05:00Z'),
       messageUrl: `${site.publicUrl}/admin/messages/42`,
+    }),
+    toSupport: true,
+  }),
+  'admin-alert': defineTemplate(AdminAlertMail, {
+    description:
+      'Sent to each admin when something waits for one: a city that reached its opening threshold and waits for its click.',
+    // To our own staff: in English, as the staff panel is.
+    subject: (_i18n, props) => adminAlertSubject(props),
+    sample: (site) => ({
+      subject: 'Lisbon reached its opening threshold',
+      paragraphs: [
+        'Lisbon has 2,000 people in line, its opening threshold of 2,000. It opens when an admin says so.',
+        'Opening it sends its first wave: 500 invitations to the best places in Lisbon.',
+      ],
+      actionUrl: `${site.publicUrl}/admin`,
+      actionLabel: 'Open the dashboard',
     }),
     toSupport: true,
   }),
