@@ -29,6 +29,11 @@ import { giveUpOutboxMail } from './modules/mail/outbox-delivery.js';
 import { mailboxSettingsOf, startBounceMailbox, type BounceMailbox } from './modules/bounces/bounce-mailbox.js';
 import { countBounce, createBounceMetrics } from './modules/bounces/bounces.metrics.js';
 import { createBounceService } from './modules/bounces/bounces.service.js';
+import {
+  startWebhookDispatcher,
+  type DisabledEndpoint,
+  type WebhookDispatcher,
+} from './modules/webhooks/webhook-dispatcher.js';
 
 export interface MailWorker {
   /** /healthz, /readyz and /metrics of the worker process, on its own port (WORKER_PORT). */
@@ -42,6 +47,8 @@ export interface MailWorker {
   sender: MailSender;
   /** Reads BOUNCE_MAILBOX_URL when it is set. */
   bounceMailbox: BounceMailbox | undefined;
+  /** Sends the signed events for the app to the webhook endpoints. */
+  webhooks: WebhookDispatcher;
   /** In shutdown order: stop taking work, finish current jobs, then close connections. */
   resources: Closable[];
 }
@@ -55,6 +62,8 @@ export interface MailWorkerDeps {
   onFatal?: (reason: string) => void;
   /** Where the worker's metrics go; a fresh registry by default. */
   registry?: Registry;
+  /** Told when a webhook endpoint was disabled after 3 days of failed deliveries (the admins' alert mail). */
+  onEndpointDisabled?: (endpoint: DisabledEndpoint) => Promise<void> | void;
 }
 
 /** How soon the worker takes up the rest of a wave the staff call accepted. */
@@ -79,6 +88,7 @@ export async function startMailWorker({
   pool: givenPool,
   onFatal,
   registry = createMetricsRegistry(),
+  onEndpointDisabled,
 }: MailWorkerDeps): Promise<MailWorker> {
   const pool =
     givenPool ??
@@ -230,6 +240,17 @@ export async function startMailWorker({
     // Staff deletion's erasure (the referrer's credit taken back), keeping the anonymous daily counts.
     erase: (client, entryIds) => eraseEntries(client, entryIds, places.beforeErase),
   });
+  const webhooks = startWebhookDispatcher({
+    pool,
+    producer,
+    consumer,
+    bullPrefix: bullPrefix(config.redis.prefix),
+    logger,
+    policy: config.webhooks,
+    auditChange: (client, actor, action, target, details) => audit.change(client, actor, action, target, details),
+    ...(onEndpointDisabled ? { onEndpointDisabled } : {}),
+    intervalMs: config.relayIntervalMs,
+  });
   const retentionRuns = startRetention(retention, logger, config.retention.intervalMs, registry);
   const placeRule = syncPlaceRule(pool, config.referral.boost, logger).catch((error: unknown) =>
     logger.error({ err: error }, 'could not apply REFERRAL_BOOST to the place keys; retried at the next start'),
@@ -242,6 +263,7 @@ export async function startMailWorker({
   const resources: Closable[] = [
     { name: 'wave applier', close: () => waves.stop() },
     { name: 'outbox relay', close: () => relay.stop() },
+    { name: 'webhooks', close: () => webhooks.stop() },
     { name: 'stats roll-up', close: () => rollup.stop() },
     { name: 'retention', close: () => retentionRuns.stop() },
     ...(bounceMailbox ? [{ name: 'bounce mailbox', close: () => bounceMailbox.stop() }] : []),
@@ -254,5 +276,5 @@ export async function startMailWorker({
     { name: 'redis consumer', close: () => closeRedis(consumer) },
   ];
   if (!givenPool) resources.push({ name: 'postgres', close: () => pool.end() });
-  return { app, retention, registry, relay, waves, sender, bounceMailbox, resources };
+  return { app, retention, registry, relay, waves, sender, bounceMailbox, webhooks, resources };
 }
