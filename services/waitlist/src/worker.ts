@@ -250,6 +250,7 @@ export async function startMailWorker({
     auditChange: (client, actor, action, target, details) => audit.change(client, actor, action, target, details),
     ...(onEndpointDisabled ? { onEndpointDisabled } : {}),
     intervalMs: config.relayIntervalMs,
+    metrics: registry,
   });
   const retentionRuns = startRetention(retention, logger, config.retention.intervalMs, registry);
   const placeRule = syncPlaceRule(pool, config.referral.boost, logger).catch((error: unknown) =>

@@ -1,4 +1,5 @@
 import type { Logger } from '@mmdm/shared/logger';
+import { Counter, type Registry } from '@mmdm/shared/metrics';
 import { startPeriodic } from '@mmdm/shared/periodic';
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -72,6 +73,8 @@ export interface WebhookDispatcherDeps {
   ) => Promise<void>;
   /** Called once an endpoint was disabled after 3 days of failures (wired to the admins' alert mail). */
   onEndpointDisabled?: (endpoint: DisabledEndpoint) => Promise<void> | void;
+  /** The process's registry: the attempts' counter and the relay's runs. */
+  metrics?: Registry;
   intervalMs?: number;
   concurrency?: number;
   /** Tests shorten the schedule. */
@@ -107,12 +110,19 @@ export function startWebhookDispatcher({
   policy,
   auditChange,
   onEndpointDisabled,
+  metrics,
   intervalMs = 1000,
   concurrency = 10,
   retryDelaysS = RETRY_DELAYS_S,
   timeoutMs,
 }: WebhookDispatcherDeps): WebhookDispatcher {
   const log = logger.child({ component: 'webhooks' });
+  const attempts = new Counter({
+    name: 'mmdm_webhook_attempts_total',
+    help: 'Webhook delivery attempts by result: delivered, retry (failed, tried again later), given_up',
+    labelNames: ['result'] as const,
+    registers: metrics ? [metrics] : [],
+  });
   const queue = new Queue<WebhookJob>(WEBHOOK_QUEUE, { connection: producer, prefix: bullPrefix });
   queue.on('error', () => undefined);
 
@@ -165,7 +175,10 @@ export function startWebhookDispatcher({
       };
       if (ok) {
         const recorded = await inTransaction(pool, (client) => markDelivered(client, deliveryId, attempt, outcome));
-        if (recorded) log.info({ deliveryId, type: row.type, status: answer.status }, 'webhook delivered');
+        if (recorded) {
+          attempts.inc({ result: 'delivered' });
+          log.info({ deliveryId, type: row.type, status: answer.status }, 'webhook delivered');
+        }
         return recorded ? 'delivered' : 'skipped';
       }
     } catch (error) {
@@ -191,6 +204,7 @@ export function startWebhookDispatcher({
       return result;
     });
     if (!failed) return 'skipped';
+    attempts.inc({ result: failed.gaveUp ? 'given_up' : 'retry' });
     log.warn(
       { deliveryId, endpointId: row.endpointId, type: row.type, status: outcome.status, reason: outcome.error },
       failed.gaveUp ? 'webhook delivery given up' : 'webhook delivery failed; will retry',
@@ -232,6 +246,7 @@ export function startWebhookDispatcher({
     everyMs: intervalMs,
     jitter: 0.1,
     logger: log,
+    ...(metrics ? { metrics } : {}),
     firstRun: 'now',
     run: async () => {
       let handed: number;
