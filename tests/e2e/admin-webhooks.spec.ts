@@ -4,6 +4,9 @@ import { staffToken } from './staff-session.js';
 import { axeFindings, openPanel } from './staff-support.js';
 import { RESULTS_DIR } from './system.js';
 
+// The refused private address is a 400 the page shows; the browser logs it too.
+test.use({ allowConsole: [/status of 400 \(Bad Request\)/] });
+
 /**
  * Settings › Webhooks on the real system: an admin adds an endpoint for the app (a public address, so the service's
  * address check lets it through without a DNS answer), sees its secret once, opens its delivery log, rotates the

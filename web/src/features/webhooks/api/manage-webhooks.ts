@@ -40,21 +40,31 @@ export function redeliverWebhook({ id, deliveryId }: { id: string; deliveryId: s
   return staffCommand(requestTo(calls.redeliverWebhook, { id, deliveryId }));
 }
 
-function useWebhookMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
+/** Which endpoint a change was about: its delivery log is refreshed with the list, or dropped once it is gone. */
+function useWebhookMutation<Input, Output>(
+  mutationFn: (input: Input) => Promise<Output>,
+  endpointOf: (input: Input) => string,
+  gone = false,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     retry: false,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.webhooks }),
+    onSuccess: (_answer, input) => {
+      const log = adminKeys.webhookDeliveries(endpointOf(input));
+      // A deleted endpoint's log would answer 404: forget it instead of asking again.
+      if (gone) queryClient.removeQueries({ queryKey: log });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.webhooks, exact: true }),
+        gone ? undefined : queryClient.invalidateQueries({ queryKey: log }),
         queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
-      ]),
+      ]);
+    },
   });
 }
 
-export const useCreateWebhook = () => useWebhookMutation(createWebhook);
-export const useRotateWebhookSecret = () => useWebhookMutation(rotateWebhookSecret);
-export const useSetWebhookEnabled = () => useWebhookMutation(setWebhookEnabled);
-export const useDeleteWebhook = () => useWebhookMutation(deleteWebhook);
-export const useRedeliverWebhook = () => useWebhookMutation(redeliverWebhook);
+export const useCreateWebhook = () => useWebhookMutation(createWebhook, () => '');
+export const useRotateWebhookSecret = () => useWebhookMutation(rotateWebhookSecret, (id) => id);
+export const useSetWebhookEnabled = () => useWebhookMutation(setWebhookEnabled, ({ id }) => id);
+export const useDeleteWebhook = () => useWebhookMutation(deleteWebhook, (id) => id, true);
+export const useRedeliverWebhook = () => useWebhookMutation(redeliverWebhook, ({ id }) => id);

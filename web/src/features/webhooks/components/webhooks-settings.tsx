@@ -222,15 +222,16 @@ export function WebhooksSettings() {
           busyLabel="Deleting..."
           busy={remove.isPending}
           error={remove.isError ? errorMessage(remove.error) : undefined}
-          onConfirm={() =>
+          onConfirm={() => {
+            // Its log closes first: asked again once the endpoint is gone, it would answer 404.
+            if (showing === toDelete.id) setShowing(undefined);
             remove.mutate(toDelete.id, {
               onSuccess: () => {
                 setNotice(`${toDelete.url} was deleted.`);
-                if (showing === toDelete.id) setShowing(undefined);
                 setToDelete(undefined);
               },
-            })
-          }
+            });
+          }}
           onCancel={() => setToDelete(undefined)}
         >
           <p>
