@@ -210,8 +210,8 @@ export function WebhooksSettings() {
           onCancel={() => setToRotate(undefined)}
         >
           <p>
-            A new secret is made for {toRotate.url}. For 24 hours every event is signed with both, so the app can switch
-            to the new one; then only the new one signs.
+            A new secret is made for <span className="adm-secret">{toRotate.url}</span>. For 24 hours every event is
+            signed with both, so the app can switch to the new one; then only the new one signs.
           </p>
         </ConfirmDialog>
       )}
@@ -285,7 +285,8 @@ function SecretShownOnce({
     <section className="adm-card adm-alert adm-alert--success" aria-label="Signing secret">
       <h2 className="adm-section-title">{rotated ? 'New signing secret' : 'Endpoint added'}</h2>
       <p>
-        The signing secret of {url}. Put it in the app’s configuration now: it is shown this once.
+        The signing secret of <span className="adm-secret">{url}</span>. Put it in the app’s configuration now: it is
+        shown this once.
         {rotated ? ' The old secret keeps signing beside it for 24 hours.' : ''}
       </p>
       <code className="adm-secret" data-testid="webhook-secret">
@@ -313,7 +314,9 @@ function DeliveryLog({ endpointId, url }: { endpointId: string; url: string }) {
   const [notice, setNotice] = useState<string>();
   return (
     <section className="adm-card" aria-label="Delivery log">
-      <h2 className="adm-section-title">Deliveries to {url}</h2>
+      <h2 className="adm-section-title">
+        Deliveries to <span className="adm-secret">{url}</span>
+      </h2>
       <p className="adm-muted">The latest 50, kept 30 days. Failed attempts are retried for 3 days.</p>
       <p className="adm-notice" role="status">
         {notice}
