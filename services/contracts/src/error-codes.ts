@@ -48,6 +48,8 @@ export const ERROR_CODES = {
   secondFactorRequired: 'second_factor_required',
   /** Changing how the account signs in needs the password or a current factor within the last 5 minutes. */
   reauthRequired: 'reauth_required',
+  /** A webhook URL that may not be used: its form, its scheme, or an address it leads to (decision 037). */
+  webhookUrlRefused: 'webhook_url_refused',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -150,6 +150,10 @@ export function openApiDocument(): JsonObject {
       { name: 'staff-launch', description: 'Invitation waves, cities, credits (waitlist service).' },
       { name: 'staff-review', description: 'The review queue and the e-mail domain lists (waitlist service).' },
       { name: 'staff-messages', description: 'Messages from the contact form (waitlist service).' },
+      {
+        name: 'staff-webhooks',
+        description: 'Endpoints that receive signed events for the app, and their delivery logs (waitlist service).',
+      },
     ],
     paths,
     components: {

@@ -15,6 +15,8 @@ export const WEB_PATHS = {
   staffMessages: '/admin/messages',
   /** The staff panel's dashboard: the mails to admins about a city awaiting its opening link there. */
   staffDashboard: '/admin',
+  /** The admins' webhook endpoints and their delivery logs. */
+  staffWebhooks: '/admin/settings/webhooks',
 } as const;
 
 /** The API path a mail's `List-Unsubscribe` header names (RFC 8058 one-click POST; a GET redirects to the page). */

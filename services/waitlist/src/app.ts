@@ -58,6 +58,9 @@ import { createSignupService } from './modules/signup/signup.service.js';
 import { ticketsAdminRoutes } from './modules/tickets/tickets-admin.routes.js';
 import { ticketRoutes } from './modules/tickets/tickets.routes.js';
 import { createTicketsService } from './modules/tickets/tickets.service.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
+import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
+import type { Resolve } from './modules/webhooks/webhook-target.js';
 
 /**
  * "Your data" requests: a person asks a few times at most (DATA_ACCESS_RATE_LIMIT per client address per window); a
@@ -96,6 +99,8 @@ export interface AppDeps {
   fetchAws?: AwsFetch;
   /** How many of a wave the staff call invites itself (WAVE_BATCH); tests make it small to reach the worker's part. */
   waveBatch?: number;
+  /** Resolves webhook URLs' names when an endpoint is saved; the system's resolver by default. Tests inject one. */
+  webhookResolve?: Resolve;
 }
 
 /** Builds the waitlist API without listening, so tests drive it in-process. */
@@ -110,6 +115,7 @@ export function createApp({
   registry = createMetricsRegistry(),
   fetchAws = fetchFromAws,
   waveBatch,
+  webhookResolve,
 }: AppDeps): Express {
   const metrics = createHttpMetrics(registry);
   const app = createServiceApp({ logger, trustProxy: config.http.trustProxy, metrics });
@@ -325,6 +331,16 @@ export function createApp({
   app.use(auditRoutes({ service: audit, verifier }));
   app.use(mailTemplateRoutes({ site: config.mailSite, verifier }));
   app.use(contactAdminRoutes({ service: contact, verifier }));
+  app.use(
+    webhooksRoutes({
+      service: createWebhooksService({
+        pool,
+        audit,
+        policy: { ...config.webhooks, ...(webhookResolve ? { resolve: webhookResolve } : {}) },
+      }),
+      verifier,
+    }),
+  );
 
   return finishServiceApp(app, logger);
 }

@@ -66,6 +66,32 @@ const sharedSchema = commonEnvSchema.extend({
    */
   APP_STORE_URL: storeUrl,
   PLAY_STORE_URL: storeUrl,
+  /**
+   * The private webhook receivers a development or test setup trusts, one by one: `host:port` pairs, comma-separated
+   * (`127.0.0.1:4000,receiver.internal:8443`). Empty (the default): no webhook ever reaches a loopback, private,
+   * link-local or metadata address (decision 037).
+   */
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, 'must be host:port pairs'))),
+});
+
+/** Where webhooks may go: https only in production; private receivers only those named in WEBHOOK_ALLOWED_HOSTS. */
+export interface WebhookTargetConfig {
+  httpsOnly: boolean;
+  allowedHosts: string[];
+}
+
+const webhookTargetsOf = (e: { NODE_ENV: string; WEBHOOK_ALLOWED_HOSTS: string[] }): WebhookTargetConfig => ({
+  httpsOnly: e.NODE_ENV === 'production',
+  allowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
 });
 
 export const apiEnvSchema = sharedSchema
@@ -325,6 +351,7 @@ export interface ApiConfig {
     postmark: { user: string; password: string; allowedIps: string[] } | undefined;
   };
   abuse: AbuseConfig;
+  webhooks: WebhookTargetConfig;
   shutdownTimeoutMs: number;
 }
 
@@ -381,6 +408,7 @@ export interface WorkerConfig {
   bounceMailbox: { url: string; pollMs: number } | undefined;
   /** The auth service's JWKS address; its internal endpoints (the admins' addresses) are beside it. */
   authJwksUrl: string;
+  webhooks: WebhookTargetConfig;
   relayIntervalMs: number;
   statsRollupIntervalMs: number;
   retention: {
@@ -459,6 +487,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
         burstFactor: e.REFERRAL_HOLD_BURST_FACTOR,
       },
     },
+    webhooks: webhookTargetsOf(e),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   });
 }
@@ -497,6 +526,7 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
     },
     bounceMailbox: e.BOUNCE_MAILBOX_URL ? { url: e.BOUNCE_MAILBOX_URL, pollMs: e.BOUNCE_MAILBOX_POLL_MS } : undefined,
     authJwksUrl: e.AUTH_JWKS_URL,
+    webhooks: webhookTargetsOf(e),
     relayIntervalMs: e.RELAY_INTERVAL_MS,
     statsRollupIntervalMs: e.STATS_ROLLUP_INTERVAL_MS,
     retention: {

@@ -34,6 +34,11 @@ import { giveUpOutboxMail } from './modules/mail/outbox-delivery.js';
 import { mailboxSettingsOf, startBounceMailbox, type BounceMailbox } from './modules/bounces/bounce-mailbox.js';
 import { countBounce, createBounceMetrics } from './modules/bounces/bounces.metrics.js';
 import { createBounceService } from './modules/bounces/bounces.service.js';
+import {
+  startWebhookDispatcher,
+  type DisabledEndpoint,
+  type WebhookDispatcher,
+} from './modules/webhooks/webhook-dispatcher.js';
 
 export interface MailWorker {
   /** /healthz, /readyz and /metrics of the worker process, on its own port (WORKER_PORT). */
@@ -49,6 +54,8 @@ export interface MailWorker {
   sender: MailSender;
   /** Reads BOUNCE_MAILBOX_URL when it is set. */
   bounceMailbox: BounceMailbox | undefined;
+  /** Sends the signed events for the app to the webhook endpoints. */
+  webhooks: WebhookDispatcher;
   /** In shutdown order: stop taking work, finish current jobs, then close connections. */
   resources: Closable[];
 }
@@ -66,6 +73,8 @@ export interface MailWorkerDeps {
   adminAddresses?: () => Promise<string[]>;
   /** How often the cities' openings are checked (CITY_OPENING_CHECK_MS by default); tests make it short. */
   cityOpeningCheckMs?: number;
+  /** Told when a webhook endpoint was disabled after 3 days of failed deliveries (the admins' alert mail). */
+  onEndpointDisabled?: (endpoint: DisabledEndpoint) => Promise<void> | void;
 }
 
 /** How soon the worker takes up the rest of a wave the staff call accepted. */
@@ -97,6 +106,7 @@ export async function startMailWorker({
   registry = createMetricsRegistry(),
   adminAddresses,
   cityOpeningCheckMs = CITY_OPENING_CHECK_MS,
+  onEndpointDisabled,
 }: MailWorkerDeps): Promise<MailWorker> {
   const pool =
     givenPool ??
@@ -257,6 +267,18 @@ export async function startMailWorker({
     // Staff deletion's erasure (the referrer's credit taken back), keeping the anonymous daily counts.
     erase: (client, entryIds) => eraseEntries(client, entryIds, places.beforeErase),
   });
+  const webhooks = startWebhookDispatcher({
+    pool,
+    producer,
+    consumer,
+    bullPrefix: bullPrefix(config.redis.prefix),
+    logger,
+    policy: config.webhooks,
+    auditChange: (client, actor, action, target, details) => audit.change(client, actor, action, target, details),
+    ...(onEndpointDisabled ? { onEndpointDisabled } : {}),
+    intervalMs: config.relayIntervalMs,
+    metrics: registry,
+  });
   const retentionRuns = startRetention(retention, logger, config.retention.intervalMs, registry);
   const placeRule = syncPlaceRule(pool, config.referral.boost, logger).catch((error: unknown) =>
     logger.error({ err: error }, 'could not apply REFERRAL_BOOST to the place keys; retried at the next start'),
@@ -269,6 +291,7 @@ export async function startMailWorker({
   const resources: Closable[] = [
     { name: 'wave applier', close: () => waves.stop() },
     { name: 'outbox relay', close: () => relay.stop() },
+    { name: 'webhooks', close: () => webhooks.stop() },
     { name: 'stats roll-up', close: () => rollup.stop() },
     { name: 'city openings', close: () => openingChecks.stop() },
     { name: 'retention', close: () => retentionRuns.stop() },
@@ -282,5 +305,5 @@ export async function startMailWorker({
     { name: 'redis consumer', close: () => closeRedis(consumer) },
   ];
   if (!givenPool) resources.push({ name: 'postgres', close: () => pool.end() });
-  return { app, retention, registry, relay, waves, opening, sender, bounceMailbox, resources };
+  return { app, retention, registry, relay, waves, opening, sender, bounceMailbox, webhooks, resources };
 }

@@ -33,4 +33,7 @@ export const adminKeys = {
   messages: ['admin', 'waitlist', 'messages'] as const,
   messageLists: ['admin', 'waitlist', 'messages', 'list'] as const,
   message: (id: string) => ['admin', 'waitlist', 'messages', 'one', id] as const,
+  /** The app's webhook endpoints, and each one's delivery log (under the same prefix: a change refreshes both). */
+  webhooks: ['admin', 'webhooks'] as const,
+  webhookDeliveries: (id: string) => ['admin', 'webhooks', 'deliveries', id] as const,
 };

@@ -50,6 +50,17 @@ describe('routeOf', () => {
     expect(routeOf('POST', '/api/admin/login')).toMatchObject({ upstream: 'auth', staff: true, lane: 'full' });
   });
 
+  it("sends the app's webhook endpoints to the waitlist service, which records and sends their events", () => {
+    expect(routeOf('POST', '/api/admin/webhooks')).toEqual({
+      kind: 'proxy',
+      upstream: 'waitlist',
+      staff: true,
+      lane: 'full',
+    });
+    expect(routeOf('GET', '/api/admin/webhooks/7/deliveries')).toMatchObject({ upstream: 'waitlist', staff: true });
+    expect(routeOf('GET', '/api/admin/webhookspam')).toMatchObject({ upstream: 'auth' });
+  });
+
   it('keeps /healthz to GET and HEAD', () => {
     expect(routeOf('HEAD', '/healthz')).toEqual({ kind: 'health' });
     expect(routeOf('POST', '/healthz')).toEqual({ kind: 'method-not-allowed', allow: 'GET, HEAD' });

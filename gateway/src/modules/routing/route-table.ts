@@ -46,6 +46,8 @@ export function routeOf(method: string, path: string): Route {
 
   // Staff data lives with the waitlist service, which verifies the staff token itself.
   if (isUnder(path, '/api/admin/waitlist')) return { kind: 'proxy', upstream: 'waitlist', staff: true, lane: 'full' };
+  // The app's webhook endpoints are the waitlist's too: it records and sends their events.
+  if (isUnder(path, '/api/admin/webhooks')) return { kind: 'proxy', upstream: 'waitlist', staff: true, lane: 'full' };
   // Still `staff`: the key set keeps the staff API's no-store, as it always had.
   if (path === KEY_SET_PATH) return { kind: 'proxy', upstream: 'auth', staff: true, lane: 'fast' };
   if (isUnder(path, '/api/admin')) return { kind: 'proxy', upstream: 'auth', staff: true, lane: 'full' };

@@ -30,7 +30,8 @@ export type CallTag =
   | 'staff-waitlist'
   | 'staff-launch'
   | 'staff-review'
-  | 'staff-messages';
+  | 'staff-messages'
+  | 'staff-webhooks';
 
 export interface Answer {
   description: string;

@@ -13,6 +13,7 @@ import { STAFF_LAUNCH_CALLS } from './staff-launch.js';
 import { STAFF_TICKET_CALLS } from './staff-tickets.js';
 import { STAFF_REVIEW_CALLS } from './staff-review.js';
 import { STAFF_MESSAGE_CALLS } from './staff-messages.js';
+import { STAFF_WEBHOOK_CALLS } from './staff-webhooks.js';
 
 export const ALL_CALLS: readonly CallDeclaration[] = [
   ...WAITLIST_CALLS,
@@ -27,4 +28,5 @@ export const ALL_CALLS: readonly CallDeclaration[] = [
   ...STAFF_TICKET_CALLS,
   ...STAFF_REVIEW_CALLS,
   ...STAFF_MESSAGE_CALLS,
+  ...STAFF_WEBHOOK_CALLS,
 ];

@@ -22,6 +22,7 @@ import {
   type TestDatabase,
 } from '@mmdm/tests/support';
 import { createApp } from '../app.js';
+import type { Resolve } from '../modules/webhooks/webhook-target.js';
 import { loadApiConfig, loadWorkerConfig, type ApiConfig, type WorkerConfig } from '../config.js';
 import { resolveServiceKeys } from '../lib/service-keys.js';
 import { migrateWaitlist } from '../migrations.js';
@@ -132,6 +133,8 @@ export interface ApiOptions {
   fetchAws?: AwsFetch;
   /** How many of a wave the staff call invites itself; the worker's applier invites the rest. */
   waveBatch?: number;
+  /** Resolves webhook URLs' names when an endpoint is saved (a name whose answer a test decides). */
+  webhookResolve?: Resolve;
 }
 
 export async function startApi(context: TestContext, options: ApiOptions = {}): Promise<ApiHarness> {
@@ -174,6 +177,7 @@ export async function startApi(context: TestContext, options: ApiOptions = {}): 
       : { restoreRevocations: async () => void (await redis.set(revocationKeys.loaded(config.redis.prefix), 'test')) }),
     ...(options.fetchAws ? { fetchAws: options.fetchAws } : {}),
     ...(options.waveBatch ? { waveBatch: options.waveBatch } : {}),
+    ...(options.webhookResolve ? { webhookResolve: options.webhookResolve } : {}),
   });
   const server: Server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

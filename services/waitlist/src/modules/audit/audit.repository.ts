@@ -46,7 +46,15 @@ export interface AuditRecord {
     | 'domain_rule.delete'
     // Operators' mail commands (npm run mail:replay / mail:unsuppress): counts or the address's hash prefix only.
     | 'mail.replay'
-    | 'suppression.lift';
+    | 'suppression.lift'
+    // Webhook endpoints: added, rotated, disabled (by staff, or by the worker after 3 days of failures), enabled,
+    // deleted, a message sent again. The URL and events only, never a secret.
+    | 'webhook.create'
+    | 'webhook.rotate'
+    | 'webhook.disable'
+    | 'webhook.enable'
+    | 'webhook.delete'
+    | 'webhook.redeliver';
   target: string | null;
   ip: string | null;
   requestId: string | null;

@@ -8,6 +8,7 @@ import type pg from 'pg';
 import { inTransaction, isDeadlock } from '../../lib/db.js';
 import type { AuditActor, AuditService } from '../audit/audit.service.js';
 import { queueAdminAlert } from '../mail/mail.service.js';
+import { recordWebhookEvent } from '../webhooks/webhooks.service.js';
 import {
   citiesDue,
   findCityOpening,
@@ -115,6 +116,13 @@ export function createCityOpeningService({ pool, audit, inviteWave, logger }: Ci
       threshold: city.openingThreshold,
       mode: city.openMode,
       firstWaveSize: city.firstWaveSize,
+      waveId: wave ? Number(wave.waveId) : null,
+      invited: wave?.invited ?? 0,
+    });
+    // The app learns of it with the opening itself (decision 037): ids and figures, nobody's data.
+    await recordWebhookEvent(client, 'city.opened', {
+      cityId: city.id,
+      name: city.name,
       waveId: wave ? Number(wave.waveId) : null,
       invited: wave?.invited ?? 0,
     });

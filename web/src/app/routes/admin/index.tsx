@@ -30,6 +30,7 @@ export const adminRoutes: RouteObject[] = [
           { path: 'review', lazy: () => import('./settings-review.js') },
           { path: 'audit', lazy: () => import('./settings-audit.js') },
           { path: 'mail', lazy: () => import('./settings-mail.js') },
+          { path: 'webhooks', lazy: () => import('./settings-webhooks.js') },
         ],
       },
       { path: '*', lazy: () => import('./not-found.js') },

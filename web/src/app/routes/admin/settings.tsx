@@ -8,7 +8,7 @@ export { AdminRouteError as ErrorBoundary };
 /**
  * Sub-pages of Settings: the signed-in member's account (staff feature), the staff list (staff), the cities people
  * choose from (launch), the review queue and e-mail domain lists (review), the audit log (audit) and the mail previews
- * (mail). Composed here because it spans features; the last four are admin-only (their routes are guarded too).
+ * (mail) and the app's webhook endpoints (webhooks). Composed here because it spans features; all but the first are admin-only (their routes are guarded too).
  */
 const settingsPaths = {
   account: paths.admin.settings,
@@ -17,6 +17,7 @@ const settingsPaths = {
   review: paths.admin.review,
   audit: `${paths.admin.settings}/audit`,
   mail: `${paths.admin.settings}/mail`,
+  webhooks: `${paths.admin.settings}/webhooks`,
 } as const;
 
 export function Component() {
@@ -44,6 +45,9 @@ export function Component() {
             </NavLink>
             <NavLink to={settingsPaths.mail} className="adm-tabs__link">
               Mail
+            </NavLink>
+            <NavLink to={settingsPaths.webhooks} className="adm-tabs__link">
+              Webhooks
             </NavLink>
           </>
         )}

@@ -144,6 +144,24 @@ export function describeAuditEvent(record: AuditRecord, staffEmail: (id: string)
       return { what: 'Replayed undelivered mail', detail: describeDetails(details) };
     case 'suppression.lift':
       return { what: 'Lifted an address off the suppression list', detail: describeDetails(details) };
+    case 'webhook.create':
+      return {
+        what: `Added webhook endpoint ${text(details.url) ?? `#${target ?? '?'}`}`,
+        detail: Array.isArray(details.events) ? `events: ${details.events.map(String).join(', ')}` : undefined,
+      };
+    case 'webhook.rotate':
+      return { what: `Rotated the secret of webhook endpoint #${target ?? '?'}` };
+    case 'webhook.disable':
+      return {
+        what: `Disabled webhook endpoint #${target ?? '?'}`,
+        detail: details.reason === 'failing' ? 'after 3 days of failed deliveries' : undefined,
+      };
+    case 'webhook.enable':
+      return { what: `Enabled webhook endpoint #${target ?? '?'}` };
+    case 'webhook.delete':
+      return { what: `Deleted webhook endpoint ${text(details.url) ?? `#${target ?? '?'}`}` };
+    case 'webhook.redeliver':
+      return { what: `Sent message ${text(details.message) ?? '?'} to webhook endpoint #${target ?? '?'} again` };
     // The auth service.
     case 'login.succeeded':
       return { what: 'Signed in' };

@@ -1,0 +1,64 @@
+import { webhookDeliveryParams, webhookIdParams } from '@mmdm/contracts/webhooks-admin';
+import { jsonBody, noStore } from '@mmdm/shared/http';
+import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
+import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import * as calls from '@mmdm/contracts/calls/staff-webhooks';
+import { Router } from 'express';
+import { staffActorOf } from '../audit/audit.service.js';
+import type { WebhooksService } from './webhooks.service.js';
+
+export interface WebhooksRoutesDeps {
+  service: WebhooksService;
+  verifier: StaffTokenVerifier;
+}
+
+/**
+ * Admins only, reads included: an endpoint's URL and its log say where people's data goes. Secrets appear in two
+ * answers only (creation and rotation), never in a list, a log line or the audit log.
+ */
+export function webhooksRoutes({ service, verifier }: WebhooksRoutesDeps): Router {
+  const router = Router();
+  const route = declaredRoutes(router);
+  const admin = requireStaff(verifier, 'admin');
+  router.use(calls.listWebhooks.path, noStore);
+
+  route(calls.createWebhook, admin, ...jsonBody('8kb'), async (req, res) => {
+    const body = calls.createWebhook.body.parse(req.body);
+    res.status(201).json(await service.create(body, staffActorOf(req)));
+  });
+
+  route(calls.listWebhooks, admin, async (_req, res) => {
+    res.json(await service.list());
+  });
+
+  route(calls.rotateWebhookSecret, admin, async (req, res) => {
+    const { id } = webhookIdParams.parse(req.params);
+    res.json(await service.rotate(id, staffActorOf(req)));
+  });
+
+  route(calls.setWebhookEnabled, admin, ...jsonBody('4kb'), async (req, res) => {
+    const { id } = webhookIdParams.parse(req.params);
+    const { enabled } = calls.setWebhookEnabled.body.parse(req.body);
+    res.json(await service.setEnabled(id, enabled, staffActorOf(req)));
+  });
+
+  route(calls.deleteWebhook, admin, async (req, res) => {
+    const { id } = webhookIdParams.parse(req.params);
+    await service.delete(id, staffActorOf(req));
+    res.status(204).end();
+  });
+
+  route(calls.listWebhookDeliveries, admin, async (req, res) => {
+    const { id } = webhookIdParams.parse(req.params);
+    const { limit, cursor } = calls.listWebhookDeliveries.query.schema.parse(req.query);
+    res.json(await service.deliveries(id, limit, cursor));
+  });
+
+  route(calls.redeliverWebhook, admin, async (req, res) => {
+    const { id, deliveryId } = webhookDeliveryParams.parse(req.params);
+    await service.redeliver(id, deliveryId, staffActorOf(req));
+    res.status(202).json({ success: true, message: 'The message will be sent again.' });
+  });
+
+  return router;
+}
