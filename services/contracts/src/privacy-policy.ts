@@ -3,4 +3,4 @@
  * Version of the privacy policy text the site shows: the first 64 bits of the SHA-256 of the words on
  * /privacy-policy. Sign-ups record it next to their consent time (entries.consent_policy).
  */
-export const PRIVACY_POLICY_VERSION = 'sha256-0cf387fd5134b4a7';
+export const PRIVACY_POLICY_VERSION = 'sha256-016aec8bf9caa191';

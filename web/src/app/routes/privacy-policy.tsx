@@ -117,6 +117,12 @@ const sections: LegalSection[] = [
           under contracts that let them use it only on our instructions. We disclose data to authorities only when the
           law requires it or to protect someone's safety.
         </p>
+        <p>
+          Our app's own servers learn what they need to let you in: when you confirm, are invited or are admitted, a
+          signed message tells them your entry's number (and, once you are invited, your e-mail address, so the app
+          knows you when you sign in); when your entry is erased, they are told to forget it too. These messages never
+          carry who you are or whom you hope to meet.
+        </p>
       </>
     ),
   },
