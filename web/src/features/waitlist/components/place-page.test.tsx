@@ -108,13 +108,11 @@ describe('the confirmation link as the person’s own page', () => {
     renderAt('/confirm?token=tok-1', 'confirm');
     const select = await screen.findByRole('combobox', { name: 'Language' });
     expect(select).toHaveValue('es');
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'English',
-      'Español',
-      'Português',
-      'Deutsch',
-      'Français',
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['English', 'Español', 'Português', 'Deutsch', 'Français']);
     fireEvent.change(select, { target: { value: 'de' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save my language' }));
     expect(await screen.findByText('Saved: Deutsch.')).toBeInTheDocument();
