@@ -376,7 +376,7 @@ describe('the referral-fraud rules', () => {
     const codes = (listed.body.data.tickets as { url: string }[]).map((ticket) => codeOf(ticket.url));
     expect(codes).toHaveLength(2);
 
-    const friends = [];
+    const friends: string[] = [];
     for (const [index, code] of codes.entries()) {
       const friendEmail = uniqueEmail(`tkfarm${index}`);
       const joined = await strict.request('/waitlist', { method: 'POST', body: { email: friendEmail, ticket: code } });
