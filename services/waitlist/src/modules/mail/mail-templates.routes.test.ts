@@ -20,6 +20,7 @@ describe('staff preview of the mail templates', () => {
       'invitation',
       'data-access',
       'contact',
+      'admin-alert',
     ]);
     expect(answer.body.items[0]).toMatchObject({
       subject: 'Confirm your place on the Meet Match Date Marry waitlist',

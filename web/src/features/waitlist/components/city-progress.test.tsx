@@ -25,6 +25,7 @@ const place = {
   behind: 1192,
   friendsPending: 0,
   friendsHeld: 0,
+  language: 'en',
 };
 const cities = () => ({
   success: true,

@@ -37,6 +37,7 @@ const place = {
   behind: 1192,
   friendsPending: 0,
   friendsHeld: 0,
+  language: 'en',
 };
 
 let network: FakeNetwork;
