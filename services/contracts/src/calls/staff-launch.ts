@@ -1,9 +1,11 @@
 // Invitation waves, cities, credits (waitlist service).
 import { defineCall, BODY_ERRORS, staffErrors, ok, pathParam } from './define-call.js';
 import {
+  cityIdParam,
   createCityBody,
   inviteWaveBody,
   launchStatsSchema,
+  referredIdParam,
   revokeCreditBody,
   staffCitiesSchema,
   staffCitySchema,
@@ -87,7 +89,7 @@ export const deleteCity = defineCall({
   summary: 'Remove a city',
   description: 'People keep their place; their city becomes none. Audited.',
   access: 'admin',
-  params: { id: pathParam('A city id.', '^\\d{1,9}$') },
+  params: { id: pathParam('A city id.', cityIdParam) },
   answers: { 204: { description: 'Removed.' } },
   errors: [400, 404, ...staffErrors('admin')],
 });
@@ -112,7 +114,7 @@ export const revokeCredit = defineCall({
   summary: 'Revoke a referral credit',
   description: 'The granted credit turns `revoked` and the referrer moves back. Audited.',
   access: 'admin',
-  params: { referredId: pathParam('The referred entry whose credit goes.') },
+  params: { referredId: pathParam('The referred entry whose credit goes.', referredIdParam) },
   body: revokeCreditBody,
   answers: ok('Revoked.', messageAnswer),
   errors: [...BODY_ERRORS, 404, ...staffErrors('admin')],
