@@ -174,11 +174,9 @@ function DomainRules() {
           {save.isPending ? 'Saving...' : 'Save rule'}
         </button>
       </form>
-      <p className="adm-notice" role="status">
-        {notice}
-      </p>
       <QueryTable
         query={rules}
+        notice={notice}
         what="the domain rules"
         rowsOf={(data) => data.items}
         label="E-mail domain rules"

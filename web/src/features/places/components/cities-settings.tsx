@@ -65,11 +65,9 @@ export function CitiesSettings() {
       </section>
       <section className="adm-card" aria-label="Cities">
         <h2 className="adm-section-title">Cities</h2>
-        <p className="adm-notice" role="status">
-          {notice}
-        </p>
         <QueryTable
           query={cities}
+          notice={notice}
           what="the cities"
           rowsOf={(data) => data.items}
           label="Cities"
