@@ -8,7 +8,8 @@ import {
   trigramIsCheap,
   type Statement,
 } from '../../services/waitlist/src/modules/entries/entries.repository.js';
-import { listEntriesQuery, type ListEntriesQuery } from '../../services/waitlist/src/modules/entries/entries.schema.js';
+import { decodeListQuery, type ListEntriesQuery } from '../../services/waitlist/src/modules/entries/entries.schema.js';
+import { listEntries as listEntriesCall } from '../../services/contracts/src/calls/staff-waitlist.js';
 import {
   perDay,
   recentActivity,
@@ -249,7 +250,9 @@ export async function staffSuite(context: BenchContext): Promise<void> {
     const plans: string[] = [];
     for (const item of cases) {
       const url = `${system.url}/api/admin/waitlist/entries?limit=50${item.query ? `&${item.query}` : ''}`;
-      const query = listEntriesQuery.parse({ limit: '50', ...Object.fromEntries(new URLSearchParams(item.query)) });
+      const query = decodeListQuery(
+        listEntriesCall.query.schema.parse({ limit: '50', ...Object.fromEntries(new URLSearchParams(item.query)) }),
+      );
       const apiTimes: number[] = [];
       const sqlTimes: number[] = [];
       let answer: { items: unknown[]; searchedThrough: string | null } | undefined;

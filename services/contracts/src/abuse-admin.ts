@@ -43,7 +43,8 @@ export const reviewCountSchema = z.object({
 });
 export type ReviewCount = z.infer<typeof reviewCountSchema>;
 
-export const reviewParams = z.object({ id: z.string().regex(/^\d{1,18}$/, 'An entry id is a number.') });
+/** The `{id}` of a review decision's path. */
+export const reviewIdParam = z.string().regex(/^\d{1,18}$/, 'An entry id is a number.');
 
 export const reviewDecisionBody = z.strictObject({ decision: z.enum(['approve', 'reject']) });
 export type ReviewDecision = z.output<typeof reviewDecisionBody>['decision'];
@@ -61,7 +62,6 @@ export const domainName = z
   );
 
 export const domainRuleBody = z.strictObject({ domain: domainName, rule: z.enum(['deny', 'allow']) });
-export const domainRuleParams = z.object({ domain: domainName });
 
 export const domainRuleSchema = z.object({
   domain: z.string(),

@@ -47,6 +47,16 @@ export type PatchStaffBody = z.output<typeof patchStaffBody>;
 
 export const staffIdParam = z.uuid('is not a staff id');
 
+/** GET /api/admin/audit: a cursor from the previous page's `nextCursor` (a record id), and a page size. */
+export const authAuditParams = z.object({
+  cursor: z
+    .string()
+    .regex(/^[1-9][0-9]{0,17}$/, 'is not a cursor from a previous page')
+    .transform((value) => BigInt(value))
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
 /** 200 of POST /api/admin/login. */
 export const loginAnswerSchema = z.object({
   token: z.string().min(1),

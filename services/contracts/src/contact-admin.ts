@@ -17,7 +17,8 @@ export const listMessagesParams = z.object({
 });
 export type ListMessagesParams = z.output<typeof listMessagesParams>;
 
-export const messageIdParams = z.object({ id });
+/** The `{id}` of a message's path. */
+export const messageIdParam = id;
 
 /** POST /messages/:id/handled: `{handled: true}` marks it handled, `false` opens it again. */
 export const messageHandledBody = z.strictObject({ handled: z.boolean() });

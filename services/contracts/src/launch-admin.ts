@@ -133,7 +133,8 @@ export const createCityBody = z.strictObject({
     }),
   sort: z.number().int().min(-1_000_000).max(1_000_000).optional(),
 });
-export const cityIdParams = z.object({ id: z.string().regex(/^\d{1,9}$/, 'The city id must be a number.') });
+/** The `{id}` of a city's path. */
+export const cityIdParam = z.string().regex(/^\d{1,9}$/, 'The city id must be a number.');
 /** How a city opens: an admin's click sends the first wave (`approve`, the default), or it goes at once (`auto`). */
 export const OPEN_MODES = ['auto', 'approve'] as const;
 export type OpenMode = (typeof OPEN_MODES)[number];
@@ -200,7 +201,6 @@ export const launchStatsSchema = z.object({
 export type LaunchStats = z.infer<typeof launchStatsSchema>;
 
 /** POST /credits/:referredId/revoke {reason}: a credit found undeserved goes, and the referrer moves back. */
-export const revokeCreditParams = z.object({
-  referredId: z.string().regex(/^\d{1,18}$/, 'The entry id must be a number.'),
-});
+/** The `{referredId}` of a credit's path: the referred entry. */
+export const referredIdParam = z.string().regex(/^\d{1,18}$/, 'The entry id must be a number.');
 export const revokeCreditBody = z.strictObject({ reason: z.string().trim().min(1).max(200) });

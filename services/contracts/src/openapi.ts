@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { apiErrorSchema } from './api-error.js';
 import { ALL_CALLS } from './calls/index.js';
-import type { CallDeclaration, ErrorStatus, QueryDeclaration } from './calls/define-call.js';
+import { isZodSchema, type CallDeclaration, type ErrorStatus, type QueryDeclaration } from './calls/define-call.js';
 
 /** Where the services serve the document (the auth service; the gateway forwards it). */
 export const OPENAPI_DOCUMENT_PATH = '/api/openapi.json';
@@ -41,7 +41,7 @@ function parametersOf(call: CallDeclaration): JsonObject[] {
     in: 'path',
     required: true,
     description,
-    schema,
+    schema: isZodSchema(schema) ? jsonSchema(schema) : schema,
   }));
   return [...path, ...(call.query ? queryParameters(call.query) : [])];
 }

@@ -45,11 +45,17 @@ export const listEntriesParams = z.object({
   cursor: z.string().max(200).optional(),
 });
 
+export type ListEntriesParams = z.output<typeof listEntriesParams>;
+
 /** GET /entries.csv: the list's filter, so an export is exactly the filtered list. */
 export const exportEntriesParams = z.object({ status: entryStatus.optional(), q: searchTerm });
 export type ExportEntriesParams = z.output<typeof exportEntriesParams>;
 
-export const entryIdParams = z.object({ id: z.string().regex(/^\d{1,18}$/, 'The entry id must be a number.') });
+/** The `{id}` of an entry's path. */
+export const entryIdParam = z.string().regex(/^\d{1,18}$/, 'The entry id must be a number.');
+
+/** A mail template preview's `{name}` (an unknown name is the service's 404, not a 400). */
+export const mailTemplateNameParam = z.string().min(1).max(40);
 
 /**
  * No sign-up predates this day. It also keeps every date inside what Postgres accepts: there is no year 0, so

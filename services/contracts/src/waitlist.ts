@@ -78,7 +78,6 @@ export const tokenBody = z.strictObject({ token }, { error: 'Send a JSON object 
 export const tokenQuery = z.object({ token });
 
 /** RFC 8058 one-click unsubscribe: the token in the query, the fixed form body. */
-export const oneClickQuery = z.object({ token });
 export const oneClickBody = z.object({ 'List-Unsubscribe': z.literal('One-Click') });
 
 /** 200 of POST /waitlist: the same for a new and a known address. */

@@ -1,22 +1,158 @@
-import { expressPath, type CallDeclaration } from '@mmdm/contracts/calls/define-call';
-import type { RequestHandler, Router } from 'express';
+import {
+  expressPath,
+  isZodSchema,
+  type Access,
+  type CallDeclaration,
+  type PathParam,
+  type PathValues,
+  type Schema,
+} from '@mmdm/contracts/calls/define-call';
+import type { RequestHandler, Response, Router } from 'express';
+import { z } from 'zod';
+import { AppError } from './errors.js';
 
 /** What registering needs of a declaration (the web build keeps no more of it either). */
-export type DeclaredCall = Pick<CallDeclaration, 'method' | 'path'>;
+export type DeclaredCall = Pick<CallDeclaration, 'method' | 'path' | 'access'> & Partial<CallDeclaration>;
 
-/** Registers `handlers` for a declared call; the router's own guards and parsing stay in `handlers`. */
-export type RegisterCall = (call: DeclaredCall, ...handlers: RequestHandler[]) => void;
+/** The staff roles a guard can require; `public` and `any` calls have no role guard. */
+export type GuardedAccess = Extract<Access, 'viewer' | 'admin'>;
+
+/** The guard a service puts before a call declared for a role: a valid staff token of at least that role. */
+export type GuardFor = (access: GuardedAccess) => RequestHandler[];
+
+const GUARDS = Symbol.for('mmdm.guards');
+
+/** Marks `handler` as the guard of `access` (requireStaff does), so declaredRoutes can hold it to the declaration. */
+export function markGuard<H extends RequestHandler>(handler: H, access: GuardedAccess): H {
+  return Object.assign(handler, { [GUARDS]: access });
+}
+
+const guardOf = (handler: RequestHandler): GuardedAccess | undefined =>
+  (handler as RequestHandler & { [GUARDS]?: GuardedAccess })[GUARDS];
+
+/** Registers `handlers` for a declared call: its guard, then the route's own middleware, `validate`, the handler. */
+export type RegisterCall = ((call: DeclaredCall, ...handlers: RequestHandler[]) => void) & {
+  /**
+   * The same without the `validate` step: for a handler that must read the request before its shape is judged
+   * (the lean sign-up parses after its checks; the SES webhook refuses an unsigned message before a malformed one;
+   * the unsubscribe link's GET opens whatever it holds). It parses with the declaration's schemas itself.
+   */
+  unvalidated: (call: DeclaredCall, ...handlers: RequestHandler[]) => void;
+};
+
+export interface DeclaredRoutesOptions {
+  /** The service's staff guard: put before each call declared `viewer` or `admin` that does not name its guard. */
+  guard?: GuardFor;
+}
 
 /**
  * Registers calls declared in `@mmdm/contracts/calls` on a router mounted at `mountedAt` (`''` for the app's root):
  * the method and the path come from the declaration, the path made relative to the mount and put in Express's
- * `:name` form. A call outside the mount fails at start-up, not as a 404 in production.
+ * `:name` form. The declaration's `access` is applied: a `viewer` or `admin` call gets `options.guard` of its role
+ * first, unless its handlers hold a staff guard already, which must then be of exactly that role; a `public` call
+ * may hold none. The declaration's params, query and body are parsed by `validate`, just before the last handler.
+ * A call outside the mount, or a guard that disagrees with the declaration, fails at start-up, not in production.
  */
-export function declaredRoutes(router: Router, mountedAt = ''): RegisterCall {
-  return (call, ...handlers) => {
+export function declaredRoutes(router: Router, mountedAt = '', options: DeclaredRoutesOptions = {}): RegisterCall {
+  const register = (call: DeclaredCall, handlers: RequestHandler[], validated: boolean) => {
+    const name = `${call.method.toUpperCase()} ${call.path}`;
     if (!call.path.startsWith(`${mountedAt}/`)) {
-      throw new Error(`${call.method.toUpperCase()} ${call.path} is not under ${mountedAt}: register it elsewhere`);
+      throw new Error(`${name} is not under ${mountedAt}: register it elsewhere`);
     }
-    router[call.method](expressPath(call.path.slice(mountedAt.length)), ...handlers);
+    const guards = handlers.map(guardOf).filter((access) => access !== undefined);
+    let chain = handlers;
+    if (call.access === 'public' && guards.length > 0) {
+      throw new Error(`${name} is declared public but registered behind a ${guards.join(', ')} guard`);
+    }
+    if (call.access === 'viewer' || call.access === 'admin') {
+      if (guards.some((access) => access !== call.access)) {
+        throw new Error(`${name} is declared ${call.access} but registered behind a ${guards.join(', ')} guard`);
+      }
+      if (guards.length === 0) {
+        if (!options.guard) throw new Error(`${name} is declared ${call.access} but registered without a staff guard`);
+        chain = [...options.guard(call.access), ...handlers];
+      }
+    }
+    if (validated && chain.length > 0) chain = [...chain.slice(0, -1), validate(call), ...chain.slice(-1)];
+    router[call.method](expressPath(call.path.slice(mountedAt.length)), ...chain);
   };
+  return Object.assign((call: DeclaredCall, ...handlers: RequestHandler[]) => register(call, handlers, true), {
+    unvalidated: (call: DeclaredCall, ...handlers: RequestHandler[]) => register(call, handlers, false),
+  });
+}
+
+/** A path segment's zod schema: its own, or a string of its JSON Schema's `pattern`. */
+function segmentSchema(param: PathParam): Schema {
+  if (isZodSchema(param.schema)) return param.schema;
+  const { pattern } = param.schema as { pattern?: string };
+  return pattern === undefined ? z.string() : z.string().regex(new RegExp(pattern));
+}
+
+const INPUT = Symbol.for('mmdm.declaredInput');
+
+interface Input {
+  call: DeclaredCall;
+  params: Record<string, unknown>;
+  query: unknown;
+  body: unknown;
+  extraBody: unknown;
+}
+
+/**
+ * Parses a request with its call's declaration, in this order: the path's segments (one that does not parse is a 404
+ * where the declaration says so: it names nothing), the body (the schema of its content type: `body` for JSON,
+ * `extraBodies` for another, then in `extraBody`), then the query (a query declared `optional` only with a body of `extraBodies`). A
+ * failure is the house's 400 `validation_error` (the error handler words it); what parsed is for `validated`.
+ */
+export function validate(call: DeclaredCall): RequestHandler {
+  const params = Object.entries(call.params ?? {});
+  const notFound = params.filter(([, param]) => param.notFound);
+  const rest = params.filter(([, param]) => !param.notFound);
+  const restSchema = rest.length > 0 ? z.object(Object.fromEntries(rest.map(([n, p]) => [n, segmentSchema(p)]))) : null;
+  const extraBodies = Object.entries(call.extraBodies ?? {});
+
+  return (req, res, next) => {
+    const parsedParams: Record<string, unknown> = {};
+    for (const [name, param] of notFound) {
+      const segment = segmentSchema(param);
+      const result = z.safeParse(segment, req.params[name]);
+      if (!result.success) {
+        const { code, message } = param.notFound as { code: string; message: string };
+        throw new AppError(404, code, message);
+      }
+      parsedParams[name] = result.data;
+    }
+    if (restSchema) Object.assign(parsedParams, restSchema.parse(req.params));
+
+    const extra = extraBodies.find(([type]) => req.is(type));
+    const extraBody = extra ? z.parse(extra[1], req.body) : undefined;
+    const body = !extra && call.body ? z.parse(call.body, req.body) : undefined;
+
+    const parseQuery = call.query && (!call.query.optional || extra);
+    const query = parseQuery ? z.parse(call.query!.schema, req.query) : undefined;
+
+    (res.locals as Record<symbol, Input>)[INPUT] = { call, params: parsedParams, query, body, extraBody };
+    next();
+  };
+}
+
+type Output<S> = S extends Schema ? z.output<S> : undefined;
+type ExtraOutput<C extends CallDeclaration> =
+  C['extraBodies'] extends Record<string, Schema> ? Output<C['extraBodies'][keyof C['extraBodies']]> : never;
+
+/** What `validate` parsed, typed by the declaration. */
+export interface Validated<C extends CallDeclaration> {
+  params: PathValues<C> extends undefined ? Record<string, never> : Record<keyof PathValues<C>, string>;
+  query: C['query'] extends { schema: infer S } ? Output<S> : undefined;
+  /** The JSON body (undefined when the request came with a body of `extraBodies`). */
+  body: Output<C['body']>;
+  /** A body of one of `extraBodies`, by its content type (undefined for JSON). */
+  extraBody: ExtraOutput<C> | undefined;
+}
+
+/** The request of `call` as `validate` parsed it; only callable in the handler of a route registered for it. */
+export function validated<C extends CallDeclaration>(call: C, res: Response): Validated<C> {
+  const input = (res.locals as Record<symbol, Input | undefined>)[INPUT];
+  if (input?.call !== call) throw new Error(`${call.method.toUpperCase()} ${call.path}: no validated request`);
+  return input as unknown as Validated<C>;
 }

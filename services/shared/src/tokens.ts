@@ -3,6 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import { errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { AppError, UnavailableError } from './errors.js';
+import { markGuard } from './declared-routes.js';
 
 export { STAFF_ROLES, type StaffRole };
 
@@ -257,7 +258,7 @@ declare module 'express-serve-static-core' {
  * when revocation cannot be checked. Sets `req.staff`.
  */
 export function requireStaff(verify: StaffTokenVerifier, required: StaffRole = 'viewer'): RequestHandler {
-  return async (req, _res, next) => {
+  return markGuard(async (req, _res, next) => {
     const token = bearerToken(req.headers.authorization);
     if (!token) return next(new AppError(401, 'unauthorized', 'Sign in to continue.'));
     try {
@@ -272,11 +273,16 @@ export function requireStaff(verify: StaffTokenVerifier, required: StaffRole = '
       if (error instanceof SecondFactorRequiredError) return next(secondFactorRequired());
       next(error instanceof InvalidTokenError ? new AppError(401, 'unauthorized', 'Sign in to continue.') : error);
     }
-  };
+  }, required);
 }
 
 /** The verified token's claims: the one way a route reads who is calling. Only callable behind requireStaff. */
 export function currentClaims(req: Request): StaffClaims {
   if (!req.staff) throw new Error('route is missing the staff guard');
   return req.staff;
+}
+
+/** The staff guard of a service that checks the token only: for `declaredRoutes`' `guard` option. */
+export function staffGuard(verify: StaffTokenVerifier): (required: StaffRole) => RequestHandler[] {
+  return (required) => [requireStaff(verify, required)];
 }

@@ -42,17 +42,26 @@ export interface Answer {
   headers?: JsonObject;
 }
 
-/** A `{name}` segment of the path: what it is, and its JSON Schema for the document. */
+/**
+ * A `{name}` segment of the path: what it is, and its schema. A zod schema is what the service parses the segment
+ * with (`validate` in `@mmdm/shared/declared-routes`) and what the document shows; a bare JSON Schema is shown as it
+ * is and checked by its `pattern` only.
+ */
 export interface PathParam {
   description: string;
-  schema: JsonObject;
+  schema: Schema | JsonObject;
+  /** A segment that does not parse names nothing: the answer is 404 with this code and message, not a 400. */
+  notFound?: { code: string; message: string };
 }
 
 /** The query string: its schema, and what the document says about each field. */
 export interface QueryDeclaration {
   schema: Schema;
   descriptions?: Record<string, string>;
-  /** Every field optional in the document (the one-click unsubscribe carries its token in the query or the body). */
+  /**
+   * Every field optional in the document, and parsed only with a body of `extraBodies` (the one-click unsubscribe
+   * carries its token in the query, the JSON variant in its body).
+   */
   optional?: true;
   /** The document gives each field this JSON Schema instead of its own (a link that must open whatever it holds). */
   valueSchema?: JsonObject;
@@ -99,10 +108,26 @@ export function ok<S extends Schema>(description: string, schema: S): { 200: { d
   return { 200: { description, schema } };
 }
 
-/** A path segment of digits (a database id), or of `pattern`. */
+/**
+ * A path segment: of digits (a database id), of `pattern`, or parsed with a zod `schema`; `notFound`: what a segment
+ * that does not parse answers instead of a 400 (see PathParam).
+ */
 /* @__NO_SIDE_EFFECTS__ */
-export function pathParam(description: string, pattern = '^\\d{1,18}$'): PathParam {
-  return { description, schema: { type: 'string', pattern } };
+export function pathParam(
+  description: string,
+  schema: string | Schema = '^\\d{1,18}$',
+  notFound?: PathParam['notFound'],
+): PathParam {
+  return {
+    description,
+    schema: typeof schema === 'string' ? { type: 'string', pattern: schema } : schema,
+    ...(notFound ? { notFound } : {}),
+  };
+}
+
+/** True for a zod schema (classic or mini), false for a bare JSON Schema. */
+export function isZodSchema(schema: Schema | JsonObject): schema is Schema {
+  return '_zod' in schema;
 }
 
 /** Express's form of a declared path: `{id}` becomes `:id`. */

@@ -2,6 +2,7 @@
 import { defineCall, BODY_ERRORS, staffErrors, ok, pathParam } from './define-call.js';
 import { auditPageSchema } from '../audit.js';
 import {
+  authAuditParams,
   changePasswordBody,
   createStaffBody,
   jwksSchema,
@@ -9,12 +10,15 @@ import {
   loginStepAnswerSchema,
   patchStaffBody,
   staffAccountSchema,
+  staffIdParam,
   staffPageSchema,
   verifyAnswerSchema,
 } from '../auth.js';
-import { auditParams } from '../waitlist-admin.js';
 
-const staffId = pathParam('A staff account id (UUID).', '^.{1,100}$');
+const staffId = pathParam('A staff account id (UUID).', staffIdParam, {
+  code: 'staff_not_found',
+  message: 'No staff account with this id.',
+});
 
 export const login = defineCall({
   method: 'post',
@@ -130,7 +134,7 @@ export const listAuthAudit = defineCall({
   summary: "The auth service's audit log",
   description: 'Newest first, paged by `nextCursor`.',
   access: 'admin',
-  query: { schema: auditParams },
+  query: { schema: authAuditParams },
   answers: ok('A page of audit records.', auditPageSchema),
   errors: [400, ...staffErrors('admin')],
 });

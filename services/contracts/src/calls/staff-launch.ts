@@ -3,9 +3,11 @@ import { defineCall, BODY_ERRORS, staffErrors, ok, pathParam } from './define-ca
 import {
   cityOpeningBody,
   cityOpenedSchema,
+  cityIdParam,
   createCityBody,
   inviteWaveBody,
   launchStatsSchema,
+  referredIdParam,
   revokeCreditBody,
   staffCitiesSchema,
   staffCitySchema,
@@ -104,7 +106,7 @@ export const deleteCity = defineCall({
   summary: 'Remove a city',
   description: 'People keep their place; their city becomes none. Audited.',
   access: 'admin',
-  params: { id: pathParam('A city id.', '^\\d{1,9}$') },
+  params: { id: pathParam('A city id.', cityIdParam) },
   answers: { 204: { description: 'Removed.' } },
   errors: [400, 404, ...staffErrors('admin')],
 });
@@ -120,7 +122,7 @@ export const setCityOpening = defineCall({
     'whether the first wave goes at once (`auto`) or waits for an admin (`approve`). A city reaching its threshold ' +
     'opens once; an open city keeps its settings for the record. Audited.',
   access: 'admin',
-  params: { id: pathParam('A city id.', '^\\d{1,9}$') },
+  params: { id: pathParam('A city id.', cityIdParam) },
   body: cityOpeningBody,
   answers: ok('The city as it is now.', staffCitySchema),
   errors: [...BODY_ERRORS, 404, ...staffErrors('admin')],
@@ -137,7 +139,7 @@ export const openCity = defineCall({
     'transaction. Idempotent: a city already open answers `alreadyOpen: true` and sends nothing; 409 ' +
     '`city_not_ready` for a city that has not reached its threshold. Audited.',
   access: 'admin',
-  params: { id: pathParam('A city id.', '^\\d{1,9}$') },
+  params: { id: pathParam('A city id.', cityIdParam) },
   answers: ok('Opened, or open already.', cityOpenedSchema),
   errors: [400, 404, 409, ...staffErrors('admin')],
 });
@@ -162,7 +164,7 @@ export const revokeCredit = defineCall({
   summary: 'Revoke a referral credit',
   description: 'The granted credit turns `revoked` and the referrer moves back. Audited.',
   access: 'admin',
-  params: { referredId: pathParam('The referred entry whose credit goes.') },
+  params: { referredId: pathParam('The referred entry whose credit goes.', referredIdParam) },
   body: revokeCreditBody,
   answers: ok('Revoked.', messageAnswer),
   errors: [...BODY_ERRORS, 404, ...staffErrors('admin')],

@@ -5,10 +5,11 @@ import {
   contactMessageSummarySchema,
   contactMessagesPageSchema,
   listMessagesParams,
+  messageIdParam,
   messageHandledBody,
 } from '../contact-admin.js';
 
-const messageId = pathParam('A message id.');
+const messageId = pathParam('A message id.', messageIdParam);
 
 export const listContactMessages = defineCall({
   method: 'get',

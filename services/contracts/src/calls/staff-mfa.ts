@@ -15,13 +15,17 @@ import {
   recoveryCodesSchema,
   registerPasskeyBody,
   secondFactorBody,
+  staffIdParam,
   staffMfaListSchema,
   totpSetupSchema,
 } from '../auth.js';
 
-const staffId = pathParam('A staff account id (UUID).', '^.{1,100}$');
+const staffId = pathParam('A staff account id (UUID).', staffIdParam, {
+  code: 'staff_not_found',
+  message: 'No staff account with this id.',
+});
 
-const passkeyId = pathParam('A passkey id (UUID).', '^.{1,100}$');
+const passkeyId = pathParam('A passkey id (UUID).', staffIdParam, { code: 'not_found', message: 'No such passkey.' });
 
 /** The enrolment routes also take the enrolment token of POST /api/admin/login (`step: "enrol"`). */
 const ENROL_NOTE = 'Takes a staff token or the enrolment token of a sign-in that must enrol first.';

@@ -1,19 +1,18 @@
 // The review queue and the e-mail domain lists (waitlist service).
-import { defineCall, BODY_ERRORS, staffErrors, ok, pathParam, type PathParam } from './define-call.js';
+import { defineCall, BODY_ERRORS, staffErrors, ok, pathParam } from './define-call.js';
 import {
+  domainName,
   domainRuleBody,
   domainRuleSchema,
   domainRulesSchema,
   reviewCountSchema,
   reviewDecisionBody,
+  reviewIdParam,
   reviewQueueSchema,
 } from '../abuse-admin.js';
 import { messageAnswer } from '../waitlist.js';
 
-const domainParam: PathParam = {
-  description: 'A domain name, e.g. example.com.',
-  schema: { type: 'string', maxLength: 253 },
-};
+const domainParam = pathParam('A domain name, e.g. example.com.', domainName);
 
 export const getReviewQueue = defineCall({
   method: 'get',
@@ -50,7 +49,7 @@ export const decideEntry = defineCall({
   description:
     'Approve: the entry leaves the queue as it is. Reject: it is marked rejected (it holds no place) and the credit it gave never counts (a held one is refused, a granted one revoked). Audited.',
   access: 'admin',
-  params: { id: pathParam('An entry id.') },
+  params: { id: pathParam('An entry id.', reviewIdParam) },
   body: reviewDecisionBody,
   answers: ok('Decided.', messageAnswer),
   errors: [...BODY_ERRORS, 404, ...staffErrors('admin')],
@@ -65,7 +64,7 @@ export const decideHeldCredit = defineCall({
   description:
     'Approve: the credit is granted and the referrer moves up at once (409 `cap_reached` past REFERRAL_MAX_CREDITS). Reject: the referred entry is marked rejected and the credit never counts. Audited.',
   access: 'admin',
-  params: { id: pathParam('The referred entry whose credit is held.') },
+  params: { id: pathParam('The referred entry whose credit is held.', reviewIdParam) },
   body: reviewDecisionBody,
   answers: ok('Decided.', messageAnswer),
   errors: [...BODY_ERRORS, 404, 409, ...staffErrors('admin')],

@@ -6,8 +6,10 @@ import {
   analyticsSchema,
   auditParams,
   entriesPageSchema,
+  entryIdParam,
   exportEntriesParams,
   listEntriesParams,
+  mailTemplateNameParam,
   mailTemplatePreviewSchema,
   mailTemplatesSchema,
   statsSchema,
@@ -17,7 +19,7 @@ import { messageAnswer } from '../waitlist.js';
 /** Where the waitlist service's staff calls live. */
 export const STAFF_WAITLIST_PREFIX = `${STAFF_API_PREFIX}/waitlist`;
 
-const entryId = pathParam('An entry id.');
+const entryId = pathParam('An entry id.', entryIdParam);
 
 export const listEntries = defineCall({
   method: 'get',
@@ -131,7 +133,7 @@ export const previewMailTemplate = defineCall({
   summary: 'A mail as it would go out',
   description: "Rendered with sample data and this deployment's footer.",
   access: 'admin',
-  params: { name: { description: 'A template name.', schema: { type: 'string' } } },
+  params: { name: pathParam('A template name.', mailTemplateNameParam) },
   answers: ok('The rendered mail.', mailTemplatePreviewSchema),
   errors: [400, 404, ...staffErrors('admin')],
 });

@@ -109,9 +109,15 @@ describe('the revocation cache after Redis lost it', () => {
     };
   }
 
-  it('is filled again by the auth service before any token is accepted; a signed-out token stays refused', async () => {
+  /**
+   * The API in front of the stand-in, its cache emptied as a Redis that lost its data leaves it (no marker, no revoked
+   * token): `check` then makes its calls with the signed-out token; everything is closed after.
+   */
+  async function afterLoss(
+    refill: { ok: boolean; calls: number },
+    check: (call: () => Promise<{ status: number }>) => Promise<void>,
+  ) {
     const { token, jwk } = await signedToken();
-    const refill = { ok: true, calls: 0 };
     const auth = await fakeAuth(jwk, 'jti-1', refill);
     let api: ApiHarness | undefined;
     try {
@@ -120,41 +126,37 @@ describe('the revocation cache after Redis lost it', () => {
         authUrl: auth.url,
       });
       await auth.redis.del(revocationKeys.loaded(context.prefix), revocationKeys.token(context.prefix, 'jti-1'));
-      expect((await api.request('/api/admin/waitlist/stats', { token })).status).toBe(401);
-      expect(refill.calls).toBe(1);
-      // With the marker back, the cache is trusted: no more refills.
-      expect((await api.request('/api/admin/waitlist/stats', { token })).status).toBe(401);
-      expect(refill.calls).toBe(1);
+      const started = api;
+      await check(() => started.request('/api/admin/waitlist/stats', { token }));
     } finally {
       await api?.close();
       auth.close();
     }
+  }
+
+  it('is filled again by the auth service before any token is accepted; a signed-out token stays refused', async () => {
+    const refill = { ok: true, calls: 0 };
+    await afterLoss(refill, async (stats) => {
+      expect((await stats()).status).toBe(401);
+      expect(refill.calls).toBe(1);
+      // With the marker back, the cache is trusted: no more refills.
+      expect((await stats()).status).toBe(401);
+      expect(refill.calls).toBe(1);
+    });
   });
 
   it('answers 503, never reading an empty cache as "nothing revoked", while the auth service cannot fill it', async () => {
-    const { token, jwk } = await signedToken();
     const refill = { ok: false, calls: 0 };
-    const auth = await fakeAuth(jwk, 'jti-1', refill);
-    let api: ApiHarness | undefined;
-    try {
-      api = await startApi(context, {
-        staffKeys: remoteStaffKeys(`${auth.url}/.well-known/jwks.json`),
-        authUrl: auth.url,
-      });
-      await auth.redis.del(revocationKeys.loaded(context.prefix), revocationKeys.token(context.prefix, 'jti-1'));
-      const answer = await api.request('/api/admin/waitlist/stats', { token });
-      expect(answer.status).toBe(503);
+    await afterLoss(refill, async (stats) => {
+      expect((await stats()).status).toBe(503);
       expect(refill.calls).toBe(1);
       // Right after a failed refill the next call is refused at once, without asking again; a second later it asks.
-      expect((await api.request('/api/admin/waitlist/stats', { token })).status).toBe(503);
+      expect((await stats()).status).toBe(503);
       expect(refill.calls).toBe(1);
       await new Promise((resolve) => setTimeout(resolve, 1100));
       refill.ok = true;
-      expect((await api.request('/api/admin/waitlist/stats', { token })).status).toBe(401);
+      expect((await stats()).status).toBe(401);
       expect(refill.calls).toBe(2);
-    } finally {
-      await api?.close();
-      auth.close();
-    }
+    });
   });
 });

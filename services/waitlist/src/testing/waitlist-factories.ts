@@ -74,6 +74,49 @@ export async function buildEntry(db: Queryable, overrides: Partial<EntryFields> 
   return { ...fields, id: row.id, createdAt: row.createdAt };
 }
 
+/**
+ * Many rows of waitlist.entries in one statement: for thousands at once, or a backlog a worker must find whole. Each
+ * is a pending sign-up of its address made now unless it says otherwise. `inLine`: each a confirmed entry holding the
+ * next place, with a referral code, as confirming leaves it; `mail`: each with an outbox row of this kind, queued in
+ * the same statement. Answers the rows in the order given.
+ */
+export async function buildEntries(
+  db: Queryable,
+  entries: { email: string; status?: EntryStatus; createdAt?: Date; confirmedAt?: Date | null }[],
+  options: { inLine?: boolean; mail?: OutboxFields['kind'] } = {},
+): Promise<{ id: string; email: string }[]> {
+  const { rows } = await db.query<{ id: string; email: string }>(
+    `with given as (
+       select g.email, g.status, g.created_at, g.confirmed_at, g.n,
+              case when $5 then nextval('waitlist.queue_seq') end as seq
+         from unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[])
+              with ordinality as g(email, status, created_at, confirmed_at, n)
+        order by g.n
+     ), made as (
+       insert into waitlist.entries (email, email_normalized, status, created_at, confirmed_at, referral_code,
+                                     queue_seq, place_key)
+       select email, lower(email), case when $5 then 'confirmed' else coalesce(status, 'pending') end,
+              coalesce(created_at, now()), case when $5 then coalesce(confirmed_at, now()) else confirmed_at end,
+              case when $5 then upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 12)) end,
+              seq, case when $5 then waitlist.place_key(seq, 0, (select boost from waitlist.place_rule)) end
+         from given order by n
+       returning id, email
+     ), mailed as (
+       insert into waitlist.outbox (entry_id, kind) select id, $6 from made where $6::text is not null
+     )
+     select made.id, made.email from made join given using (email) order by given.n`,
+    [
+      entries.map((entry) => entry.email),
+      entries.map((entry) => entry.status ?? null),
+      entries.map((entry) => entry.createdAt ?? null),
+      entries.map((entry) => entry.confirmedAt ?? null),
+      options.inLine ?? false,
+      options.mail ?? null,
+    ],
+  );
+  return rows;
+}
+
 export interface BuiltToken {
   /** What a mail's link carries. */
   raw: string;

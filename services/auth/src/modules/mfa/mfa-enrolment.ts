@@ -1,3 +1,5 @@
+import type pg from 'pg';
+import { inTransaction } from '@mmdm/shared/db';
 import { AppError } from '@mmdm/shared/errors';
 import type { StaffClaims } from '@mmdm/shared/tokens';
 import type { EnrolmentAnswer } from '@mmdm/contracts/auth';
@@ -32,10 +34,11 @@ export function createRecentAuthentication(challenges: Pick<MfaChallenges, 'hasR
 export type RecentAuthentication = ReturnType<typeof createRecentAuthentication>;
 
 export interface EnrolmentDeps {
+  pool: pg.Pool;
   revocation: Revocation;
   issueToken: TokenIssuer;
-  /** Codes for an account that has none left (see RecoveryCodesService.issueIfNone). */
-  issueRecoveryCodes: (staffId: string) => Promise<string[]>;
+  /** Codes for an account that has none left (see RecoveryCodesService.issueIfNone), in the enrolment's transaction. */
+  issueRecoveryCodes: (staffId: string, client: pg.PoolClient) => Promise<string[]>;
 }
 
 /**
@@ -43,16 +46,22 @@ export interface EnrolmentDeps {
  * session goes on with the same jti, expiry and time of authentication, now also showing the new factor in `amr`:
  * an enrolment never lengthens a session (a stolen token cannot renew itself by enrolling). Enrolling with an
  * enrolment token (a required factor, right after the password) is the sign-in itself: it gets a new session.
- * The recovery codes come with the first factor and are shown only here.
+ * The recovery codes come with the first factor and are shown only here. `store` writes the factor itself (what it returns comes back as `stored`): it, the
+ * recovery codes and the end of the other sessions are one transaction, all or nothing (as a removal is).
  */
-export function createEnrolmentFinisher({ revocation, issueToken, issueRecoveryCodes }: EnrolmentDeps) {
-  return async (
+export function createEnrolmentFinisher({ pool, revocation, issueToken, issueRecoveryCodes }: EnrolmentDeps) {
+  return async <Stored>(
     account: StaffAccount,
     claims: StaffClaims | undefined,
     factorAmr: string,
-  ): Promise<EnrolmentAnswer> => {
-    const recoveryCodes = await issueRecoveryCodes(account.id);
-    await revocation.endSessions(account.id, claims?.jti);
+    store: (client: pg.PoolClient) => Promise<Stored>,
+  ): Promise<{ answer: EnrolmentAnswer; stored: Stored }> => {
+    const { stored, recoveryCodes } = await inTransaction(pool, async (client) => {
+      const factor = await store(client);
+      const codes = await issueRecoveryCodes(account.id, client);
+      await revocation.endSessions(account.id, claims?.jti, client);
+      return { stored: factor, recoveryCodes: codes };
+    });
     const generation = await revocation.currentGeneration(account.id);
     const session = claims
       ? await issueToken(account, generation, {
@@ -60,7 +69,7 @@ export function createEnrolmentFinisher({ revocation, issueToken, issueRecoveryC
           continues: { jti: claims.jti, exp: claims.exp, authTime: claims.authTime },
         })
       : await issueToken(account, generation, { amr: ['pwd', factorAmr] });
-    return { session, recoveryCodes };
+    return { answer: { session, recoveryCodes }, stored };
   };
 }
 

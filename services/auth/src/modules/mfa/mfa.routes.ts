@@ -9,14 +9,13 @@ import {
   secondFactorRequired,
   type StaffTokenVerifier,
 } from '@mmdm/shared/tokens';
-import { staffIdParam } from '@mmdm/contracts/auth';
 import type { Revocation } from '../../lib/revocation.js';
 import { auditContextOf, currentAccount, currentClaims, type StaffGuard } from '../staff/staff.guard.js';
 import type { StaffService } from '../staff/staff.service.js';
 import { ThrottleUnavailableError } from '../session/session.service.js';
 import { InvalidMfaTokenError, type MfaTokens } from './mfa-tokens.js';
 import type { MfaService } from './mfa.service.js';
-import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import { declaredRoutes, validated } from '@mmdm/shared/declared-routes';
 import * as calls from '@mmdm/contracts/calls/staff-mfa';
 import { STAFF_API_PREFIX } from '@mmdm/contracts/calls/define-call';
 
@@ -49,7 +48,7 @@ const contextOf = (req: Request) => ({ ...auditContextOf(req), ip: req.ip ?? 'un
 
 export function mfaRoutes({ mfa, tokens, verify, staff, revocation, guard }: MfaRoutesDeps): Router {
   const router = Router();
-  const route = declaredRoutes(router, STAFF_API_PREFIX);
+  const route = declaredRoutes(router, STAFF_API_PREFIX, { guard });
 
   /**
    * The enrolment routes take a staff session or an enrolment token (the password was right, a factor is required
@@ -83,11 +82,11 @@ export function mfaRoutes({ mfa, tokens, verify, staff, revocation, guard }: Mfa
   };
 
   route(calls.completeSignIn, async (req, res) => {
-    res.json(await unlessUnavailable(mfa.completeSignIn(calls.completeSignIn.body.parse(req.body), contextOf(req))));
+    res.json(await unlessUnavailable(mfa.completeSignIn(validated(calls.completeSignIn, res).body, contextOf(req))));
   });
 
   route(calls.getSignInPasskeyOptions, async (req, res) => {
-    res.json(await unlessUnavailable(mfa.passkeyOptions(calls.getSignInPasskeyOptions.body.parse(req.body).mfaToken)));
+    res.json(await unlessUnavailable(mfa.passkeyOptions(validated(calls.getSignInPasskeyOptions, res).body.mfaToken)));
   });
 
   route(calls.getOwnSecondFactors, sessionOrEnrolment, async (req, res) => {
@@ -99,11 +98,11 @@ export function mfaRoutes({ mfa, tokens, verify, staff, revocation, guard }: Mfa
   });
 
   route(calls.confirmTotpEnrolment, sessionOrEnrolment, async (req, res) => {
-    const { code } = calls.confirmTotpEnrolment.body.parse(req.body);
+    const { code } = validated(calls.confirmTotpEnrolment, res).body;
     res.json(await unlessUnavailable(mfa.confirmTotp(currentAccount(req), req.staff, code, auditContextOf(req))));
   });
 
-  route(calls.removeTotp, ...guard('viewer'), async (req, res) => {
+  route(calls.removeTotp, async (req, res) => {
     await unlessUnavailable(mfa.removeTotp(currentAccount(req), currentClaims(req), auditContextOf(req)));
     res.status(204).end();
   });
@@ -113,7 +112,7 @@ export function mfaRoutes({ mfa, tokens, verify, staff, revocation, guard }: Mfa
   });
 
   route(calls.registerPasskey, sessionOrEnrolment, async (req, res) => {
-    const { name, response } = calls.registerPasskey.body.parse(req.body);
+    const { name, response } = validated(calls.registerPasskey, res).body;
     // Shape checked by the contract; the signature, origin, RP ID and challenge by @simplewebauthn/server.
     const registration = response as unknown as RegistrationResponseJSON;
     res.json(
@@ -123,14 +122,13 @@ export function mfaRoutes({ mfa, tokens, verify, staff, revocation, guard }: Mfa
     );
   });
 
-  route(calls.removePasskey, ...guard('viewer'), async (req, res) => {
-    const id = staffIdParam.safeParse(req.params.id);
-    if (!id.success) throw new AppError(404, 'not_found', 'No such passkey.');
-    await unlessUnavailable(mfa.removePasskey(currentAccount(req), currentClaims(req), id.data, auditContextOf(req)));
+  route(calls.removePasskey, async (req, res) => {
+    const { id } = validated(calls.removePasskey, res).params;
+    await unlessUnavailable(mfa.removePasskey(currentAccount(req), currentClaims(req), id, auditContextOf(req)));
     res.status(204).end();
   });
 
-  route(calls.renewRecoveryCodes, ...guard('viewer'), async (req, res) => {
+  route(calls.renewRecoveryCodes, async (req, res) => {
     res.json({
       recoveryCodes: await unlessUnavailable(
         mfa.regenerateRecoveryCodes(currentAccount(req), currentClaims(req), auditContextOf(req)),
@@ -138,30 +136,30 @@ export function mfaRoutes({ mfa, tokens, verify, staff, revocation, guard }: Mfa
     });
   });
 
-  route(calls.reauthenticate, ...guard('viewer'), async (req, res) => {
-    const body = calls.reauthenticate.body.parse(req.body);
+  route(calls.reauthenticate, async (req, res) => {
+    const body = validated(calls.reauthenticate, res).body;
     res.json(
       await unlessUnavailable(mfa.reauthenticate(currentAccount(req), currentClaims(req), body, contextOf(req))),
     );
   });
 
-  route(calls.getSecondFactorPolicy, ...guard('admin'), async (_req, res) => {
+  route(calls.getSecondFactorPolicy, async (_req, res) => {
     res.json(await unlessUnavailable(mfa.policy()));
   });
 
-  route(calls.setSecondFactorPolicy, ...guard('admin'), async (req, res) => {
-    const { required } = calls.setSecondFactorPolicy.body.parse(req.body);
+  route(calls.setSecondFactorPolicy, async (req, res) => {
+    const { required } = validated(calls.setSecondFactorPolicy, res).body;
     res.json(await unlessUnavailable(mfa.setPolicy(currentAccount(req), required, auditContextOf(req))));
   });
 
-  route(calls.listStaffSecondFactors, ...guard('admin'), async (_req, res) => {
+  route(calls.listStaffSecondFactors, async (_req, res) => {
     res.json({ items: await mfa.staffFactors() });
   });
 
-  route(calls.resetStaffSecondFactor, ...guard('admin'), async (req, res) => {
-    const id = staffIdParam.safeParse(req.params.id);
-    if (!id.success) throw new AppError(404, 'staff_not_found', 'No staff account with this id.');
-    await unlessUnavailable(mfa.reset(currentAccount(req), id.data, auditContextOf(req)));
+  route(calls.resetStaffSecondFactor, async (req, res) => {
+    await unlessUnavailable(
+      mfa.reset(currentAccount(req), validated(calls.resetStaffSecondFactor, res).params.id, auditContextOf(req)),
+    );
     res.status(204).end();
   });
 

@@ -77,6 +77,7 @@ export function createMfaService(deps: MfaServiceDeps) {
   const policy = createMfaPolicy({ pool, staff, audit, revocation, requiredByOps: settings.requiredByOps });
   const recoveryCodes = createRecoveryCodesService({ pool, audit, recentAuthentication });
   const finishEnrolment = createEnrolmentFinisher({
+    pool,
     revocation,
     issueToken,
     issueRecoveryCodes: recoveryCodes.issueIfNone,

@@ -153,19 +153,22 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
       }
       if (!verification.verified) throw invalidPasskey();
       const { credential } = verification.registrationInfo;
-      const stored = await repository.insertPasskey(pool, {
-        staffId: account.id,
-        credentialId: credential.id,
-        publicKey: credential.publicKey,
-        signCount: credential.counter,
-        transports: credential.transports ?? [],
-        name: input.name,
-      });
-      if (!stored) throw new AppError(409, 'passkey_exists', 'This passkey is already registered.');
-      const answer = await finishEnrolment(
+      const { answer, stored } = await finishEnrolment(
         account,
         claims,
         passkeyAmr(verification.registrationInfo.credentialDeviceType),
+        async (client) => {
+          const inserted = await repository.insertPasskey(client, {
+            staffId: account.id,
+            credentialId: credential.id,
+            publicKey: credential.publicKey,
+            signCount: credential.counter,
+            transports: credential.transports ?? [],
+            name: input.name,
+          });
+          if (!inserted) throw new AppError(409, 'passkey_exists', 'This passkey is already registered.');
+          return inserted;
+        },
       );
       await audit.record({
         ...context,

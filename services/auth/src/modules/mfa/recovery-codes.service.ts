@@ -22,13 +22,13 @@ export function createRecoveryCodesService({ pool, audit, recentAuthentication }
   return {
     /**
      * New codes when the account has none left (its first factor, or every code spent); empty otherwise. They are
-     * shown once, in the enrolment's answer.
+     * shown once, in the enrolment's answer. Inside the enrolment's transaction (`client`).
      */
-    async issueIfNone(staffId: string): Promise<string[]> {
-      if ((await repository.factorSummary(pool, staffId)).recoveryCodesLeft > 0) return [];
+    async issueIfNone(staffId: string, client: pg.PoolClient): Promise<string[]> {
+      if ((await repository.factorSummary(client, staffId)).recoveryCodesLeft > 0) return [];
       const codes = newRecoveryCodes();
       const hashes = await hashesOf(staffId, codes);
-      await inTransaction(pool, (client) => repository.replaceRecoveryCodes(client, staffId, hashes));
+      await repository.replaceRecoveryCodes(client, staffId, hashes);
       return codes;
     },
 

@@ -77,11 +77,12 @@ export function createTotpService(deps: TotpServiceDeps) {
           },
         );
       }
-      if (!(await repository.insertTotp(pool, account.id, sealed, step))) {
-        throw new AppError(409, 'totp_exists', 'An authenticator app is already set up.');
-      }
+      const { answer } = await finishEnrolment(account, claims, 'otp', async (client) => {
+        if (!(await repository.insertTotp(client, account.id, sealed, step))) {
+          throw new AppError(409, 'totp_exists', 'An authenticator app is already set up.');
+        }
+      });
       await challenges.dropTotpSecret(account.id);
-      const answer = await finishEnrolment(account, claims, 'otp');
       await audit.record({ ...context, action: 'mfa.totp_enrolled', target: account.id });
       return answer;
     },

@@ -4,7 +4,7 @@ import { Router } from 'express';
 import { auditContextOf, currentAccount, currentClaims, type StaffGuard } from '../staff/staff.guard.js';
 import { publicAccount } from '../staff/staff.service.js';
 import type { SessionService } from './session.service.js';
-import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import { declaredRoutes, validated } from '@mmdm/shared/declared-routes';
 import * as calls from '@mmdm/contracts/calls/staff-auth';
 import { STAFF_API_PREFIX } from '@mmdm/contracts/calls/define-call';
 
@@ -15,10 +15,10 @@ export interface SessionRoutesDeps {
 
 export function sessionRoutes({ sessions, guard }: SessionRoutesDeps): Router {
   const router = Router();
-  const route = declaredRoutes(router, STAFF_API_PREFIX);
+  const route = declaredRoutes(router, STAFF_API_PREFIX, { guard });
 
   route(calls.login, async (req, res) => {
-    const body = calls.login.body.parse(req.body);
+    const { body } = validated(calls.login, res);
     const context = { ...auditContextOf(req), ip: req.ip ?? 'unknown' };
     res.json(await sessions.login(body, context));
   });
@@ -47,12 +47,12 @@ export function sessionRoutes({ sessions, guard }: SessionRoutesDeps): Router {
     res.status(204).end();
   });
 
-  route(calls.getOwnAccount, ...guard('viewer'), (req, res) => {
+  route(calls.getOwnAccount, (req, res) => {
     res.json(publicAccount(currentAccount(req)));
   });
 
-  route(calls.changeOwnPassword, ...guard('viewer'), async (req, res) => {
-    const body = calls.changeOwnPassword.body.parse(req.body);
+  route(calls.changeOwnPassword, async (req, res) => {
+    const { body } = validated(calls.changeOwnPassword, res);
     const context = { ...auditContextOf(req), ip: req.ip ?? 'unknown' };
     await sessions.changePassword(currentClaims(req), currentAccount(req), body, context);
     res.status(204).end();

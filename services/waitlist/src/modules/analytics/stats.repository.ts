@@ -34,6 +34,49 @@ const COVERAGE = `closed as (select max(day) as last_day from waitlist.daily_sta
               from closed) o
   )`;
 
+/** Per roll-up: how a moment falls in its unit, the `bounds` columns of its range, and the tables it writes. */
+const ROLL_UPS = {
+  day: { unitOf: (at: string) => `(${at} at time zone 'UTC')::date`, from: 'first_at', to: 'end_at', table: 'daily' },
+  minute: { unitOf: UTC_MINUTE_OF, from: 'first_minute', to: 'end_minute', table: 'minute' },
+} as const;
+
+/**
+ * The half the two roll-ups share, as CTEs after `bounds` and the series of units to write (`days` or `minutes`):
+ * the sign-ups in the range by unit and source and the confirmations by unit, counted from the entries; the referral
+ * counts upserted; then every unit of the series upserted (a unit without sign-ups as 0), as the CTE `upserted`.
+ */
+function countedAndWritten(unit: keyof typeof ROLL_UPS): string {
+  const { unitOf, from, to, table } = ROLL_UPS[unit];
+  const inRange = (column: string) =>
+    `${column} >= (select ${from} from bounds) and ${column} < (select ${to} from bounds)`;
+  return `signups as (
+       select ${unitOf('e.created_at')} as ${unit}, e.referral_source as source, count(*)::int as n
+         from waitlist.entries e
+        where ${inRange('e.created_at')}
+        group by 1, 2
+     ),
+     confirmations as (
+       select ${unitOf('e.confirmed_at')} as ${unit}, count(*)::int as n
+         from waitlist.entries e
+        where ${inRange('e.confirmed_at')}
+        group by 1
+     ),
+     referrals as (
+       insert into waitlist.${table}_referrals (${unit}, source, signups)
+       select ${unit}, source, n from signups where source is not null
+       on conflict (${unit}, source) do update set signups = excluded.signups
+     ),
+     upserted as (
+       insert into waitlist.${table}_stats (${unit}, signups, confirmations)
+       select ${unit}s.${unit}, coalesce(s.n, 0), coalesce(c.n, 0)
+         from ${unit}s
+         left join (select ${unit}, sum(n)::int as n from signups group by ${unit}) s using (${unit})
+         left join confirmations c using (${unit})
+       on conflict (${unit}) do update set signups = excluded.signups, confirmations = excluded.confirmations
+       returning ${unit}
+     )`;
+}
+
 /**
  * Rolls up every closed day from just before the last rolled day to yesterday. The two most recent rolled days are
  * counted again so a sign-up committed a moment after midnight (its now() was before) is not missed. Yesterday is
@@ -52,32 +95,7 @@ export async function rollUpClosedDays(db: Queryable): Promise<{ days: number }>
                       (now() at time zone 'UTC')::date - 1 as last_day) b
      ),
      days as (select generate_series(first_day, last_day, interval '1 day')::date as day from bounds),
-     signups as (
-       select (e.created_at at time zone 'UTC')::date as day, e.referral_source as source, count(*)::int as n
-         from waitlist.entries e
-        where e.created_at >= (select first_at from bounds) and e.created_at < (select end_at from bounds)
-        group by 1, 2
-     ),
-     confirmations as (
-       select (e.confirmed_at at time zone 'UTC')::date as day, count(*)::int as n
-         from waitlist.entries e
-        where e.confirmed_at >= (select first_at from bounds) and e.confirmed_at < (select end_at from bounds)
-        group by 1
-     ),
-     referrals as (
-       insert into waitlist.daily_referrals (day, source, signups)
-       select day, source, n from signups where source is not null
-       on conflict (day, source) do update set signups = excluded.signups
-     ),
-     upserted as (
-       insert into waitlist.daily_stats (day, signups, confirmations)
-       select days.day, coalesce(s.n, 0), coalesce(c.n, 0)
-         from days
-         left join (select day, sum(n)::int as n from signups group by day) s using (day)
-         left join confirmations c using (day)
-       on conflict (day) do update set signups = excluded.signups, confirmations = excluded.confirmations
-       returning day
-     )
+     ${countedAndWritten('day')}
      select count(*)::int as days from upserted`,
   );
   return rows[0] ?? { days: 0 };
@@ -110,34 +128,9 @@ export async function rollUpOpenMinutes(db: Queryable): Promise<{ minutes: numbe
      minutes as (
        select generate_series(first_minute, end_minute - interval '1 minute', interval '1 minute') as minute from bounds
      ),
-     signups as (
-       select ${UTC_MINUTE_OF('e.created_at')} as minute, e.referral_source as source, count(*)::int as n
-         from waitlist.entries e
-        where e.created_at >= (select first_minute from bounds) and e.created_at < (select end_minute from bounds)
-        group by 1, 2
-     ),
-     confirmations as (
-       select ${UTC_MINUTE_OF('e.confirmed_at')} as minute, count(*)::int as n
-         from waitlist.entries e
-        where e.confirmed_at >= (select first_minute from bounds) and e.confirmed_at < (select end_minute from bounds)
-        group by 1
-     ),
-     referrals as (
-       insert into waitlist.minute_referrals (minute, source, signups)
-       select minute, source, n from signups where source is not null
-       on conflict (minute, source) do update set signups = excluded.signups
-     ),
      stale_minutes as (delete from waitlist.minute_stats m using bounds where m.minute < bounds.open_from),
      stale_referrals as (delete from waitlist.minute_referrals m using bounds where m.minute < bounds.open_from),
-     upserted as (
-       insert into waitlist.minute_stats (minute, signups, confirmations)
-       select minutes.minute, coalesce(s.n, 0), coalesce(c.n, 0)
-         from minutes
-         left join (select minute, sum(n)::int as n from signups group by minute) s using (minute)
-         left join confirmations c using (minute)
-       on conflict (minute) do update set signups = excluded.signups, confirmations = excluded.confirmations
-       returning minute
-     )
+     ${countedAndWritten('minute')}
      select count(*)::int as minutes from upserted`,
   );
   return rows[0] ?? { minutes: 0 };

@@ -1,9 +1,8 @@
 import { noStore } from '@mmdm/shared/http';
-import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
+import { staffGuard, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
-import { auditQuery } from './audit.schema.js';
 import type { AuditService } from './audit.service.js';
-import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import { declaredRoutes, validated } from '@mmdm/shared/declared-routes';
 import * as calls from '@mmdm/contracts/calls/staff-waitlist';
 import { STAFF_WAITLIST_PREFIX } from '@mmdm/contracts/calls/staff-waitlist';
 
@@ -15,12 +14,11 @@ export interface AuditRoutesDeps {
 /** The waitlist's audit log under /api/admin/waitlist, for admins. */
 export function auditRoutes({ service, verifier }: AuditRoutesDeps): Router {
   const router = Router();
-  const route = declaredRoutes(router);
-  const admin = requireStaff(verifier, 'admin');
+  const route = declaredRoutes(router, '', { guard: staffGuard(verifier) });
   router.use(STAFF_WAITLIST_PREFIX, noStore);
 
-  route(calls.listWaitlistAudit, admin, async (req, res) => {
-    const { cursor, limit, kind } = auditQuery.parse(req.query);
+  route(calls.listWaitlistAudit, async (req, res) => {
+    const { cursor, limit, kind } = validated(calls.listWaitlistAudit, res).query;
     res.json(await service.page(cursor, limit, kind));
   });
 

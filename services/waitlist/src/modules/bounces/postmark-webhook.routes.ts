@@ -6,7 +6,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { BounceReport } from './bounce-report.js';
 import type { BounceService } from './bounces.service.js';
-import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import { declaredRoutes, validated } from '@mmdm/shared/declared-routes';
 import * as calls from '@mmdm/contracts/calls/mail-hooks';
 
 export interface PostmarkWebhookDeps {
@@ -76,7 +76,7 @@ export function postmarkWebhookRoutes(deps: PostmarkWebhookDeps): Router {
   const router = Router();
   const route = declaredRoutes(router);
   route(calls.postmarkWebhook, postmarkAuth(deps), ...jsonBody('64kb'), async (req, res) => {
-    const event = calls.postmarkWebhook.body.parse(req.body);
+    const event = validated(calls.postmarkWebhook, res).body;
     const reports = postmarkReports(event);
     // Postmark retries a webhook that failed: its own record id makes the retry change nothing.
     const id = `${event.RecordType}:${String(event.ID ?? event.MessageID ?? createHash('sha256').update(JSON.stringify(req.body)).digest('hex'))}`;

@@ -1,4 +1,4 @@
-import { sesNotificationSchema, snsMessageSchema, type SesNotification } from '@mmdm/contracts/mail-feeds';
+import { sesNotificationSchema, type SesNotification } from '@mmdm/contracts/mail-feeds';
 import { ERROR_CODES } from '@mmdm/contracts/error-codes';
 import { AppError } from '@mmdm/shared/errors';
 import type { Logger } from '@mmdm/shared/logger';
@@ -56,7 +56,8 @@ export function sesWebhookRoutes({ service, verifier, fetchAws, topicArns, logge
   // SNS POSTs JSON as text/plain; charset=UTF-8 (and sets x-amz-sns-message-type).
   const body = express.text({ type: ['text/plain', 'application/json'], limit: '256kb', inflate: false });
 
-  route(calls.sesNotification, body, async (req, res) => {
+  // Unvalidated: an unsigned message is refused (401) before a malformed one; the shape is the declaration's.
+  route.unvalidated(calls.sesNotification, body, async (req, res) => {
     let json: unknown;
     try {
       json = JSON.parse(typeof req.body === 'string' ? req.body : '');
@@ -66,7 +67,7 @@ export function sesWebhookRoutes({ service, verifier, fetchAws, topicArns, logge
     const fields = json as { Signature?: unknown; SigningCertURL?: unknown } | null;
     if (!fields || typeof fields !== 'object' || !fields.Signature || !fields.SigningCertURL)
       throw refused(401, ERROR_CODES.signatureMissing, 'Only signed SNS messages are accepted.');
-    const message = snsMessageSchema.parse(json);
+    const message = calls.sesNotification.extraBodies['text/plain'].parse(json);
 
     let verdict;
     try {

@@ -1,10 +1,9 @@
-import { messageIdParams } from '@mmdm/contracts/contact-admin';
 import { jsonBody, noStore } from '@mmdm/shared/http';
-import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
+import { staffGuard, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
 import { staffActorOf } from '../audit/audit.service.js';
 import type { ContactService } from './contact.service.js';
-import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import { declaredRoutes, validated } from '@mmdm/shared/declared-routes';
 import * as calls from '@mmdm/contracts/calls/staff-messages';
 
 export interface ContactAdminRoutesDeps {
@@ -18,29 +17,29 @@ export interface ContactAdminRoutesDeps {
  */
 export function contactAdminRoutes({ service, verifier }: ContactAdminRoutesDeps): Router {
   const router = Router();
-  const route = declaredRoutes(router);
-  const viewer = requireStaff(verifier, 'viewer');
-  const admin = requireStaff(verifier, 'admin');
+  const route = declaredRoutes(router, '', { guard: staffGuard(verifier) });
   router.use(calls.listContactMessages.path, noStore);
 
-  route(calls.listContactMessages, viewer, async (req, res) => {
-    const query = calls.listContactMessages.query.schema.parse(req.query);
+  route(calls.listContactMessages, async (req, res) => {
+    const query = validated(calls.listContactMessages, res).query;
     res.json(await service.list(query, staffActorOf(req)));
   });
 
-  route(calls.readContactMessage, viewer, async (req, res) => {
-    const { id } = messageIdParams.parse(req.params);
+  route(calls.readContactMessage, async (req, res) => {
+    const { id } = validated(calls.readContactMessage, res).params;
     res.json(await service.read(id, staffActorOf(req)));
   });
 
-  route(calls.setContactMessageHandled, admin, ...jsonBody('4kb'), async (req, res) => {
-    const { id } = messageIdParams.parse(req.params);
-    const { handled } = calls.setContactMessageHandled.body.parse(req.body);
+  route(calls.setContactMessageHandled, ...jsonBody('4kb'), async (req, res) => {
+    const {
+      params: { id },
+      body: { handled },
+    } = validated(calls.setContactMessageHandled, res);
     res.json(await service.setHandled(id, handled, staffActorOf(req)));
   });
 
-  route(calls.eraseContactMessage, admin, async (req, res) => {
-    const { id } = messageIdParams.parse(req.params);
+  route(calls.eraseContactMessage, async (req, res) => {
+    const { id } = validated(calls.eraseContactMessage, res).params;
     await service.erase(id, staffActorOf(req));
     res.status(204).end();
   });

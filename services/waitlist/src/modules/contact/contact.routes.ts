@@ -3,7 +3,7 @@ import { requestId } from '@mmdm/shared/request-id';
 import { Router, type Request } from 'express';
 import type { ContactGuard } from '../abuse/abuse.guard.js';
 import type { ContactService } from './contact.service.js';
-import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import { declaredRoutes, validated } from '@mmdm/shared/declared-routes';
 import * as calls from '@mmdm/contracts/calls/contact';
 
 export interface ContactRoutesDeps {
@@ -35,7 +35,7 @@ export function contactRoutes({ service, guard }: ContactRoutesDeps): Router {
   });
 
   route(calls.sendContactMessage, ...jsonBody(CONTACT_BODY_LIMIT), async (req, res) => {
-    const input = calls.sendContactMessage.body.parse(req.body);
+    const input = validated(calls.sendContactMessage, res).body;
     const verdict = await guard.check(input, clientAddress(req));
     // A filled honeypot is a bot: it gets the very answer a person gets, and nothing is written.
     if (!verdict.discard) {

@@ -1,12 +1,12 @@
 import { noStore } from '@mmdm/shared/http';
-import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
+import { staffGuard, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { requestLogger } from '../../lib/request-context.js';
-import { entryIdParams, exportEntriesQuery, listEntriesQuery } from './entries.schema.js';
+import { decodeListQuery } from './entries.schema.js';
 import type { EntriesService } from './entries.service.js';
 import { staffActorOf } from '../audit/audit.service.js';
-import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import { declaredRoutes, validated } from '@mmdm/shared/declared-routes';
 import * as calls from '@mmdm/contracts/calls/staff-waitlist';
 import { STAFF_WAITLIST_PREFIX } from '@mmdm/contracts/calls/staff-waitlist';
 
@@ -18,19 +18,16 @@ export interface EntriesRoutesDeps {
 /** The staff's Users list under /api/admin/waitlist: viewers read, admins export, resend and erase. */
 export function entriesRoutes({ service, verifier }: EntriesRoutesDeps): Router {
   const router = Router();
-  const route = declaredRoutes(router);
-  const viewer = requireStaff(verifier, 'viewer');
-  const admin = requireStaff(verifier, 'admin');
+  const route = declaredRoutes(router, '', { guard: staffGuard(verifier) });
   router.use(STAFF_WAITLIST_PREFIX, noStore);
 
-  route(calls.listEntries, viewer, async (req, res) => {
-    const query = listEntriesQuery.parse(req.query);
+  route(calls.listEntries, async (req, res) => {
+    const query = decodeListQuery(validated(calls.listEntries, res).query);
     res.json(await service.listEntries(query, staffActorOf(req)));
   });
 
-  route(calls.exportEntries, admin, async (req, res) => {
-    const query = exportEntriesQuery.parse(req.query);
-    const csv = await service.exportEntries(query, staffActorOf(req));
+  route(calls.exportEntries, async (req, res) => {
+    const csv = await service.exportEntries(validated(calls.exportEntries, res).query, staffActorOf(req));
     const stamp = new Date().toISOString().slice(0, 10);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="waitlist-${stamp}.csv"`);
@@ -41,14 +38,14 @@ export function entriesRoutes({ service, verifier }: EntriesRoutesDeps): Router 
     });
   });
 
-  route(calls.resendEntryConfirmation, admin, async (req, res) => {
-    const { id } = entryIdParams.parse(req.params);
+  route(calls.resendEntryConfirmation, async (req, res) => {
+    const { id } = validated(calls.resendEntryConfirmation, res).params;
     await service.resend(id, staffActorOf(req));
     res.status(202).json({ success: true, message: 'A new confirmation e-mail is queued.' });
   });
 
-  route(calls.eraseEntry, admin, async (req, res) => {
-    const { id } = entryIdParams.parse(req.params);
+  route(calls.eraseEntry, async (req, res) => {
+    const { id } = validated(calls.eraseEntry, res).params;
     await service.erase(id, staffActorOf(req));
     res.status(204).end();
   });

@@ -1,4 +1,4 @@
-import { entryIdParams, exportEntriesParams, listEntriesParams } from '@mmdm/contracts/waitlist-admin';
+import type { ExportEntriesParams, ListEntriesParams } from '@mmdm/contracts/waitlist-admin';
 import { z } from 'zod';
 import { cursorTimestamp } from '../../lib/cursor-timestamp.js';
 
@@ -33,12 +33,19 @@ const NOT_BOTH = 'Search the whole list, or filter by place or city: not both.';
 export const isPlaceOrCityList = (query: { order: string; city?: number | undefined }) =>
   query.order === 'place' || query.city !== undefined;
 
-/** The list's query, its cursor checked against the shape of the order it pages through. */
-export const listEntriesQuery = listEntriesParams.transform((query, ctx) => {
-  if (isPlaceOrCityList(query) && query.q) {
-    ctx.addIssue({ code: 'custom', path: ['q'], message: NOT_BOTH });
-    return z.NEVER;
-  }
+/** The list's query as its declaration parses it, its cursor decoded (see ListCursor). */
+export type ListEntriesQuery = Omit<ListEntriesParams, 'cursor'> & { cursor: ListCursor | undefined };
+
+const refused = (field: string, message: string) =>
+  new z.ZodError([{ code: 'custom', path: [field], message, input: undefined }]);
+
+/**
+ * The declared query (`listEntries`), checked further by what only this service knows: a search does not combine
+ * with a place or city list, and the cursor must be one it handed out for this order. A refusal is a zod error on
+ * its field, answered as the house's 400 like the declaration's own.
+ */
+export function decodeListQuery(query: ListEntriesParams): ListEntriesQuery {
+  if (isPlaceOrCityList(query) && query.q) throw refused('q', NOT_BOTH);
   if (query.cursor === undefined) return { ...query, cursor: undefined };
   try {
     const keys = (query.order === 'place' ? placeKeys : timeKeys).parse(
@@ -46,13 +53,8 @@ export const listEntriesQuery = listEntriesParams.transform((query, ctx) => {
     );
     return { ...query, cursor: keys as ListCursor };
   } catch {
-    ctx.addIssue({ code: 'custom', path: ['cursor'], message: NOT_OURS });
-    return z.NEVER;
+    throw refused('cursor', NOT_OURS);
   }
-});
-export type ListEntriesQuery = z.output<typeof listEntriesQuery>;
+}
 
-export const exportEntriesQuery = exportEntriesParams;
-export type ExportEntriesQuery = z.output<typeof exportEntriesQuery>;
-
-export { entryIdParams };
+export type ExportEntriesQuery = ExportEntriesParams;

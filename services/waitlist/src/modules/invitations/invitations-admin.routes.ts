@@ -1,9 +1,9 @@
 import { jsonBody, noStore } from '@mmdm/shared/http';
-import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
+import { staffGuard, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
 import { staffActorOf } from '../audit/audit.service.js';
 import type { InvitationsService } from './invitations.service.js';
-import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import { declaredRoutes, validated } from '@mmdm/shared/declared-routes';
 import * as calls from '@mmdm/contracts/calls/staff-launch';
 import { STAFF_WAITLIST_PREFIX } from '@mmdm/contracts/calls/staff-waitlist';
 import { previewTarget } from '@mmdm/contracts/launch-admin';
@@ -16,25 +16,23 @@ export interface InvitationsAdminRoutesDeps {
 /** Staff: invite a wave (admin), preview it and list the waves (viewer). */
 export function invitationsAdminRoutes({ service, verifier }: InvitationsAdminRoutesDeps): Router {
   const router = Router();
-  const route = declaredRoutes(router);
-  const viewer = requireStaff(verifier, 'viewer');
-  const admin = requireStaff(verifier, 'admin');
+  const route = declaredRoutes(router, '', { guard: staffGuard(verifier) });
   const json = jsonBody('4kb');
   // Staff answers are never cached, refusals included.
   router.use(STAFF_WAITLIST_PREFIX, noStore);
 
-  route(calls.inviteWave, admin, ...json, async (req, res) => {
-    const { count, city, balance } = calls.inviteWave.body.parse(req.body);
+  route(calls.inviteWave, ...json, async (req, res) => {
+    const { count, city, balance } = validated(calls.inviteWave, res).body;
     const result = await service.invite({ count, city, balance, actor: staffActorOf(req) });
     res.status(202).json(result);
   });
 
-  route(calls.previewWave, viewer, async (req, res) => {
-    const query = calls.previewWave.query.schema.parse(req.query);
+  route(calls.previewWave, async (_req, res) => {
+    const query = validated(calls.previewWave, res).query;
     res.json(await service.preview(query.count, query.city, previewTarget(query)));
   });
 
-  route(calls.listWaves, viewer, async (_req, res) => {
+  route(calls.listWaves, async (_req, res) => {
     res.json(await service.waves());
   });
 

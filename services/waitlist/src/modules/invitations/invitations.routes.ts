@@ -1,7 +1,7 @@
 import { jsonBody } from '@mmdm/shared/http';
 import { Router } from 'express';
 import type { InvitationsService } from './invitations.service.js';
-import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import { declaredRoutes, validated } from '@mmdm/shared/declared-routes';
 import * as calls from '@mmdm/contracts/calls/waitlist';
 
 export interface InvitationRoutesDeps {
@@ -15,14 +15,14 @@ export function invitationRoutes({ service }: InvitationRoutesDeps): Router {
   const json = jsonBody('4kb');
 
   route(calls.getInvitation, async (req, res) => {
-    const { token } = calls.getInvitation.query.schema.parse(req.query);
+    const { token } = validated(calls.getInvitation, res).query;
     const data = await service.invitation(token);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'You are invited.', data });
   });
 
   route(calls.acceptInvitation, ...json, async (req, res) => {
-    const { token } = calls.acceptInvitation.body.parse(req.body);
+    const { token } = validated(calls.acceptInvitation, res).body;
     const data = await service.accept(token);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'Welcome in!', data });

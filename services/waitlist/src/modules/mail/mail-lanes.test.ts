@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { buildEntries } from '../../testing/waitlist-factories.js';
 import { eventually, uniqueEmail, useWaitlistSystem } from '../../testing/waitlist-harness.js';
 
 /**
@@ -14,23 +14,10 @@ describe('mail lanes under MAIL_SEND_RATE', () => {
 
   it("a new sign-up's confirmation goes before a backlog of welcome mails, each mail once, and staff see each lane's wait", async () => {
     const { pool } = system.context;
-    const tag = randomUUID().slice(0, 8);
     // One statement, so that the whole backlog is owed at once (confirmed entries with their places, as confirming
     // leaves them, and their welcome mails).
-    const { rows } = await pool.query<{ email: string }>(
-      `with e as (
-         insert into waitlist.entries (email, email_normalized, status, referral_code, confirmed_at, queue_seq, place_key)
-         select a, a, 'confirmed', upper($1) || g, now(), seq,
-                waitlist.place_key(seq, 0, (select boost from waitlist.place_rule))
-           from (select g, 'welcome-' || $1 || '-' || g || '@example.com' as a, nextval('waitlist.queue_seq') as seq
-                   from generate_series(1, $2::int) g) s
-         returning id, email
-       ),
-       mailed as (insert into waitlist.outbox (entry_id, kind) select id, 'welcome' from e)
-       select email from e`,
-      [tag, WELCOMES],
-    );
-    const welcomed = rows.map((row) => row.email);
+    const backlog = Array.from({ length: WELCOMES }, (_, i) => ({ email: uniqueEmail(`w${i + 1}`) }));
+    const welcomed = (await buildEntries(pool, backlog, { inLine: true, mail: 'welcome' })).map((row) => row.email);
     const welcomesSent = () => welcomed.filter((email) => system.smtp.to(email).length > 0).length;
     // The spike is under way: the worker is sending welcome mails at the send rate.
     await eventually(async () => welcomesSent() >= 2, 20_000);

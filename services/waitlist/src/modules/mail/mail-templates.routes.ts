@@ -1,6 +1,6 @@
 import { AppError } from '@mmdm/shared/errors';
 import { noStore } from '@mmdm/shared/http';
-import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
+import { staffGuard, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
 import {
   isMailTemplateName,
@@ -8,8 +8,7 @@ import {
   previewMailTemplate,
   type MailSite,
 } from './templates/mail-templates.js';
-import { previewParams } from './mail.schema.js';
-import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import { declaredRoutes, validated } from '@mmdm/shared/declared-routes';
 import * as calls from '@mmdm/contracts/calls/staff-waitlist';
 
 export interface MailTemplateRoutesDeps {
@@ -20,16 +19,15 @@ export interface MailTemplateRoutesDeps {
 /** Staff look at every mail the service sends, rendered with sample data (admins: it shows the whole mail). */
 export function mailTemplateRoutes({ site, verifier }: MailTemplateRoutesDeps): Router {
   const router = Router();
-  const route = declaredRoutes(router);
-  const admin = requireStaff(verifier, 'admin');
+  const route = declaredRoutes(router, '', { guard: staffGuard(verifier) });
   router.use(calls.listMailTemplates.path, noStore);
 
-  route(calls.listMailTemplates, admin, (_req, res) => {
+  route(calls.listMailTemplates, (_req, res) => {
     res.json({ items: listMailTemplates(site) });
   });
 
-  route(calls.previewMailTemplate, admin, async (req, res) => {
-    const { name } = previewParams.parse(req.params);
+  route(calls.previewMailTemplate, async (req, res) => {
+    const { name } = validated(calls.previewMailTemplate, res).params;
     if (!isMailTemplateName(name))
       throw new AppError(404, 'template_not_found', 'There is no mail template of that name.');
     res.json({ name, ...(await previewMailTemplate(name, site)) });

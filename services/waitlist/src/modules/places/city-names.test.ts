@@ -5,6 +5,7 @@ import { runner } from 'node-pg-migrate';
 import pg from 'pg';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MIGRATIONS_DIR, migrateWaitlist } from '../../migrations.js';
+import { buildCity, buildEntry, buildInvitationWave } from '../../testing/waitlist-factories.js';
 import { useWaitlistApi } from '../../testing/waitlist-harness.js';
 
 const system = useWaitlistApi();
@@ -76,23 +77,13 @@ describe('migration 018 on a list that already holds twins', () => {
         logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
       });
       await client.connect();
-      const ids = (
-        await client.query<{ id: number; name: string }>(
-          `insert into waitlist.cities (name) values ('London'), (' london '), ('LONDON'), ('Lisbon\u202E'), ('Porto')
-           returning id, name`,
-        )
-      ).rows.map((row) => row.id);
+      const ids: number[] = [];
+      for (const name of ['London', ' london ', 'LONDON', 'Lisbon\u202E', 'Porto']) {
+        ids.push((await buildCity(client, { name })).id);
+      }
       const [london, london2, london3, lisbon] = ids as [number, number, number, number];
-      await client.query(
-        `insert into waitlist.entries (email, email_normalized, status, city_id)
-         values ('a@example.com', 'a@example.com', 'confirmed', $1), ('b@example.com', 'b@example.com', 'confirmed', $2),
-                ('c@example.com', 'c@example.com', 'confirmed', $3)`,
-        [london, london2, london3],
-      );
-      await client.query(
-        `insert into waitlist.invitation_waves (created_by_sub, city_id, requested) values ('staff-1', $1, 5)`,
-        [london3],
-      );
+      for (const cityId of [london, london2, london3]) await buildEntry(client, { status: 'confirmed', cityId });
+      await buildInvitationWave(client, { cityId: london3, createdBySub: 'staff-1', requested: 5, invited: 0 });
 
       await migrateWaitlist(database.url, logger);
 

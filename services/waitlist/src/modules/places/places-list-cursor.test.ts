@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCity, buildEntry, buildToken } from '../../testing/waitlist-factories.js';
-import { useWaitlistApi } from '../../testing/waitlist-harness.js';
+import { uniqueEmail, useWaitlistApi } from '../../testing/waitlist-harness.js';
 
 const system = useWaitlistApi();
 let viewer: string;
@@ -12,7 +11,7 @@ beforeAll(async () => {
   // Confirmed through the API, so each takes a real place (a key and a queue number) in the city.
   for (let i = 0; i < 3; i++) {
     const entry = await buildEntry(system.context.pool, {
-      email: `cursor-${i}-${randomUUID().slice(0, 8)}@example.com`,
+      email: uniqueEmail(`cursor${i}`),
       cityId,
     });
     const token = await buildToken(system.context.pool, entry.id);

@@ -2,7 +2,7 @@ import { jsonBody } from '@mmdm/shared/http';
 import { Router } from 'express';
 import type { ClientRateLimiter } from '../../lib/rate-limit.js';
 import type { PlacesService } from './places.service.js';
-import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import { declaredRoutes, validated } from '@mmdm/shared/declared-routes';
 import * as calls from '@mmdm/contracts/calls/waitlist';
 
 export interface PlacesRoutesDeps {
@@ -21,7 +21,7 @@ export function placesRoutes({ service, referralLimiter }: PlacesRoutesDeps): Ro
   const json = jsonBody('4kb');
 
   route(calls.getPlaceStatus, async (req, res) => {
-    const { token } = calls.getPlaceStatus.query.schema.parse(req.query);
+    const { token } = validated(calls.getPlaceStatus, res).query;
     const data = await service.statusByConfirmToken(token);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'Your place on the waitlist.', data });
@@ -31,7 +31,7 @@ export function placesRoutes({ service, referralLimiter }: PlacesRoutesDeps): Ro
   // same two fields for every code (whose it is, their place and friends stay out), and the check is throttled per
   // client as the other public calls are, so codes (40 random bits) cannot be tried by the thousand.
   route(calls.checkReferralCode, async (req, res) => {
-    const { code } = calls.checkReferralCode.query.schema.parse(req.query);
+    const { code } = validated(calls.checkReferralCode, res).query;
     await referralLimiter.consume(req.ip ?? req.socket.remoteAddress ?? 'unknown');
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'The referral code.', data: await service.checkReferralCode(code) });
@@ -43,7 +43,7 @@ export function placesRoutes({ service, referralLimiter }: PlacesRoutesDeps): Ro
   });
 
   route(calls.chooseCity, ...json, async (req, res) => {
-    const { token, cityId } = calls.chooseCity.body.parse(req.body);
+    const { token, cityId } = validated(calls.chooseCity, res).body;
     const data = await service.chooseCity(token, cityId);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'Your city is saved.', data });

@@ -3,7 +3,7 @@ import { sampleValue, scrape } from '@mmdm/tests/support';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../lib/tokens.js';
 import { bucketsOffTheLine, buildEntry, buildToken, freshLine } from '../../testing/waitlist-factories.js';
-import { startSink, startWorker, useWaitlistApi } from '../../testing/waitlist-harness.js';
+import { startSink, startWorker, uniqueEmail, useWaitlistApi } from '../../testing/waitlist-harness.js';
 
 const MAX_CREDITS = 3;
 
@@ -46,21 +46,19 @@ async function statusOf(person: Person) {
   };
 }
 
-const mail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
-
 describe('the place rule', () => {
   it('orders by confirmation and moves a referrer up exactly the boost per confirmed friend', async () => {
     await freshLine(system.context.pool);
     await system.context.pool.query('update waitlist.place_rule set boost = 2');
     try {
       const people: Person[] = [];
-      for (let i = 1; i <= 4; i++) people.push(await signedUp(mail(`line${i}`)));
+      for (let i = 1; i <= 4; i++) people.push(await signedUp(uniqueEmail(`line${i}`)));
       const codes: string[] = [];
       for (const person of people) codes.push((await confirm(person)).referralCode);
       expect((await statusOf(people[3]!)).position).toBe(4);
 
       // A friend of #4 signs up: nothing moves until the friend confirms.
-      const friend = await signedUp(mail('friend'), codes[3]!);
+      const friend = await signedUp(uniqueEmail('friend'), codes[3]!);
       expect((await statusOf(people[3]!)).referralCount).toBe(0);
       const confirmed = await confirm(friend);
       expect(confirmed.boost).toBe(2);
@@ -83,10 +81,10 @@ describe('the place rule', () => {
   it('with the default boost of 10, a first credit moves someone exactly 10 places up in a dense line', async () => {
     await freshLine(system.context.pool);
     const people: Person[] = [];
-    for (let i = 1; i <= 13; i++) people.push(await signedUp(mail(`dense${i}`)));
+    for (let i = 1; i <= 13; i++) people.push(await signedUp(uniqueEmail(`dense${i}`)));
     const codes: string[] = [];
     for (const person of people) codes.push((await confirm(person)).referralCode);
-    const friend = await signedUp(mail('dense-friend'), codes[12]!);
+    const friend = await signedUp(uniqueEmail('dfriend'), codes[12]!);
     expect((await confirm(friend)).boost).toBe(10);
     // Place 13 passes exactly ten people (places 3 to 12), not nine: the one confirmed ten places ahead is passed too.
     expect(await statusOf(people[12]!)).toMatchObject({ position: 3, referralCount: 1 });
@@ -99,13 +97,13 @@ describe('the place rule', () => {
     await system.context.pool.query('update waitlist.place_rule set boost = 1');
     try {
       const people: Person[] = [];
-      for (let i = 1; i <= 4; i++) people.push(await signedUp(mail(`tie${i}`)));
+      for (let i = 1; i <= 4; i++) people.push(await signedUp(uniqueEmail(`tie${i}`)));
       const codes: string[] = [];
       for (const person of people) codes.push((await confirm(person)).referralCode);
       // #3 with one credit and #4 with two both stand where #2 stood, one step ahead of it.
-      await confirm(await signedUp(mail('tie-f1'), codes[2]!));
-      await confirm(await signedUp(mail('tie-f2'), codes[3]!));
-      await confirm(await signedUp(mail('tie-f3'), codes[3]!));
+      await confirm(await signedUp(uniqueEmail('tief1'), codes[2]!));
+      await confirm(await signedUp(uniqueEmail('tief2'), codes[3]!));
+      await confirm(await signedUp(uniqueEmail('tief3'), codes[3]!));
       const places = await Promise.all(people.map(async (person) => (await statusOf(person)).position));
       expect(places).toEqual([1, 4, 2, 3]);
     } finally {
@@ -130,14 +128,14 @@ describe('the place rule', () => {
   it('shows the whole picture: the line, who joined after, friends credited, not yet confirmed, and held', async () => {
     await freshLine(system.context.pool);
     const people: Person[] = [];
-    for (let i = 1; i <= 3; i++) people.push(await signedUp(mail(`picture${i}`)));
+    for (let i = 1; i <= 3; i++) people.push(await signedUp(uniqueEmail(`picture${i}`)));
     const codes: string[] = [];
     for (const person of people) codes.push((await confirm(person)).referralCode);
     expect(await statusOf(people[0]!)).toMatchObject({ position: 1, lineLength: 3, behind: 2 });
 
     // Of #1's friends one has not confirmed yet, one confirms (credited), and one, an alias of the other, is held.
     const local = `pal${randomUUID().slice(0, 6)}`;
-    await signedUp(mail('waiting'), codes[0]!);
+    await signedUp(uniqueEmail('waiting'), codes[0]!);
     await confirm(await signedUp(`${local}1@example.com`, codes[0]!));
     await confirm(await signedUp(`${local}2@example.com`, codes[0]!));
     expect(await statusOf(people[0]!)).toMatchObject({
@@ -153,7 +151,7 @@ describe('the place rule', () => {
   });
 
   it('keeps an unknown code as a source and credits nobody', async () => {
-    const person = await signedUp(mail('unknown'), 'NOSUCHCODE');
+    const person = await signedUp(uniqueEmail('unknown'), 'NOSUCHCODE');
     await confirm(person);
     const { rows } = await system.context.pool.query(
       `select e.referral_source, e.referrer_id, (select count(*)::int from waitlist.referral_credits where referred_id = e.id) as credits
@@ -164,10 +162,10 @@ describe('the place rule', () => {
   });
 
   it(`credits at most REFERRAL_MAX_CREDITS (${MAX_CREDITS}) and records the rest as refused`, async () => {
-    const referrer = await signedUp(mail('popular'));
+    const referrer = await signedUp(uniqueEmail('popular'));
     const { referralCode } = await confirm(referrer);
     const friends: Person[] = [];
-    for (let i = 0; i <= MAX_CREDITS; i++) friends.push(await signedUp(mail(`f${i}`), referralCode));
+    for (let i = 0; i <= MAX_CREDITS; i++) friends.push(await signedUp(uniqueEmail(`f${i}`), referralCode));
     for (const friend of friends) await confirm(friend);
     expect((await statusOf(referrer)).referralCount).toBe(MAX_CREDITS);
     const { rows } = await system.context.pool.query(
@@ -179,11 +177,11 @@ describe('the place rule', () => {
 
   it('takes the credit back when staff erase the referred entry, and audits it', async () => {
     await freshLine(system.context.pool);
-    const first = await signedUp(mail('first'));
-    const referrer = await signedUp(mail('referrer'));
+    const first = await signedUp(uniqueEmail('first'));
+    const referrer = await signedUp(uniqueEmail('referrer'));
     await confirm(first);
     const { referralCode } = await confirm(referrer);
-    const friend = await signedUp(mail('erased'), referralCode);
+    const friend = await signedUp(uniqueEmail('erased'), referralCode);
     await confirm(friend);
     expect(await statusOf(referrer)).toMatchObject({ position: 1, referralCount: 1 });
 
@@ -202,7 +200,7 @@ describe('the place rule', () => {
 
   it('keeps places unique and gap-free when 50 people confirm at once', async () => {
     await freshLine(system.context.pool);
-    const people = await Promise.all(Array.from({ length: 50 }, (_, i) => signedUp(mail(`crowd${i}`))));
+    const people = await Promise.all(Array.from({ length: 50 }, (_, i) => signedUp(uniqueEmail(`crowd${i}`))));
     const answers = await Promise.all(
       people.map((person) =>
         system.api.request('/waitlist/confirm', { method: 'POST', body: { token: person.token } }),
@@ -239,10 +237,10 @@ describe('invitation waves and the line', () => {
     // Three groups far apart in confirmation order, so the line spans several place buckets (1,024 keys each).
     for (let group = 0; group < 3; group++) {
       for (let i = 0; i < 8; i++) {
-        const person = await signedUp(mail(`spread${group}-${i}`));
+        const person = await signedUp(uniqueEmail(`s${group}p${i}`));
         const { referralCode } = await confirm(person);
         people.push(person);
-        if (group === 2 && i === 7) await confirm(await signedUp(mail('spread-friend'), referralCode));
+        if (group === 2 && i === 7) await confirm(await signedUp(uniqueEmail('sfriend'), referralCode));
         if (i % 3 === 0)
           await system.api.request('/waitlist/city', { method: 'POST', body: { token: person.token, cityId } });
       }
@@ -290,7 +288,7 @@ describe('invitation waves and the line', () => {
     expect(mails[0]).toEqual({ invited: 12, mails: 12 });
 
     // The wave left the trigger on for everyone else: a later confirmation is counted as before.
-    const late = await signedUp(mail('after-wave'));
+    const late = await signedUp(uniqueEmail('late'));
     expect((await confirm(late)).position).toBe(14);
     await bucketsMatchTheLine();
   });
@@ -302,7 +300,7 @@ describe('public answers tell nothing about who is on the list', () => {
     ['GET', '/waitlist/invitation?token='],
   ])('%s %s answers an unknown token exactly like a foreign-purpose one', async (method, path) => {
     const unknown = await system.api.request(`${path}${issueToken().raw}`, { method });
-    const person = await signedUp(mail('foreign'));
+    const person = await signedUp(uniqueEmail('foreign'));
     const other = await system.api.request(`${path}${person.token}`, { method });
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe('token_invalid');
@@ -321,7 +319,7 @@ describe('public answers tell nothing about who is on the list', () => {
   });
 
   it('reading the status changes nothing: a pending person stays pending and can still confirm', async () => {
-    const person = await signedUp(mail('reader'));
+    const person = await signedUp(uniqueEmail('reader'));
     expect(await statusOf(person)).toMatchObject({ status: 'pending', position: null });
     await confirm(person);
   });
@@ -341,7 +339,7 @@ describe('cities and waves', () => {
       expect(created.status).toBe(201);
       const cityId = created.body.id as number;
       const people: Person[] = [];
-      for (let i = 0; i < 3; i++) people.push(await signedUp(mail(`wave${i}`)));
+      for (let i = 0; i < 3; i++) people.push(await signedUp(uniqueEmail(`wave${i}`)));
       for (const person of people) await confirm(person);
       // Everyone gets one welcome mail carrying their way back to their place.
       await sink.waitFor(() => people.every((person) => sink.to(person.email).length === 1));

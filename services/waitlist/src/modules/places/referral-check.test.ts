@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildEntry } from '../../testing/waitlist-factories.js';
-import { useWaitlistApi } from '../../testing/waitlist-harness.js';
+import { uniqueEmail, useWaitlistApi } from '../../testing/waitlist-harness.js';
 
 const system = useWaitlistApi();
 
@@ -12,7 +12,7 @@ const check = (code: string) => system.api.request(`/waitlist/referral?code=${en
 describe('checking a share link’s code', () => {
   it('says a listed person’s code is valid, with the boost, and nothing about whose it is', async () => {
     const code = newCode();
-    const email = `referrer-${randomUUID().slice(0, 8)}@example.com`;
+    const email = uniqueEmail('referrer');
     await buildEntry(system.context.pool, { email, status: 'confirmed', referralCode: code, credits: 2 });
     const answer = await check(code);
     expect(answer.status).toBe(200);

@@ -4,7 +4,7 @@ import { Router } from 'express';
 import type { ClientRateLimiter } from '../../lib/rate-limit.js';
 import { requestId } from '@mmdm/shared/request-id';
 import type { PrivacyService } from './privacy.service.js';
-import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import { declaredRoutes, validated } from '@mmdm/shared/declared-routes';
 import * as calls from '@mmdm/contracts/calls/privacy';
 
 export interface PrivacyRoutesDeps {
@@ -27,19 +27,19 @@ export function privacyRoutes({ service, requestLimiter }: PrivacyRoutesDeps): R
   const json = jsonBody('4kb');
 
   route(calls.requestDataLink, ...json, async (req, res) => {
-    const { email } = calls.requestDataLink.body.parse(req.body);
+    const { email } = validated(calls.requestDataLink, res).body;
     await requestLimiter.consume(clientKeyOf(req.ip ?? req.socket.remoteAddress ?? 'unknown'));
     await service.requestLink(email, requestId(req));
     res.json(LINK_REQUESTED);
   });
 
   route(calls.openDataLink, noStore, ...json, async (req, res) => {
-    const { token } = calls.openDataLink.body.parse(req.body);
+    const { token } = validated(calls.openDataLink, res).body;
     res.json({ success: true, ...(await service.open(token)) });
   });
 
   route(calls.eraseMyData, noStore, ...json, async (req, res) => {
-    const { session } = calls.eraseMyData.body.parse(req.body);
+    const { session } = validated(calls.eraseMyData, res).body;
     await service.erase(session, requestId(req), req.ip ?? null);
     res.json({ success: true, message: 'Everything we held about you is erased. You can sign up again at any time.' });
   });

@@ -1,4 +1,4 @@
-import { oneClickBody, oneClickQuery, signupBody } from '@mmdm/contracts/waitlist';
+import { signupBody } from '@mmdm/contracts/waitlist';
 import { WEB_PATHS } from '@mmdm/contracts/web-paths';
 import { clientKeyOf } from '@mmdm/shared/client-address';
 import { jsonBody } from '@mmdm/shared/http';
@@ -9,7 +9,7 @@ import type { ClientRateLimiter } from '../../lib/rate-limit.js';
 import type { ClientPace, SignupGuard, SignupOrigin } from '../abuse/abuse.guard.js';
 import { requestId } from '@mmdm/shared/request-id';
 import type { SignupService } from './signup.service.js';
-import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import { declaredRoutes, validated } from '@mmdm/shared/declared-routes';
 import * as calls from '@mmdm/contracts/calls/waitlist';
 
 export interface SignupRoutesDeps {
@@ -72,7 +72,7 @@ export function signupRoutes(deps: SignupRoutesDeps): Router {
   const json = jsonBody(SIGNUP_BODY_LIMIT);
   const signUp = createSignupCall(deps);
 
-  route(calls.joinWaitlist, ...json, async (req, res) => {
+  route.unvalidated(calls.joinWaitlist, ...json, async (req, res) => {
     const origin = signupOriginOf(req, req.app.get('trust proxy fn') as TrustRule);
     res.status(200).json(await signUp(req.body, origin, requestId(req)));
   });
@@ -80,21 +80,21 @@ export function signupRoutes(deps: SignupRoutesDeps): Router {
   // Read-only: what the confirmation page shows before it asks for the click, and again when the link is reopened.
   // Link scanners fetch links and run their pages' scripts, so only the POST below, sent by the click, confirms.
   route(calls.getConfirmationStatus, async (req, res) => {
-    const { token } = calls.getConfirmationStatus.query.schema.parse(req.query);
+    const { token } = validated(calls.getConfirmationStatus, res).query;
     const data = await service.confirmationStatus(token);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, data });
   });
 
   route(calls.confirmSignup, ...json, async (req, res) => {
-    const { token } = calls.confirmSignup.body.parse(req.body);
+    const { token } = validated(calls.confirmSignup, res).body;
     const data = await service.confirm(token, requestId(req));
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'Your address is confirmed. Welcome to the waitlist!', data });
   });
 
   route(calls.resendConfirmation, ...json, async (req, res) => {
-    const { token } = calls.resendConfirmation.body.parse(req.body);
+    const { token } = validated(calls.resendConfirmation, res).body;
     await service.resend(token, requestId(req));
     res.json({ success: true, message: 'If this address still needs confirming, a new e-mail is on its way.' });
   });
@@ -112,27 +112,27 @@ export function signupRoutes(deps: SignupRoutesDeps): Router {
     (req, _res, next) => next(req.is('application/x-www-form-urlencoded') ? undefined : 'route'),
     oneClickForm,
     async (req, res) => {
-      oneClickBody.parse(req.body);
-      const { token } = oneClickQuery.parse(req.query);
-      await service.unsubscribe(token);
+      // validate read the form body and the query with the declaration's one-click schemas.
+      const { query } = validated(calls.unsubscribe, res);
+      await service.unsubscribe(query.token);
       res.json(UNSUBSCRIBED);
     },
   );
   route(calls.unsubscribe, ...json, async (req, res) => {
-    const { token } = calls.unsubscribe.body.parse(req.body);
+    const { token } = validated(calls.unsubscribe, res).body;
     await service.unsubscribe(token);
     res.json(UNSUBSCRIBED);
   });
 
   route(calls.getUnsubscribeLink, async (req, res) => {
-    const { token } = calls.getUnsubscribeLink.query.schema.parse(req.query);
+    const { token } = validated(calls.getUnsubscribeLink, res).query;
     const data = await service.unsubscribeLink(token);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, data });
   });
 
   // A GET never changes state (mail scanners fetch links): send the person to the page that asks and POSTs.
-  route(calls.openUnsubscribeLink, (req, res) => {
+  route.unvalidated(calls.openUnsubscribeLink, (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     res.redirect(303, `${WEB_PATHS.unsubscribe}?token=${encodeURIComponent(token)}`);
   });

@@ -3,6 +3,8 @@ import { DOMAIN_MAX_LENGTH, REVIEW_REASONS } from '@mmdm/contracts/abuse-admin';
 import { DataTable } from '../../../components/admin/data-table.js';
 import { MutationError } from '../../../components/admin/mutation-error.js';
 import { QueryState } from '../../../components/admin/query-state.js';
+import { QueryTable } from '../../../components/admin/query-table.js';
+import { RowButton } from '../../../components/admin/row-button.js';
 import { SelectField } from '../../../components/admin/select-field.js';
 import { TextField } from '../../../components/admin/text-field.js';
 import { DateTime } from '../../../components/admin/date-time.js';
@@ -41,24 +43,21 @@ function ReviewQueue() {
   };
   const buttons = (input: Omit<ReviewDecisionInput, 'decision'>, what: string) => (
     <div className="adm-table__actions">
-      <button
-        type="button"
-        className="adm-button adm-button--small"
-        aria-label={`Approve ${what}`}
+      <RowButton
+        label={`Approve ${what}`}
         disabled={decide.isPending}
         onClick={() => act({ ...input, decision: 'approve' }, what)}
       >
         Approve
-      </button>
-      <button
-        type="button"
-        className="adm-button adm-button--small adm-button--danger"
-        aria-label={`Reject ${what}`}
+      </RowButton>
+      <RowButton
+        danger
+        label={`Reject ${what}`}
         disabled={decide.isPending}
         onClick={() => act({ ...input, decision: 'reject' }, what)}
       >
         Reject
-      </button>
+      </RowButton>
     </div>
   );
 
@@ -175,45 +174,41 @@ function DomainRules() {
           {save.isPending ? 'Saving...' : 'Save rule'}
         </button>
       </form>
-      <p className="adm-notice" role="status">
-        {notice}
-      </p>
-      <QueryState query={rules} label="the domain rules" />
-      {rules.data && (
-        <DataTable
-          label="E-mail domain rules"
-          columns={['Domain', 'Rule', 'Since', 'Actions']}
-          rows={rules.data.items}
-          empty="No rule of your own yet."
-        >
-          {(item) => (
-            <tr key={item.domain}>
-              <th scope="row" className="adm-nobreak">
-                {item.domain}
-              </th>
-              <td>{item.rule === 'deny' ? 'Deny' : 'Allow'}</td>
-              <td>
-                <DateTime iso={item.createdAt} />
-              </td>
-              <td>
-                <button
-                  type="button"
-                  className="adm-button adm-button--small adm-button--danger"
-                  aria-label={`Remove the rule for ${item.domain}`}
-                  disabled={remove.isPending}
-                  onClick={() =>
-                    remove.mutate(item.domain, {
-                      onSuccess: () => setNotice(`The rule for ${item.domain} is removed.`),
-                    })
-                  }
-                >
-                  Remove
-                </button>
-              </td>
-            </tr>
-          )}
-        </DataTable>
-      )}
+      <QueryTable
+        query={rules}
+        notice={notice}
+        what="the domain rules"
+        rowsOf={(data) => data.items}
+        label="E-mail domain rules"
+        columns={['Domain', 'Rule', 'Since', 'Actions']}
+        empty="No rule of your own yet."
+      >
+        {(item) => (
+          <tr key={item.domain}>
+            <th scope="row" className="adm-nobreak">
+              {item.domain}
+            </th>
+            <td>{item.rule === 'deny' ? 'Deny' : 'Allow'}</td>
+            <td>
+              <DateTime iso={item.createdAt} />
+            </td>
+            <td>
+              <RowButton
+                danger
+                label={`Remove the rule for ${item.domain}`}
+                disabled={remove.isPending}
+                onClick={() =>
+                  remove.mutate(item.domain, {
+                    onSuccess: () => setNotice(`The rule for ${item.domain} is removed.`),
+                  })
+                }
+              >
+                Remove
+              </RowButton>
+            </td>
+          </tr>
+        )}
+      </QueryTable>
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../../components/admin/confirm-dialog.js';
 import { EntryStatusBadge } from './entry-status-badge.js';
 import { SuppressionBadge } from './suppression-badge.js';
 import { QueryState } from '../../../components/admin/query-state.js';
+import { RowButton } from '../../../components/admin/row-button.js';
 
 interface EntriesTableProps {
   filter: EntriesFilter;
@@ -105,27 +106,24 @@ export function EntriesTable({ filter, canManage, cities }: EntriesTableProps) {
                     {canManage && (
                       <td className="adm-table__actions">
                         {entry.status === 'pending' && (
-                          <button
-                            type="button"
-                            className="adm-button adm-button--small"
-                            onClick={() => onResend(entry)}
+                          <RowButton
+                            label={`Resend confirmation to ${entry.email}`}
                             disabled={resend.isPending && resend.variables === entry.id}
-                            aria-label={`Resend confirmation to ${entry.email}`}
+                            onClick={() => onResend(entry)}
                           >
                             Resend
-                          </button>
+                          </RowButton>
                         )}
-                        <button
-                          type="button"
-                          className="adm-button adm-button--small adm-button--danger"
+                        <RowButton
+                          danger
+                          label={`Delete ${entry.email}`}
                           onClick={() => {
                             remove.reset();
                             setToDelete(entry);
                           }}
-                          aria-label={`Delete ${entry.email}`}
                         >
                           Delete
-                        </button>
+                        </RowButton>
                       </td>
                     )}
                   </tr>

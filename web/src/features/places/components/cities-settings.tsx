@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { CITY_NAME_MAX_LENGTH } from '@mmdm/contracts/launch-admin';
 import { ConfirmDialog } from '../../../components/admin/confirm-dialog.js';
-import { DataTable } from '../../../components/admin/data-table.js';
 import { MutationError } from '../../../components/admin/mutation-error.js';
-import { QueryState } from '../../../components/admin/query-state.js';
+import { QueryTable } from '../../../components/admin/query-table.js';
+import { RowButton } from '../../../components/admin/row-button.js';
 import { TextField } from '../../../components/admin/text-field.js';
 import { formatNumber } from '../../../lib/format.js';
 import { errorMessage } from '../../../lib/staff-api.js';
@@ -68,48 +68,39 @@ export function CitiesSettings() {
       </section>
       <section className="adm-card" aria-label="Cities">
         <h2 className="adm-section-title">Cities</h2>
-        <p className="adm-notice" role="status">
-          {notice}
-        </p>
-        <QueryState query={cities} label="the cities" />
-        {cities.data && (
-          <DataTable
-            label="Cities"
-            columns={['City', 'People', 'Opening', 'First wave', 'Actions']}
-            rows={cities.data.items}
-            empty="No city yet: people can only say “other”, so add the cities you launch in."
-          >
-            {(city) => (
-              <tr key={city.id}>
-                <th scope="row">{city.name}</th>
-                <td>{formatNumber(city.people)}</td>
-                <td>{describeOpening(city)}</td>
-                <td>{describeFirstWave(city)}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="adm-button adm-button--small"
-                    aria-label={`Opening of ${city.name}`}
-                    onClick={() => setToSet(city)}
-                  >
-                    Opening…
-                  </button>{' '}
-                  <button
-                    type="button"
-                    className="adm-button adm-button--small adm-button--danger"
-                    aria-label={`Remove ${city.name}`}
-                    onClick={() => {
-                      remove.reset();
-                      setToDelete(city);
-                    }}
-                  >
-                    Remove
-                  </button>
-                </td>
-              </tr>
-            )}
-          </DataTable>
-        )}
+        <QueryTable
+          query={cities}
+          notice={notice}
+          what="the cities"
+          rowsOf={(data) => data.items}
+          label="Cities"
+          columns={['City', 'People', 'Opening', 'First wave', 'Actions']}
+          empty="No city yet: people can only say “other”, so add the cities you launch in."
+        >
+          {(city) => (
+            <tr key={city.id}>
+              <th scope="row">{city.name}</th>
+              <td>{formatNumber(city.people)}</td>
+              <td>{describeOpening(city)}</td>
+              <td>{describeFirstWave(city)}</td>
+              <td>
+                <RowButton label={`Opening of ${city.name}`} onClick={() => setToSet(city)}>
+                  Opening…
+                </RowButton>{' '}
+                <RowButton
+                  danger
+                  label={`Remove ${city.name}`}
+                  onClick={() => {
+                    remove.reset();
+                    setToDelete(city);
+                  }}
+                >
+                  Remove
+                </RowButton>
+              </td>
+            </tr>
+          )}
+        </QueryTable>
       </section>
       {toSet && (
         <CityOpeningDialog
