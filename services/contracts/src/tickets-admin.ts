@@ -45,6 +45,5 @@ export type TicketTotals = z.infer<typeof ticketTotalsSchema>;
 export const ticketsSchema = z.object({ totals: ticketTotalsSchema, items: z.array(staffTicketSchema) });
 export type Tickets = z.infer<typeof ticketsSchema>;
 
-export const ticketIdParams = z.object({ id: z.string().regex(/^\d{1,18}$/, 'The ticket id must be a number.') });
 /** POST /tickets/:id/revoke {reason} */
 export const revokeTicketBody = z.strictObject({ reason: z.string().trim().min(1).max(200) });

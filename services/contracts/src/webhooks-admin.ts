@@ -15,8 +15,6 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 const id = z.string().regex(/^\d{1,18}$/, 'An id is a number.');
 
-export const webhookIdParams = z.object({ id });
-export const webhookDeliveryParams = z.object({ id, deliveryId: id });
 
 /** POST /webhooks: where to send, and which events. */
 export const createWebhookBody = z.strictObject({

@@ -1,6 +1,6 @@
 import { jsonBody } from '@mmdm/shared/http';
 import { Router } from 'express';
-import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import { declaredRoutes, validated } from '@mmdm/shared/declared-routes';
 import * as calls from '@mmdm/contracts/calls/waitlist';
 import type { BalanceService } from './balance.service.js';
 
@@ -14,22 +14,22 @@ export function balanceRoutes({ service }: { service: BalanceService }): Router 
   const route = declaredRoutes(router);
   const json = jsonBody('4kb');
 
-  route(calls.getBalance, async (req, res) => {
-    const { token } = calls.getBalance.query.schema.parse(req.query);
+  route(calls.getBalance, async (_req, res) => {
+    const { token } = validated(calls.getBalance, res).query;
     const data = await service.status(token);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'What you told us for balanced invitations.', data });
   });
 
-  route(calls.giveBalance, ...json, async (req, res) => {
-    const { token, identity, seeking } = calls.giveBalance.body.parse(req.body);
+  route(calls.giveBalance, ...json, async (_req, res) => {
+    const { token, identity, seeking } = validated(calls.giveBalance, res).body;
     const data = await service.give(token, { identity, seeking });
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'Kept, sealed, until you are invited or withdraw it.', data });
   });
 
-  route(calls.withdrawBalance, ...json, async (req, res) => {
-    const { token } = calls.withdrawBalance.body.parse(req.body);
+  route(calls.withdrawBalance, ...json, async (_req, res) => {
+    const { token } = validated(calls.withdrawBalance, res).body;
     const data = await service.withdraw(token);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'Deleted.', data });

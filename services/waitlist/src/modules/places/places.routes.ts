@@ -20,7 +20,7 @@ export function placesRoutes({ service, referralLimiter }: PlacesRoutesDeps): Ro
   const route = declaredRoutes(router);
   const json = jsonBody('4kb');
 
-  route(calls.getPlaceStatus, async (req, res) => {
+  route(calls.getPlaceStatus, async (_req, res) => {
     const { token } = validated(calls.getPlaceStatus, res).query;
     const data = await service.statusByConfirmToken(token);
     res.setHeader('Cache-Control', 'no-store');
@@ -42,15 +42,15 @@ export function placesRoutes({ service, referralLimiter }: PlacesRoutesDeps): Ro
     res.json({ success: true, message: 'Cities we launch in.', data: { cities: await service.cities() } });
   });
 
-  route(calls.chooseCity, ...json, async (req, res) => {
+  route(calls.chooseCity, ...json, async (_req, res) => {
     const { token, cityId } = validated(calls.chooseCity, res).body;
     const data = await service.chooseCity(token, cityId);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'Your city is saved.', data });
   });
 
-  route(calls.chooseLanguage, ...json, async (req, res) => {
-    const { token, language } = calls.chooseLanguage.body.parse(req.body);
+  route(calls.chooseLanguage, ...json, async (_req, res) => {
+    const { token, language } = validated(calls.chooseLanguage, res).body;
     const data = await service.chooseLanguage(token, language);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, message: 'Your language is saved.', data });

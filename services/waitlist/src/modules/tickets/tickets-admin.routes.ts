@@ -1,10 +1,9 @@
-import { ticketIdParams } from '@mmdm/contracts/tickets-admin';
 import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
 import { staffActorOf } from '../audit/audit.service.js';
 import type { TicketsService } from './tickets.service.js';
-import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import { declaredRoutes, validated } from '@mmdm/shared/declared-routes';
 import * as calls from '@mmdm/contracts/calls/staff-tickets';
 import { STAFF_WAITLIST_PREFIX } from '@mmdm/contracts/calls/staff-waitlist';
 
@@ -24,18 +23,18 @@ export function ticketsAdminRoutes({ service, verifier }: TicketsAdminRoutesDeps
   router.use(STAFF_WAITLIST_PREFIX, noStore);
 
   route(calls.listTickets, viewer, async (req, res) => {
-    const query = calls.listTickets.query.schema.parse(req.query);
+    const query = validated(calls.listTickets, res).query;
     res.json(await service.list(query, staffActorOf(req)));
   });
 
   route(calls.revokeTicket, admin, ...json, async (req, res) => {
-    const { id } = ticketIdParams.parse(req.params);
-    const { reason } = calls.revokeTicket.body.parse(req.body);
+    const { id } = validated(calls.revokeTicket, res).params;
+    const { reason } = validated(calls.revokeTicket, res).body;
     res.json(await service.revoke(id, reason, staffActorOf(req)));
   });
 
   route(calls.approveTicket, admin, async (req, res) => {
-    const { id } = ticketIdParams.parse(req.params);
+    const { id } = validated(calls.approveTicket, res).params;
     res.json(await service.approve(id, staffActorOf(req)));
   });
 

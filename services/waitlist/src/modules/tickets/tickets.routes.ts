@@ -1,7 +1,7 @@
 import { jsonBody } from '@mmdm/shared/http';
 import { Router } from 'express';
 import type { TicketsService } from './tickets.service.js';
-import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import { declaredRoutes, validated } from '@mmdm/shared/declared-routes';
 import * as calls from '@mmdm/contracts/calls/tickets';
 
 export interface TicketRoutesDeps {
@@ -14,22 +14,22 @@ export function ticketRoutes({ service }: TicketRoutesDeps): Router {
   const route = declaredRoutes(router);
   const json = jsonBody('4kb');
 
-  route(calls.getMemberTickets, async (req, res) => {
-    const { token } = calls.getMemberTickets.query.schema.parse(req.query);
+  route(calls.getMemberTickets, async (_req, res) => {
+    const { token } = validated(calls.getMemberTickets, res).query;
     const data = await service.memberTickets(token);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, data });
   });
 
-  route(calls.getTicket, async (req, res) => {
-    const { code } = calls.getTicket.query.schema.parse(req.query);
+  route(calls.getTicket, async (_req, res) => {
+    const { code } = validated(calls.getTicket, res).query;
     const data = await service.ticketLink(code);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, data });
   });
 
-  route(calls.attachTicket, ...json, async (req, res) => {
-    const { token, ticket } = calls.attachTicket.body.parse(req.body);
+  route(calls.attachTicket, ...json, async (_req, res) => {
+    const { token, ticket } = validated(calls.attachTicket, res).body;
     const data = await service.attach(token, ticket);
     res.setHeader('Cache-Control', 'no-store');
     res.json({

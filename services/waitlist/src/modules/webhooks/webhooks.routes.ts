@@ -1,7 +1,6 @@
-import { webhookDeliveryParams, webhookIdParams } from '@mmdm/contracts/webhooks-admin';
 import { jsonBody, noStore } from '@mmdm/shared/http';
 import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
-import { declaredRoutes } from '@mmdm/shared/declared-routes';
+import { declaredRoutes, validated } from '@mmdm/shared/declared-routes';
 import * as calls from '@mmdm/contracts/calls/staff-webhooks';
 import { Router } from 'express';
 import { staffActorOf } from '../audit/audit.service.js';
@@ -23,7 +22,7 @@ export function webhooksRoutes({ service, verifier }: WebhooksRoutesDeps): Route
   router.use(calls.listWebhooks.path, noStore);
 
   route(calls.createWebhook, admin, ...jsonBody('8kb'), async (req, res) => {
-    const body = calls.createWebhook.body.parse(req.body);
+    const body = validated(calls.createWebhook, res).body;
     res.status(201).json(await service.create(body, staffActorOf(req)));
   });
 
@@ -32,30 +31,30 @@ export function webhooksRoutes({ service, verifier }: WebhooksRoutesDeps): Route
   });
 
   route(calls.rotateWebhookSecret, admin, async (req, res) => {
-    const { id } = webhookIdParams.parse(req.params);
+    const { id } = validated(calls.rotateWebhookSecret, res).params;
     res.json(await service.rotate(id, staffActorOf(req)));
   });
 
   route(calls.setWebhookEnabled, admin, ...jsonBody('4kb'), async (req, res) => {
-    const { id } = webhookIdParams.parse(req.params);
-    const { enabled } = calls.setWebhookEnabled.body.parse(req.body);
+    const { id } = validated(calls.setWebhookEnabled, res).params;
+    const { enabled } = validated(calls.setWebhookEnabled, res).body;
     res.json(await service.setEnabled(id, enabled, staffActorOf(req)));
   });
 
   route(calls.deleteWebhook, admin, async (req, res) => {
-    const { id } = webhookIdParams.parse(req.params);
+    const { id } = validated(calls.deleteWebhook, res).params;
     await service.delete(id, staffActorOf(req));
     res.status(204).end();
   });
 
-  route(calls.listWebhookDeliveries, admin, async (req, res) => {
-    const { id } = webhookIdParams.parse(req.params);
-    const { limit, cursor } = calls.listWebhookDeliveries.query.schema.parse(req.query);
+  route(calls.listWebhookDeliveries, admin, async (_req, res) => {
+    const { id } = validated(calls.listWebhookDeliveries, res).params;
+    const { limit, cursor } = validated(calls.listWebhookDeliveries, res).query;
     res.json(await service.deliveries(id, limit, cursor));
   });
 
   route(calls.redeliverWebhook, admin, async (req, res) => {
-    const { id, deliveryId } = webhookDeliveryParams.parse(req.params);
+    const { id, deliveryId } = validated(calls.redeliverWebhook, res).params;
     await service.redeliver(id, deliveryId, staffActorOf(req));
     res.status(202).json({ success: true, message: 'The message will be sent again.' });
   });

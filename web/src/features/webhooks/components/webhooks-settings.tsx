@@ -249,10 +249,13 @@ function stateOf(endpoint: WebhookEndpoint): string {
     return endpoint.disabledReason === 'failing'
       ? `Disabled after 3 days of failures (${formatDateTime(endpoint.disabledAt)})`
       : 'Disabled';
-  if (endpoint.failingSince) return `Failing since ${formatDateTime(endpoint.failingSince)}`;
-  if (endpoint.previousSecretUntil)
-    return `Enabled; old secret valid until ${formatDateTime(endpoint.previousSecretUntil)}`;
-  return 'Enabled';
+  // Both can hold at once (a receiver failing while a rotation's old secret still signs): both are said.
+  const rotation = endpoint.previousSecretUntil
+    ? `old secret valid until ${formatDateTime(endpoint.previousSecretUntil)}`
+    : null;
+  if (endpoint.failingSince)
+    return `Failing since ${formatDateTime(endpoint.failingSince)}${rotation ? `; ${rotation}` : ''}`;
+  return rotation ? `Enabled; ${rotation}` : 'Enabled';
 }
 
 /** The secret, shown this once: the service keeps no way to show it again. */
