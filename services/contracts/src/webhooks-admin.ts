@@ -15,7 +15,6 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 const id = z.string().regex(/^\d{1,18}$/, 'An id is a number.');
 
-
 /** POST /webhooks: where to send, and which events. */
 export const createWebhookBody = z.strictObject({
   url: z.string().trim().min(1).max(2000),
