@@ -19,7 +19,7 @@ export function LanguageChoice({ token, place }: { token: string; place: Confirm
 
   return (
     <form className="card city-card" onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Language of your e-mails</h2>
+      <h2 id={`${id}-title`}>The language we write to you in</h2>
       <p>We write to you in the language you choose here, from the next e-mail on.</p>
       <div className="field">
         <label htmlFor={id}>Language</label>
