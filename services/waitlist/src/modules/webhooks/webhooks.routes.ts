@@ -21,7 +21,7 @@ export function webhooksRoutes({ service, verifier }: WebhooksRoutesDeps): Route
   const admin = requireStaff(verifier, 'admin');
   router.use(calls.listWebhooks.path, noStore);
 
-  route(calls.createWebhook, admin, ...jsonBody('8kb'), async (req, res) => {
+  route(calls.createWebhook, admin, ...jsonBody(), async (req, res) => {
     const body = validated(calls.createWebhook, res).body;
     res.status(201).json(await service.create(body, staffActorOf(req)));
   });
