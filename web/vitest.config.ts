@@ -12,7 +12,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
-    // jsdom renders are slow on a loaded 2-core machine (the e2e suite may run alongside).
-    testTimeout: 15_000,
+    // jsdom renders and user-event typing are slow on a loaded 2-core machine: a staff form typed key by key took
+    // over 15 s at a load of 14 while passing in 4 s on a quiet one.
+    testTimeout: 30_000,
   },
 });
