@@ -13,7 +13,7 @@ const sections: LegalSection[] = [
       <p>
         Les cookies sont de petits fichiers texte qu’un site web enregistre sur votre appareil. Les technologies
         similaires, comme le stockage local de votre navigateur ou les identifiants de nos applications, fonctionnent de
-        la même manière ; la présente politique les désigne toutes sous le terme de « cookies ».
+        la même manière&nbsp;; la présente politique les désigne toutes sous le terme de «&nbsp;cookies&nbsp;».
       </p>
     ),
   },
@@ -23,16 +23,16 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>
-          <strong>Strictement nécessaires :</strong> ils vous maintiennent connecté, mémorisent vos choix et protègent
-          le service contre les abus. Sans eux, le site ne fonctionne pas correctement.
+          <strong>Strictement nécessaires&nbsp;:</strong> ils vous maintiennent connecté, mémorisent vos choix et
+          protègent le service contre les abus. Sans eux, le site ne fonctionne pas correctement.
         </li>
         <li>
-          <strong>Préférences :</strong> ils mémorisent des paramètres tels que votre langue.
+          <strong>Préférences&nbsp;:</strong> ils mémorisent des paramètres tels que votre langue.
         </li>
         <li>
-          <strong>Mesure d’audience :</strong> ils nous indiquent, de manière agrégée, quelles pages sont consultées et
-          où les visiteurs rencontrent des difficultés, afin que nous puissions améliorer le service. Nous ne les
-          utilisons qu’avec votre consentement lorsque la loi l’exige.
+          <strong>Mesure d’audience&nbsp;:</strong> ils nous indiquent, de manière agrégée, quelles pages sont
+          consultées et où les visiteurs rencontrent des difficultés, afin que nous puissions améliorer le service. Nous
+          ne les utilisons qu’avec votre consentement lorsque la loi l’exige.
         </li>
       </ul>
     ),
@@ -65,7 +65,7 @@ const sections: LegalSection[] = [
     body: (
       <p>
         Vous pouvez accepter ou refuser les cookies non essentiels, et changer d’avis à tout moment. Votre navigateur
-        vous permet également de bloquer ou de supprimer les cookies ; si vous bloquez les cookies strictement
+        vous permet également de bloquer ou de supprimer les cookies&nbsp;; si vous bloquez les cookies strictement
         nécessaires, certaines parties du service cesseront de fonctionner.
       </p>
     ),

@@ -46,11 +46,11 @@ const sections: LegalSection[] = [
     title: 'Comment nous nous comportons les uns envers les autres',
     body: (
       <>
-        <p>Afin que la communauté reste sûre et bienveillante, vous vous engagez à ne pas :</p>
+        <p>Afin que la communauté reste sûre et bienveillante, vous vous engagez à ne pas&nbsp;:</p>
         <ul>
-          <li>harceler, menacer, tromper ou discriminer qui que ce soit ;</li>
-          <li>publier de la nudité, de la violence, des discours haineux ou tout contenu illégal ;</li>
-          <li>usurper l’identité d’autrui, utiliser une fausse identité ou demander de l’argent aux membres ;</li>
+          <li>harceler, menacer, tromper ou discriminer qui que ce soit&nbsp;;</li>
+          <li>publier de la nudité, de la violence, des discours haineux ou tout contenu illégal&nbsp;;</li>
+          <li>usurper l’identité d’autrui, utiliser une fausse identité ou demander de l’argent aux membres&nbsp;;</li>
           <li>faire de la publicité, envoyer du spam, extraire les données du service ou utiliser des robots.</li>
         </ul>
         <p>Nous pouvons retirer des contenus et suspendre ou fermer les comptes qui enfreignent ces règles.</p>
@@ -63,9 +63,9 @@ const sections: LegalSection[] = [
     body: (
       <p>
         Les photos et les textes que vous publiez vous appartiennent. Vous nous accordez une licence pour les héberger,
-        les afficher et les adapter dans la mesure nécessaire au fonctionnement du service ; cette licence prend fin
-        lorsque vous les supprimez ou supprimez votre compte, sauf pour ce que d’autres personnes ont déjà reçu dans des
-        messages.
+        les afficher et les adapter dans la mesure nécessaire au fonctionnement du service&nbsp;; cette licence prend
+        fin lorsque vous les supprimez ou supprimez votre compte, sauf pour ce que d’autres personnes ont déjà reçu dans
+        des messages.
       </p>
     ),
   },
@@ -98,8 +98,8 @@ const sections: LegalSection[] = [
     body: (
       <p>
         Vous pouvez résilier à tout moment dans les paramètres de votre boutique ou de votre compte. Votre accès premium
-        se poursuit jusqu’à la fin de la période déjà payée ; votre compte passe ensuite à la formule gratuite, et vous
-        conservez votre profil et vos matchs.
+        se poursuit jusqu’à la fin de la période déjà payée&nbsp;; votre compte passe ensuite à la formule gratuite, et
+        vous conservez votre profil et vos matchs.
       </p>
     ),
   },
@@ -121,8 +121,8 @@ const sections: LegalSection[] = [
     body: (
       <p>
         Nous proposons des outils de sécurité, mais nous ne vérifions pas les antécédents judiciaires des membres et ne
-        pouvons garantir le comportement de quiconque. Soyez prudent lorsque vous rencontrez quelqu’un : donnez-vous
-        rendez-vous dans un lieu public, prévenez un proche et signalez tout ce qui vous inquiète.
+        pouvons garantir le comportement de quiconque. Soyez prudent lorsque vous rencontrez quelqu’un&nbsp;:
+        donnez-vous rendez-vous dans un lieu public, prévenez un proche et signalez tout ce qui vous inquiète.
       </p>
     ),
   },
@@ -131,10 +131,10 @@ const sections: LegalSection[] = [
     title: 'Exclusions de garantie et responsabilité',
     body: (
       <p>
-        Le service est fourni « en l’état ». Dans la mesure permise par la loi, nous ne sommes pas responsables des
-        dommages indirects ou consécutifs, et notre responsabilité totale est limitée au montant que vous nous avez
-        versé au cours des douze mois précédant la réclamation. Aucune disposition des présentes conditions ne limite
-        les droits dont vous disposez légalement en tant que consommateur.
+        Le service est fourni «&nbsp;en l’état&nbsp;». Dans la mesure permise par la loi, nous ne sommes pas
+        responsables des dommages indirects ou consécutifs, et notre responsabilité totale est limitée au montant que
+        vous nous avez versé au cours des douze mois précédant la réclamation. Aucune disposition des présentes
+        conditions ne limite les droits dont vous disposez légalement en tant que consommateur.
       </p>
     ),
   },
@@ -146,7 +146,7 @@ const sections: LegalSection[] = [
         Nous pouvons mettre à jour les présentes conditions et vous informerons de toute modification importante. Vous
         pouvez fermer votre compte à tout moment. Les présentes conditions sont régies par le droit de l’État de
         Californie, sans préjudice des dispositions impératives de protection des consommateurs du pays dans lequel vous
-        résidez. Des questions ? Écrivez à{' '}
+        résidez. Des questions&nbsp;? Écrivez à{' '}
         <a href={`mailto:${site.contact.supportEmail}`}>{site.contact.supportEmail}</a>.
       </p>
     ),
