@@ -7,8 +7,12 @@ import { paths } from '../../config/paths.js';
 import { site } from '../../config/site.js';
 import type { TranslatedLanguage } from '../../lib/i18n/localized-content.js';
 import { localizedPath, PREFIXED_LANGUAGES } from '../../lib/i18n/page-language.js';
+import { AboutRoute } from './about.js';
 import { CookiePolicyRoute } from './cookie-policy.js';
+import { FaqsRoute } from './faqs.js';
+import { HomeRoute } from './home.js';
 import { PrivacyPolicyRoute } from './privacy-policy.js';
+import { TeamsRoute } from './teams.js';
 import { TermsRoute } from './terms.js';
 
 interface ContentPage {
@@ -26,6 +30,10 @@ const pages: ContentPage[] = [
   { name: 'privacy policy', path: paths.privacyPolicy, Page: PrivacyPolicyRoute, legal: NOVEMBER_2026 },
   { name: 'terms', path: paths.terms, Page: TermsRoute, legal: AUGUST_2025 },
   { name: 'cookie policy', path: paths.cookiePolicy, Page: CookiePolicyRoute, legal: AUGUST_2025 },
+  { name: 'home', path: paths.home, Page: HomeRoute },
+  { name: 'FAQ', path: paths.faqs, Page: FaqsRoute },
+  { name: 'about', path: paths.about, Page: AboutRoute },
+  { name: 'team', path: paths.teams, Page: TeamsRoute },
 ];
 
 /**
@@ -40,6 +48,8 @@ const UNTRANSLATED = [
   site.contact.email,
   ...site.contact.address,
   'AES-256-GCM',
+  ...['Sofia Marin', 'Marcus Bell', 'Aiko Tanaka', 'Lucas Moreau', 'Mei Chen', 'Jordan Ellis'],
+  ...['Amara O.', 'Daniel K.', 'Priya S.', 'Toronto', 'LinkedIn', 'GitHub', 'iPhone', 'Android'],
 ];
 
 /** The text blocks a reader sees, one string each, whitespace collapsed. */
