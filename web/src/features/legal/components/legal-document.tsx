@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Language } from '@mmdm/contracts/languages';
 import { PageHero } from '../../../components/layout/page-hero.js';
-import { formatMonth } from '../../../lib/i18n/localized-content.js';
+import { formatMonth } from '../../../lib/i18n/intl-format.js';
 
 export interface LegalSection {
   id: string;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.js';
 import { site } from '../../../config/site.js';
-import { formatUsd } from '../../../lib/i18n/localized-content.js';
+import { formatUsd } from '../../../lib/i18n/intl-format.js';
 import { localizedPath } from '../../../lib/i18n/page-language.js';
 import type { LegalDocumentContent, LegalSection } from '../components/legal-document.js';
 import { frame } from './frame.de.js';

@@ -1,4 +1,4 @@
-import { formatCompact } from '../../../lib/i18n/localized-content.js';
+import { formatCompact } from '../../../lib/i18n/intl-format.js';
 import { employeeQuotes, leadership, values } from '../data/team.de.js';
 import type { TeamsContent } from './page-content.js';
 

@@ -1,4 +1,4 @@
-import { formatMiles, formatUsd } from '../../../lib/i18n/localized-content.js';
+import { formatMiles, formatUsd } from '../../../lib/i18n/intl-format.js';
 import type { Faq } from './faqs.js';
 
 export const faqs: readonly Faq[] = [
