@@ -239,7 +239,7 @@ const sections: LegalSection[] = [
 
 export const content: LegalDocumentContent = {
   frame,
-  title: 'Datenschutzerklärung',
+  title: 'Datenschutz',
   updated: { year: 2026, month: 11 },
   intro: (
     <p>

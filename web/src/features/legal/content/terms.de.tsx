@@ -154,7 +154,7 @@ const sections: LegalSection[] = [
 
 export const content: LegalDocumentContent = {
   frame,
-  title: 'Allgemeine Geschäftsbedingungen',
+  title: 'Bedingungen für die Nutzung',
   updated: { year: 2025, month: 8 },
   intro: (
     <p>
