@@ -44,9 +44,9 @@ const sections: LegalSection[] = [
             hast (falls vorhanden), und wann du dich angemeldet, deine Anmeldung bestätigt oder dich abgemeldet hast
             (und wann wir dir zuletzt den Link zu deinem Platz erneut geschickt haben); deinen Platz in der Warteliste,
             die von dir gewählte Stadt, die Sprache deiner E-Mails und deine Empfehlungsgutschriften; sobald du
-            zugelassen bist, deine Einladungen für Freundinnen und Freunde und ob jede davon genutzt wurde (nie, von
-            wem), und falls du mit der Einladung einer anderen Person beigetreten bist, dass du eine genutzt hast (nie,
-            wessen); und was über deine Anmeldung entschieden wurde: ob unsere Prüfungen sie zur Überprüfung
+            zugelassen bist, deine Einladungen für Freundinnen und Freunde und ob jede davon genutzt wurde (aber nie,
+            von wem), und falls du mit der Einladung einer anderen Person beigetreten bist, dass du eine genutzt hast
+            (aber nie, wessen); und was über deine Anmeldung entschieden wurde: ob unsere Prüfungen sie zur Überprüfung
             zurückgehalten haben und warum, ob eine Gutschrift zurückgehalten oder abgelehnt wurde und warum, die
             Entscheidung unseres Teams und die Einladungswelle, mit der du eingeladen wurdest. Die Seite{' '}
             <Link to={yourData}>Deine Daten</Link> zeigt dir all das und lässt dich alles herunterladen.

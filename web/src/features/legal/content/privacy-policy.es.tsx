@@ -41,10 +41,10 @@ const sections: LegalSection[] = [
           <li>
             <strong>Inscripciones en la lista de espera:</strong> tu dirección de correo electrónico, el código de
             recomendación que introdujiste (si lo hiciste) y cuándo te inscribiste, confirmaste o te diste de baja (y
-            cuándo te enviamos por última vez de nuevo el enlace a tu puesto); tu puesto en la lista, la ciudad que
-            elegiste, el idioma de tus correos y tus créditos por recomendación; una vez admitido, tus invitaciones para
-            amigos y si se usó cada una (nunca quién la usó), y, si te uniste con la invitación de un amigo, que usaste
-            una (nunca de quién era); y lo que se decidió sobre tu inscripción: si nuestros controles la retuvieron para
+            cuándo te reenviamos por última vez el enlace a tu puesto); tu puesto en la lista, la ciudad que elegiste,
+            el idioma de tus correos y tus créditos por recomendación; cuando se te admite, tus invitaciones para amigos
+            y si se usó cada una (nunca quién la usó), y, si te uniste con la invitación de un amigo, que usaste una
+            (nunca de quién era); y lo que se decidió sobre tu inscripción: si nuestros controles la retuvieron para
             revisarla y por qué, si un crédito se retuvo o se denegó y por qué, la decisión de nuestro personal y la
             tanda de invitaciones en la que se te invitó. La página <Link to={yourData}>Tus datos</Link> lo muestra todo
             y te permite descargarlo.
