@@ -1,7 +1,6 @@
 // The languages the site and its mails speak. Adding one: its code here, its catalogues (lingui.config.ts names
-// them), nothing else.
-import { z } from 'zod/mini';
-
+// them), nothing else. No zod here: every public page reads its language from this module (the URL prefix), and
+// the home page's first-load budget has no room for zod; the schema that validates a language is in ./waitlist.
 export const LANGUAGES = ['en', 'es', 'pt', 'de', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
@@ -16,8 +15,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   de: 'Deutsch',
   fr: 'Français',
 };
-
-export const languageSchema = z.enum(LANGUAGES, { error: `The language must be one of ${LANGUAGES.join(', ')}.` });
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

@@ -4,39 +4,36 @@ import { Icon } from '../../components/ui/icon.js';
 import { SectionHeading } from '../../components/ui/section-heading.js';
 import { CtaBanner } from '../../features/marketing/components/cta-banner.js';
 import { TestimonialsSection } from '../../features/marketing/components/testimonials-section.js';
-import { steps } from '../../features/marketing/data/how-it-works.js';
+import { content as english } from '../../features/marketing/content/about.en.js';
+import type { AboutContent } from '../../features/marketing/content/page-content.js';
+import { localizedContent } from '../../lib/i18n/localized-content.js';
+import { usePageLanguage } from '../../lib/i18n/page-language.js';
 
-export function AboutRoute() {
+function About({ content }: { content: AboutContent }) {
+  const { hero, mission, how, shared } = content;
   return (
     <>
-      <PageHero eyebrow="About us" title="Dating, with the heart put back in">
-        <p>Meet Match Date Marry is the future of dating and friendships: fewer games, more real connections.</p>
+      <PageHero eyebrow={hero.eyebrow} title={hero.title}>
+        <p>{hero.lead}</p>
       </PageHero>
 
       <section className="section" aria-labelledby="mission-title">
         <div className="container split">
           <div>
-            <SectionHeading id="mission-title" eyebrow="Our mission" title="Helping people find each other, for real" />
+            <SectionHeading id="mission-title" eyebrow={mission.eyebrow} title={mission.title} />
           </div>
           <div className="prose">
-            <p>
-              Too many apps are built to keep you swiping. We are building one that helps you stop: by introducing you
-              to people who share your interests, your values and your idea of a good relationship, and by making the
-              first conversation easy and safe.
-            </p>
-            <p>
-              Whether you want to meet, match, date or marry, or simply find a friend in a new city, we believe honest
-              conversations, genuine emotions and meaningful bonds are worth designing for. That is our promise to every
-              member, and the yardstick for everything we build.
-            </p>
+            {mission.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
           </div>
         </div>
       </section>
 
-      <ContentSection id="how" eyebrow="How it works" title="Three steps to your first match" tinted>
+      <ContentSection id="how" eyebrow={how.eyebrow} title={how.title} tinted>
         <ol className="card-grid card-grid--3 steps">
-          {steps.map((step, index) => (
-            <li key={step.title} className="card step">
+          {how.steps.map((step, index) => (
+            <li key={step.icon} className="card step">
               <span className="step__number" aria-hidden="true">
                 {index + 1}
               </span>
@@ -50,8 +47,25 @@ export function AboutRoute() {
         </ol>
       </ContentSection>
 
-      <TestimonialsSection />
-      <CtaBanner />
+      <TestimonialsSection content={shared} />
+      <CtaBanner content={shared.cta} />
     </>
   );
+}
+
+// The about page in the page's language: English in this chunk, each translation a chunk of its own.
+const pages = localizedContent(
+  english,
+  {
+    es: () => import('../../features/marketing/content/about.es.js'),
+    pt: () => import('../../features/marketing/content/about.pt.js'),
+    de: () => import('../../features/marketing/content/about.de.js'),
+    fr: () => import('../../features/marketing/content/about.fr.js'),
+  },
+  About,
+);
+
+export function AboutRoute() {
+  const Page = pages[usePageLanguage()];
+  return <Page />;
 }

@@ -4,17 +4,15 @@ import { Avatar } from '../../components/ui/avatar.js';
 import { Icon } from '../../components/ui/icon.js';
 import { FeatureCard } from '../../features/marketing/components/feature-card.js';
 import { QuoteList } from '../../features/marketing/components/quote-list.js';
-import { employeeQuotes, leadership, values, type TeamMember } from '../../features/marketing/data/team.js';
-
-const stats = [
-  { value: '25+', label: 'team members' },
-  { value: '8', label: 'countries' },
-  { value: '5M+', label: 'users' },
-] as const;
+import { content as english } from '../../features/marketing/content/teams.en.js';
+import type { TeamsContent } from '../../features/marketing/content/page-content.js';
+import type { TeamMember } from '../../features/marketing/data/team.js';
+import { localizedContent } from '../../lib/i18n/localized-content.js';
+import { usePageLanguage } from '../../lib/i18n/page-language.js';
 
 const networks = { linkedin: 'LinkedIn', twitter: 'X', github: 'GitHub' } as const;
 
-function MemberLinks({ member }: { member: TeamMember }) {
+function MemberLinks({ member, onNetwork }: { member: TeamMember; onNetwork: TeamsContent['onNetwork'] }) {
   const links = (Object.keys(networks) as (keyof typeof networks)[]).flatMap((network) => {
     const href = member.social[network];
     return href ? [{ network, href }] : [];
@@ -28,7 +26,7 @@ function MemberLinks({ member }: { member: TeamMember }) {
             href={href}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={`${member.name} on ${networks[network]} (opens in a new tab)`}
+            aria-label={onNetwork(member.name, networks[network])}
           >
             <Icon name={network} size={18} />
           </a>
@@ -38,17 +36,18 @@ function MemberLinks({ member }: { member: TeamMember }) {
   );
 }
 
-export function TeamsRoute() {
+function Teams({ content }: { content: TeamsContent }) {
+  const { hero, stats, leadership, values, quotes, join } = content;
   return (
     <>
-      <PageHero eyebrow="Our team" title="The people behind every match">
-        <p>A small, caring team spread over eight countries, building a kinder way to meet.</p>
+      <PageHero eyebrow={hero.eyebrow} title={hero.title}>
+        <p>{hero.lead}</p>
       </PageHero>
 
-      <section className="section section--compact" aria-label="Our team in numbers">
+      <section className="section section--compact" aria-label={stats.label}>
         <div className="container">
           <dl className="stats">
-            {stats.map((stat) => (
+            {stats.items.map((stat) => (
               <div key={stat.label} className="stats__item">
                 <dt>{stat.label}</dt>
                 <dd>{stat.value}</dd>
@@ -58,43 +57,46 @@ export function TeamsRoute() {
         </div>
       </section>
 
-      <ContentSection id="leadership" eyebrow="Leadership" title="Leadership Team">
+      <ContentSection id="leadership" eyebrow={leadership.eyebrow} title={leadership.title}>
         <ul className="card-grid card-grid--3">
-          {leadership.map((member) => (
+          {leadership.members.map((member) => (
             <li key={member.name} className={`card member-card member-card--${member.roleColor}`}>
-              <Avatar src={member.image} alt={`Portrait of ${member.name}`} size="lg" />
+              <Avatar src={member.image} alt={content.portraitOf(member.name)} size="lg" />
               <h3>{member.name}</h3>
               <p className="member-card__position">{member.position}</p>
               <p>{member.description}</p>
-              <MemberLinks member={member} />
+              <MemberLinks member={member} onNetwork={content.onNetwork} />
             </li>
           ))}
         </ul>
       </ContentSection>
 
-      <ContentSection id="values" eyebrow="What we believe" title="Our values" tinted>
+      <ContentSection id="values" eyebrow={values.eyebrow} title={values.title} tinted>
         <ul className="card-grid card-grid--3">
-          {values.map((value) => (
-            <FeatureCard key={value.title} {...value} />
+          {values.items.map((value) => (
+            <FeatureCard key={value.icon} {...value} />
           ))}
         </ul>
       </ContentSection>
 
-      <ContentSection id="quotes" eyebrow="Life at Meet Match Date Marry" title="In our own words">
-        <QuoteList quotes={employeeQuotes.map(({ role, ...quote }) => ({ ...quote, detail: role }))} />
+      <ContentSection id="quotes" eyebrow={quotes.eyebrow} title={quotes.title}>
+        <QuoteList
+          quotes={quotes.items.map(({ role, ...quote }) => ({ ...quote, detail: role }))}
+          portraitOf={content.portraitOf}
+        />
       </ContentSection>
 
       <section className="section" aria-labelledby="join-title">
         <div className="container">
           <div className="cta-banner">
             <div>
-              <h2 id="join-title">Join Our Team</h2>
-              <p>We're always looking for kind, curious people who want to help others find love and friendship.</p>
+              <h2 id="join-title">{join.title}</h2>
+              <p>{join.body}</p>
             </div>
             <div className="cta-banner__actions">
               {/* The page's requirements have this button do nothing: there is no careers page yet. */}
               <button type="button" className="button button--light button--large">
-                View Open Positions
+                {join.button}
               </button>
             </div>
           </div>
@@ -102,4 +104,21 @@ export function TeamsRoute() {
       </section>
     </>
   );
+}
+
+// The team page in the page's language: English in this chunk, each translation a chunk of its own.
+const pages = localizedContent(
+  english,
+  {
+    es: () => import('../../features/marketing/content/teams.es.js'),
+    pt: () => import('../../features/marketing/content/teams.pt.js'),
+    de: () => import('../../features/marketing/content/teams.de.js'),
+    fr: () => import('../../features/marketing/content/teams.fr.js'),
+  },
+  Teams,
+);
+
+export function TeamsRoute() {
+  const Page = pages[usePageLanguage()];
+  return <Page />;
 }

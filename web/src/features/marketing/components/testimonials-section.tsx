@@ -1,17 +1,12 @@
 import { ContentSection } from '../../../components/layout/content-section.js';
-import { testimonials } from '../data/testimonials.js';
+import type { MarketingShared } from '../content/page-content.js';
 import { QuoteList } from './quote-list.js';
 
-export function TestimonialsSection() {
+export function TestimonialsSection({ content }: { content: MarketingShared }) {
+  const { eyebrow, title, lead, quotes } = content.testimonials;
   return (
-    <ContentSection
-      id="testimonials"
-      eyebrow="Love stories"
-      title="What our members say"
-      lead="Early members from our beta share how they met."
-      tinted
-    >
-      <QuoteList quotes={testimonials} />
+    <ContentSection id="testimonials" eyebrow={eyebrow} title={title} lead={lead} tinted>
+      <QuoteList quotes={quotes} portraitOf={content.portraitOf} />
     </ContentSection>
   );
 }
