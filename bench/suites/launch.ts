@@ -59,7 +59,7 @@ function call(
  * have (queue number, key, canonical address), with one holder in 50 credited 1–5 times, and counts the place
  * buckets once. One transaction, the bucket trigger standing aside as it does for a wave.
  */
-async function fillLine(pool: pg.Pool): Promise<void> {
+export async function fillLine(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('begin');
@@ -98,6 +98,32 @@ async function fillLine(pool: pg.Pool): Promise<void> {
   }
   await pool.query('vacuum analyze waitlist.entries');
   await pool.query('vacuum analyze waitlist.place_buckets');
+}
+
+/** Cities of the bench line: the first holds half the line, the others share the rest. */
+export const BENCH_CITIES = 20;
+
+/**
+ * Every holder of a place without a city chooses one, as the status page's city choice would: half of them the first
+ * city, the rest spread evenly over the others. One statement, through the city-count trigger (migration 021), so
+ * `city_counts` is what the triggers keep, not a recount.
+ */
+export async function chooseCities(pool: pg.Pool): Promise<void> {
+  await pool.query(
+    `insert into waitlist.cities (name, sort)
+     select 'Bench city ' || lpad(g::text, 2, '0'), g from generate_series(1, $1::int) g
+     on conflict do nothing`,
+    [BENCH_CITIES],
+  );
+  const { rowCount } = await pool.query(
+    `with c as (select array_agg(id order by sort) as ids from waitlist.cities where name like 'Bench city %')
+     update waitlist.entries e
+        set city_id = case when e.queue_seq % 2 = 0 then c.ids[1]
+                           else c.ids[2 + (e.queue_seq / 2) % (array_length(c.ids, 1) - 1)] end
+       from c
+      where e.status = 'confirmed' and e.place_key is not null and e.city_id is null`,
+  );
+  if ((rowCount ?? 0) > 0) await pool.query('vacuum analyze waitlist.entries');
 }
 
 interface Sample {
@@ -215,6 +241,7 @@ export async function launchSuite(context: BenchContext, sink: CountingSmtpSink)
     const filled = performance.now();
     await generateEntries(pool, options.entries);
     await fillLine(pool);
+    await chooseCities(pool);
     const { rows: counts } = await pool.query<{ total: number; holders: number; buckets: number }>(
       `select (select count(*)::int from waitlist.entries) as total,
               (select count(*)::int from waitlist.entries
