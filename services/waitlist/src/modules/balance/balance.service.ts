@@ -8,16 +8,25 @@ import { erasedLinkPurpose } from '../../lib/erased-links.repository.js';
 import { hashToken } from '../../lib/tokens.js';
 import { createBalanceSeal, BalanceUnreadable, type BalanceChoice } from './balance-seal.js';
 import {
-  declaredByPlace,
   deleteSealed,
   findByToken,
-  firstByPlace,
   keepSealed,
+  lineByPlace,
   sealedOf,
+  ticketHoldersByPlace,
   type BalanceLinkRow,
-  type LineCursor,
+  type LineRow,
 } from './balance.repository.js';
-import { decided, draftDeclared, enoughOf, mixOf, type GroupLines } from './balanced-draft.js';
+import {
+  decided,
+  draftDeclared,
+  enoughOf,
+  fixedFits,
+  mixOf,
+  NO_ONE,
+  type GroupCounts,
+  type GroupLines,
+} from './balanced-draft.js';
 
 export interface BalanceServiceDeps {
   pool: pg.Pool;
@@ -58,6 +67,10 @@ export interface BalancedDraftRequest {
   count: number;
   cityId: number | null;
   target: BalanceTarget;
+}
+
+function addCounts(a: GroupCounts, b: GroupCounts): GroupCounts {
+  return { woman: a.woman + b.woman, man: a.man + b.man, nonbinary: a.nonbinary + b.nonbinary };
 }
 
 export function createBalanceService({ pool, key, logger }: BalanceServiceDeps) {
@@ -112,55 +125,84 @@ export function createBalanceService({ pool, key, logger }: BalanceServiceDeps) 
 
     /**
      * A balanced wave's picks (decision 035), read in `db` (the wave's transaction, under its pick lock; or the pool
-     * for a preview). Who said nothing is drafted exactly as an unbalanced wave of `count` would draft them (those
-     * among its best `count` places); the seats left go to people with balance data, opened here in place order, a
-     * page at a time and only as deep as the draft needs, never in SQL. Ids in no particular order; the mix in counts.
+     * for a preview). Friends holding a ticket come first, as in every wave of their city (decision 036), and those of
+     * them who said something count toward the mix. Who said nothing is drafted exactly as an unbalanced wave of
+     * `count` would draft them (those among its best places after the ticket holders); the seats left go to people
+     * with balance data, opened here in place order, only as deep as the draft needs, never in SQL. Ids in no
+     * particular order; the mix in counts, the ticket holders included.
      */
     async draft(
       db: Queryable,
       { count, cityId, target }: BalancedDraftRequest,
     ): Promise<{ ids: string[]; mix: WaveMix }> {
-      const first = await firstByPlace(db, count, cityId);
-      const unsaid = first.filter((row) => !row.declared).map((row) => row.id);
-      const seats = count - unsaid.length;
+      const open = (row: LineRow & { sealed: string }): BalanceChoice => {
+        try {
+          return box.open(row.id, row.sealed);
+        } catch (error) {
+          if (error instanceof BalanceUnreadable) throw UNREADABLE();
+          throw error;
+        }
+      };
+      const friends = await ticketHoldersByPlace(db, count, cityId);
+      const friendIds = new Set(friends.map((row) => row.id));
+      const fixed: GroupCounts = { ...NO_ONE };
+      let friendsUnsaid = 0;
+      for (const row of friends) {
+        if (row.sealed === null) friendsUnsaid += 1;
+        else fixed[open({ ...row, sealed: row.sealed }).identity] += 1;
+      }
+      const rest = count - friends.length;
+      // The line's first `count` holders hold an unbalanced wave's picks after the friends (at most `count` of them
+      // are friends); one read gives who said nothing among them, and the start of the declared line.
+      const first = rest > 0 ? await lineByPlace(db, cityId, null, count, false) : [];
+      const line = first.filter((row) => !friendIds.has(row.id));
+      const unsaid = line
+        .slice(0, rest)
+        .filter((row) => row.sealed === null)
+        .map((row) => row.id);
+      const seats = Math.max(0, rest - unsaid.length);
+      // Friends who said something beyond what any mix of this size allows: the mix is kept among the seats alone.
+      const counted = fixedFits(seats, target, fixed) ? fixed : NO_ONE;
       const lines: GroupLines = {
         woman: { ids: [], ranks: [] },
         man: { ids: [], ranks: [] },
         nonbinary: { ids: [], ranks: [] },
       };
-      const wanted = enoughOf(seats, target);
+      const wanted = enoughOf(seats, target, counted);
       const depth = Math.max(DRAFT_FLOOR, seats * DRAFT_DEPTH_FACTOR);
       const found = { woman: 0, man: 0, nonbinary: 0 };
       // Read on until every group has all its share could take, or what was read already decides the draft.
       const enough = () =>
-        BALANCE_GROUPS.every((group) => found[group] >= wanted[group]) || decided(seats, target, found);
-      let after: LineCursor | null = null;
+        BALANCE_GROUPS.every((group) => found[group] >= wanted[group]) || decided(seats, target, found, counted);
       let walked = 0;
-      while (seats > 0 && !enough() && walked < depth) {
-        const page = await declaredByPlace(db, cityId, after, Math.min(DRAFT_PAGE, depth - walked));
-        for (const row of page) {
-          let choice: BalanceChoice;
-          try {
-            choice = box.open(row.id, row.sealed);
-          } catch (error) {
-            if (error instanceof BalanceUnreadable) throw UNREADABLE();
-            throw error;
-          }
-          const line = lines[choice.identity];
-          if (line.ids.length < wanted[choice.identity]) {
-            line.ids.push(row.id);
-            line.ranks.push(walked);
-            found[choice.identity] += 1;
+      const take = (rows: LineRow[]): boolean => {
+        for (const row of rows) {
+          if (row.sealed === null || friendIds.has(row.id)) continue;
+          if (walked >= depth || enough()) return false;
+          const { identity } = open({ ...row, sealed: row.sealed });
+          const group = lines[identity];
+          if (group.ids.length < wanted[identity]) {
+            group.ids.push(row.id);
+            group.ranks.push(walked);
+            found[identity] += 1;
           }
           walked += 1;
-          if (enough()) break;
         }
-        const last = page.at(-1);
-        if (!last || page.length < DRAFT_PAGE) break;
-        after = { placeKey: last.placeKey, queueSeq: last.queueSeq };
+        return true;
+      };
+      let more = seats > 0 && take(line) && first.length === count;
+      let after = first.at(-1) ?? null;
+      while (more && after && walked < depth && !enough()) {
+        const page = await lineByPlace(db, cityId, after, Math.min(DRAFT_PAGE, depth - walked), true);
+        more = take(page) && page.length === Math.min(DRAFT_PAGE, depth - walked);
+        after = page.at(-1) ?? null;
       }
-      const declared = draftDeclared(Math.max(0, seats), target, lines);
-      return { ids: [...unsaid, ...declared.ids], mix: mixOf(declared.counts, unsaid.length) };
+      const declared = draftDeclared(seats, target, lines, counted);
+      const counts = counted === fixed ? declared.counts : addCounts(declared.counts, fixed);
+      return {
+        ids: [...friends.map((row) => row.id), ...unsaid, ...declared.ids],
+        mix: mixOf(counts, unsaid.length + friendsUnsaid),
+      };
     },
   };
 }
