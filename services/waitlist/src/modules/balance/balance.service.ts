@@ -36,7 +36,7 @@ export interface BalanceServiceDeps {
 }
 
 /** Declared rows the draft opens per round trip while it walks down the line. */
-const DRAFT_PAGE = 5000;
+export const DRAFT_PAGE = 5000;
 /**
  * How far down the declared line a draft walks at most, as a multiple of its seats (and at least DRAFT_FLOOR rows): a
  * group too rare to fill its share within that depth counts as having what was found.
