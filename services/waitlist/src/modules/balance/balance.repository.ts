@@ -114,6 +114,42 @@ export function lineStatement(cityId: number | null, after: LineCursor | null, l
   };
 }
 
+/** The planner settings the draft's reads are pinned to, with the values they take (transaction-local). */
+const LINE_PLAN: Record<string, string> = {
+  enable_bitmapscan: 'off',
+  enable_hashjoin: 'off',
+  enable_sort: 'off',
+  max_parallel_workers_per_gather: '0',
+};
+
+/**
+ * Pins the plans of the draft's reads to the walk down the line index, until the returned function puts the settings
+ * back (or the transaction ends; `db` must be in one). Measured at 1,000,000 entries (docs/performance.md): a page of
+ * 5,000 declared rows after a cursor, `(place_key, queue_seq) > (…)`, was planned as a bitmap scan of every holder
+ * after it (217,500), hashed against every balance row and sorted: 1.6 s. The planner guesses a row comparison to keep
+ * a third of the rows and the partial index's predicate to keep far fewer holders than it does, so it expects the
+ * ordered walk to read most of the line. The walk, index scan and nested loops stopping at the limit, takes 0.15 s
+ * on the same loaded machine. No index or statistics changes the guess (extended statistics were tried).
+ */
+export async function pinLinePlans(db: Queryable): Promise<() => Promise<void>> {
+  const names = Object.keys(LINE_PLAN);
+  const { rows } = await db.query<{ saved: string[] }>(
+    `select array(select current_setting(name) from unnest($1::text[]) with ordinality as s(name, n) order by n)
+       as saved`,
+    [names],
+  );
+  const saved = rows[0]?.saved ?? [];
+  const apply = (values: readonly string[]) =>
+    db.query(`select set_config(s.name, s.value, true) from unnest($1::text[], $2::text[]) as s(name, value)`, [
+      names,
+      values,
+    ]);
+  await apply(Object.values(LINE_PLAN));
+  return async () => {
+    await apply(saved);
+  };
+}
+
 export async function ticketHoldersByPlace(db: Queryable, count: number, cityId: number | null): Promise<LineRow[]> {
   const { rows } = await db.query<LineRow>(ticketHoldersStatement(count, cityId));
   return rows;
