@@ -187,9 +187,10 @@ async function checkWave(
   const shares = Object.fromEntries(
     BALANCE_GROUPS.map((group) => [group, declared ? (100 * counts[group]) / declared : 0]),
   ) as Record<Group, number>;
-  const offTarget = BALANCE_GROUPS.some(
-    (group) => Math.abs(shares[group] - TARGET[group]) > BALANCE_TOLERANCE_POINTS + 1e-9,
-  );
+  // A wave with nobody who said something (all places, no balance data) has no mix to hold.
+  const offTarget =
+    declared > 0 &&
+    BALANCE_GROUPS.some((group) => Math.abs(shares[group] - TARGET[group]) > BALANCE_TOLERANCE_POINTS + 1e-9);
   const size = counts.woman + counts.man + counts.nonbinary + counts.unsaid;
   return { size, tickets: ticketCount, ticketsWaiting, counts, shares, offTarget, passedOver };
 }
