@@ -485,7 +485,8 @@ export async function launchEngineSuite(context: BenchContext): Promise<void> {
       what: `webhook fan-out: ${num(events)} entry.invited events recorded in one statement → the worker (relay + BullMQ, 10 at a time) → a local https receiver`,
       value: `${num(receiver.seen.size)} distinct webhook-id in ${fanOutSeconds.toFixed(1)} s (${num(receiver.seen.size / fanOutSeconds)}/s, worker start excluded)`,
       goal: `all ${num(events)} within ${WEBHOOK_LIMIT_MS / 60_000} min`,
-      met: receiver.seen.size === events && events === WEBHOOK_EVENTS,
+      // A quick run (BENCH_QUICK) has fewer invited people than WEBHOOK_EVENTS to record events for.
+      met: receiver.seen.size === events && events === (options.quick ? events : WEBHOOK_EVENTS) && events > 0,
     });
     report.add({
       suite: 'engine',
