@@ -20,6 +20,7 @@ import { BenchSystem, ENTRIES, ROOT } from './lib/system.js';
 import { footprintSuite } from './suites/footprint.js';
 import { gatewaySuite } from './suites/gateway.js';
 import { launchSuite } from './suites/launch.js';
+import { launchEngineSuite } from './suites/launch-engine.js';
 import { mailSuite } from './suites/mail.js';
 import { mailLanesSuite } from './suites/mail-lanes.js';
 import { signupSuite } from './suites/signup.js';
@@ -139,6 +140,7 @@ try {
   await suite('mail', () => mailSuite(context, sink));
   await suite('staff', () => staffSuite(context));
   await suite('launch', () => launchSuite(context, sink));
+  await suite('engine', () => launchEngineSuite(context));
   await suite('lanes', () => mailLanesSuite(context, sink));
   await describeEnvironment('at the end');
 } catch (error) {
@@ -165,6 +167,7 @@ const ROW_LABELS: Record<SuiteName, string> = {
   mail: 'mail',
   staff: 'staff',
   launch: 'launch',
+  engine: 'engine',
   lanes: 'lanes',
 };
 const resultsFile = join(ROOT, 'bench/results.md');

@@ -9,7 +9,7 @@ const schema = z.object({
   /** A Postgres server URL; the benchmark creates (and afterwards drops) its own database on it. */
   BENCH_PG_URL: z.string().default('postgres://postgres@127.0.0.1:5432/postgres'),
   BENCH_REDIS_URL: z.string().default('redis://127.0.0.1:6379/0'),
-  /** Comma-separated subset of suites to run: footprint, signup, gateway, site, mail, staff, launch, lanes. Empty: all. */
+  /** Comma-separated subset of suites to run: footprint, signup, gateway, site, mail, staff, launch, engine, lanes. Empty: all. */
   BENCH_ONLY: z.string().default(''),
   /** 1 keeps the bench database afterwards (to look at EXPLAIN plans by hand). */
   BENCH_KEEP_DB: z.enum(['0', '1']).default('0'),
@@ -19,7 +19,7 @@ const schema = z.object({
   NGINX_BINARY: z.string().default('/usr/sbin/nginx'),
 });
 
-export const SUITES = ['footprint', 'signup', 'gateway', 'site', 'mail', 'staff', 'launch', 'lanes'] as const;
+export const SUITES = ['footprint', 'signup', 'gateway', 'site', 'mail', 'staff', 'launch', 'engine', 'lanes'] as const;
 export type SuiteName = (typeof SUITES)[number];
 
 export interface BenchOptions {

@@ -56,14 +56,25 @@ function call(
 
 /**
  * Puts every confirmed entry that has no place yet into the line, in confirmation order, as confirmations would
- * have (queue number, key, canonical address), with one holder in 50 credited 1–5 times, and counts the place
- * buckets once. One transaction, the bucket trigger standing aside as it does for a wave.
+ * have (queue number, key, canonical address), with one holder in 50 credited 1–5 times, each in a city (half of
+ * them the first of BENCH_CITIES, the rest spread over the others, as the status page's city choice would leave
+ * them), and counts the place buckets and the cities once. One transaction, the triggers standing aside: the
+ * city-count trigger, fired for each of 290,000 rows in one transaction, would update one count row 145,000 times
+ * (each update walking the row's chain of versions made earlier in the same transaction: quadratic), so the counts are
+ * made as migration 021's backfill makes them.
  */
-async function fillLine(pool: pg.Pool): Promise<void> {
+export async function fillLine(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('begin');
     await client.query(`select set_config('waitlist.bulk_buckets', 'on', true)`);
+    await client.query(
+      `insert into waitlist.cities (name, sort)
+       select 'Bench city ' || lpad(g::text, 2, '0'), g from generate_series(1, $1::int) g
+       on conflict do nothing`,
+      [BENCH_CITIES],
+    );
+    await client.query(`set local session_replication_role = replica`);
     await client.query(
       `with base as (select coalesce(max(queue_seq), 0) as top from waitlist.entries),
             ordered as (
@@ -72,12 +83,24 @@ async function fillLine(pool: pg.Pool): Promise<void> {
             ),
             credited as (
               select id, seq, case when seq % 50 = 0 then 1 + ((seq / 50) % 5)::int else 0 end as credits from ordered
-            )
+            ),
+            cities as (select array_agg(id order by sort) as ids from waitlist.cities where name like 'Bench city %')
        update waitlist.entries e
           set queue_seq = c.seq, credits = c.credits,
               place_key = waitlist.place_key(c.seq, c.credits, (select boost from waitlist.place_rule)),
-              email_canonical = waitlist.canonical_email(e.email_normalized)
-         from credited c where e.id = c.id`,
+              email_canonical = waitlist.canonical_email(e.email_normalized),
+              city_id = case when c.seq % 2 = 0 then k.ids[1]
+                             else k.ids[2 + (c.seq / 2) % (array_length(k.ids, 1) - 1)] end
+         from credited c, cities k where e.id = c.id`,
+    );
+    await client.query(`set local session_replication_role = origin`);
+    await client.query('delete from waitlist.city_counts');
+    await client.query(
+      `insert into waitlist.city_counts (city_id, confirmed)
+       select city_id, count(*) from waitlist.entries
+        where city_id is not null and status in ('confirmed', 'invited', 'admitted')
+          and review_state is distinct from 'rejected'
+        group by city_id`,
     );
     await client.query(
       `select setval('waitlist.queue_seq', greatest((select max(queue_seq) from waitlist.entries), 1))`,
@@ -99,6 +122,9 @@ async function fillLine(pool: pg.Pool): Promise<void> {
   await pool.query('vacuum analyze waitlist.entries');
   await pool.query('vacuum analyze waitlist.place_buckets');
 }
+
+/** Cities of the bench line: the first holds half the line, the others share the rest. */
+export const BENCH_CITIES = 20;
 
 interface Sample {
   raw: string;

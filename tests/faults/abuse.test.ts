@@ -259,7 +259,7 @@ describe('no key with a public default (ABUSE_KEY, SUPPRESSION_KEY unset)', () =
       const { rows } = await context.pool.query<{ name: string; secret: string }>(
         'select name, secret from waitlist.service_keys order by name',
       );
-      expect(rows.map((row) => row.name)).toEqual(['abuse', 'balance', 'suppression']);
+      expect(rows.map((row) => row.name)).toEqual(['abuse', 'balance', 'suppression', 'webhook']);
       expect(rows.map((row) => row.secret)).not.toContain(OLD_PUBLIC_ABUSE_KEY);
       expect(rows.map((row) => row.secret)).not.toContain(OLD_PUBLIC_SUPPRESSION_KEY);
     });

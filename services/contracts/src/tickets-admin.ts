@@ -45,5 +45,10 @@ export type TicketTotals = z.infer<typeof ticketTotalsSchema>;
 export const ticketsSchema = z.object({ totals: ticketTotalsSchema, items: z.array(staffTicketSchema) });
 export type Tickets = z.infer<typeof ticketsSchema>;
 
-/** POST /tickets/:id/revoke {reason} */
-export const revokeTicketBody = z.strictObject({ reason: z.string().trim().min(1).max(200) });
+/** The longest reason staff may give for revoking a ticket (it is kept on the ticket and in the audit log). */
+export const TICKET_REVOKE_REASON_MAX_LENGTH = 200;
+
+/** POST /tickets/:id/revoke {reason}: typed by the admin, trimmed, required. */
+export const revokeTicketBody = z.strictObject({
+  reason: z.string().trim().min(1).max(TICKET_REVOKE_REASON_MAX_LENGTH),
+});

@@ -59,6 +59,7 @@ import { ticketsAdminRoutes } from './modules/tickets/tickets-admin.routes.js';
 import { ticketRoutes } from './modules/tickets/tickets.routes.js';
 import { createTicketsService } from './modules/tickets/tickets.service.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
+import { createWebhookSecretSeal } from './modules/webhooks/webhook-secret-seal.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import type { Resolve } from './modules/webhooks/webhook-target.js';
 
@@ -337,6 +338,7 @@ export function createApp({
         pool,
         audit,
         policy: { ...config.webhooks, ...(webhookResolve ? { resolve: webhookResolve } : {}) },
+        seal: createWebhookSecretSeal(serviceKeys.webhook),
       }),
       verifier,
     }),

@@ -25,16 +25,24 @@ describe('waitlist config', () => {
   });
 
   it('gives no key a default from the source: unset keys are generated and kept in Postgres (decision 025)', () => {
-    expect(loadApiConfig({}).keys).toEqual({ abuse: undefined, suppression: undefined, balance: undefined });
-    expect(loadWorkerConfig({}).keys).toEqual({ suppression: undefined });
+    expect(loadApiConfig({}).keys).toEqual({
+      abuse: undefined,
+      suppression: undefined,
+      balance: undefined,
+      webhook: undefined,
+    });
+    expect(loadWorkerConfig({}).keys).toEqual({ suppression: undefined, webhook: undefined });
     const given = 'a-key-the-operator-chose-0123456789';
     const balanceKey = Buffer.alloc(32, 7).toString('base64');
     expect(loadApiConfig({ ABUSE_KEY: given, SUPPRESSION_KEY: given, BALANCE_DATA_KEY: balanceKey }).keys).toEqual({
       abuse: given,
       suppression: given,
       balance: balanceKey,
+      webhook: undefined,
     });
     expect(() => loadApiConfig({ BALANCE_DATA_KEY: 'too-short' })).toThrow(/BALANCE_DATA_KEY/);
+    expect(loadWorkerConfig({ WEBHOOK_SECRET_KEY: balanceKey }).keys.webhook).toBe(balanceKey);
+    expect(() => loadWorkerConfig({ WEBHOOK_SECRET_KEY: 'too-short' })).toThrow(/WEBHOOK_SECRET_KEY/);
   });
 
   it('has no postal address unless MAIL_POSTAL_ADDRESS is set (blank counts as unset): no placeholder to mail', () => {

@@ -71,6 +71,19 @@ const sharedSchema = commonEnvSchema.extend({
    * (`127.0.0.1:4000,receiver.internal:8443`). Empty (the default): no webhook ever reaches a loopback, private,
    * link-local or metadata address (decision 037).
    */
+  /**
+   * Seals the webhook endpoints' signing secrets at rest (AES-256-GCM; decision 037): 32 random bytes, base64
+   * (`openssl rand -base64 32`). Unset: generated at first start and kept in Postgres like the other keys. Keep it: a
+   * secret sealed under a lost key cannot sign, and each endpoint needs a rotation.
+   */
+  WEBHOOK_SECRET_KEY: z
+    .string()
+    .trim()
+    .refine(
+      (value) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32,
+      'must be 32 random bytes, base64 (openssl rand -base64 32)',
+    )
+    .optional(),
   WEBHOOK_ALLOWED_HOSTS: z
     .string()
     .optional()
@@ -330,10 +343,15 @@ export interface ApiConfig {
   /** What mail footers show, for the staff preview of the templates. */
   mailSite: { publicUrl: string; supportEmail: string; postalAddress: string | undefined };
   /**
-   * ABUSE_KEY, SUPPRESSION_KEY and BALANCE_DATA_KEY when set; unset, the keys stored in Postgres (resolveServiceKeys)
+   * ABUSE_KEY, SUPPRESSION_KEY, BALANCE_DATA_KEY and WEBHOOK_SECRET_KEY when set; unset, the keys stored in Postgres (resolveServiceKeys)
    * are used.
    */
-  keys: { abuse: string | undefined; suppression: string | undefined; balance: string | undefined };
+  keys: {
+    abuse: string | undefined;
+    suppression: string | undefined;
+    balance: string | undefined;
+    webhook: string | undefined;
+  };
   stores: { appStore: string | null; playStore: string | null };
   referral: { boost: number; maxCredits: number };
   authJwksUrl: string;
@@ -385,8 +403,8 @@ export interface WorkerConfig {
   redis: RedisConfig;
   publicUrl: string;
   confirmTokenTtlHours: number;
-  /** SUPPRESSION_KEY when set; unset, the key stored in Postgres (resolveServiceKeys). */
-  keys: { suppression: string | undefined };
+  /** SUPPRESSION_KEY and WEBHOOK_SECRET_KEY when set; unset, the keys stored in Postgres (resolveServiceKeys). */
+  keys: { suppression: string | undefined; webhook: string | undefined };
   referral: { boost: number; maxCredits: number };
   stores: { appStore: string | null; playStore: string | null };
   mail: {
@@ -439,7 +457,12 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     },
     confirmTokenTtlHours: e.CONFIRM_TOKEN_TTL_H,
     mailSite: { publicUrl: publicUrlOf(e), supportEmail: e.SUPPORT_EMAIL, postalAddress: e.MAIL_POSTAL_ADDRESS },
-    keys: { abuse: e.ABUSE_KEY, suppression: e.SUPPRESSION_KEY, balance: e.BALANCE_DATA_KEY },
+    keys: {
+      abuse: e.ABUSE_KEY,
+      suppression: e.SUPPRESSION_KEY,
+      balance: e.BALANCE_DATA_KEY,
+      webhook: e.WEBHOOK_SECRET_KEY,
+    },
     stores: storesOf(e),
     referral: { boost: e.REFERRAL_BOOST, maxCredits: e.REFERRAL_MAX_CREDITS },
     authJwksUrl: e.AUTH_JWKS_URL,
@@ -503,7 +526,7 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
     redis: redisConfigOf(e),
     publicUrl: publicUrlOf(e),
     confirmTokenTtlHours: e.CONFIRM_TOKEN_TTL_H,
-    keys: { suppression: e.SUPPRESSION_KEY },
+    keys: { suppression: e.SUPPRESSION_KEY, webhook: e.WEBHOOK_SECRET_KEY },
     referral: { boost: e.REFERRAL_BOOST, maxCredits: e.REFERRAL_MAX_CREDITS },
     stores: storesOf(e),
     mail: {

@@ -7,6 +7,8 @@ import { runServiceProcess } from '@mmdm/shared/service-process';
 import { createApp } from './app.js';
 import { loadApiConfig } from './config.js';
 import { resolveServiceKeys } from './lib/service-keys.js';
+import { createWebhookSecretSeal } from './modules/webhooks/webhook-secret-seal.js';
+import { sealStoredSecrets } from './modules/webhooks/webhooks.service.js';
 import { migrateWaitlist } from './migrations.js';
 
 // The shape of every process's main.ts: config, then connect, migrate, build, signals, listen (runServiceProcess).
@@ -31,6 +33,8 @@ await runServiceProcess({
   async start(registry) {
     await migrateWaitlist(config.database.directUrl, logger);
     const keys = await resolveServiceKeys(pool, config.keys, logger);
+    // Secrets stored before they were sealed (migration 026) are sealed now, by whichever process starts first.
+    await sealStoredSecrets(pool, createWebhookSecretSeal(keys.webhook));
     return { server: createServer(createApp({ config, keys, pool, redis, logger, registry })) };
   },
 });

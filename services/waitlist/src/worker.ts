@@ -10,6 +10,8 @@ import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { WorkerConfig } from './config.js';
 import { resolveServiceKeys } from './lib/service-keys.js';
+import { createWebhookSecretSeal } from './modules/webhooks/webhook-secret-seal.js';
+import { sealStoredSecrets } from './modules/webhooks/webhooks.service.js';
 import { eraseEntries } from './modules/entries/erase-entry.js';
 import { startStatsRollup } from './modules/analytics/stats-rollup.js';
 import { registerWaveBacklogMetrics } from './modules/invitations/invitations.metrics.js';
@@ -116,7 +118,10 @@ export async function startMailWorker({
       poolMode: config.database.poolMode,
       max: config.mail.concurrency + 4,
     });
-  const { suppression: suppressionKey } = await resolveServiceKeys(pool, config.keys, logger);
+  const { suppression: suppressionKey, webhook: webhookKey } = await resolveServiceKeys(pool, config.keys, logger);
+  const webhookSeal = createWebhookSecretSeal(webhookKey);
+  // Secrets stored before they were sealed (migration 026) are sealed now, by whichever process starts first.
+  await sealStoredSecrets(pool, webhookSeal);
   const producer = createRedis(config.redis, 'producer');
   const consumer = createRedis(config.redis, 'worker');
 
@@ -274,6 +279,7 @@ export async function startMailWorker({
     bullPrefix: bullPrefix(config.redis.prefix),
     logger,
     policy: config.webhooks,
+    seal: webhookSeal,
     auditChange: (client, actor, action, target, details) => audit.change(client, actor, action, target, details),
     ...(onEndpointDisabled ? { onEndpointDisabled } : {}),
     intervalMs: config.relayIntervalMs,

@@ -3,7 +3,7 @@ import type { Queryable } from '@mmdm/shared/db';
 import type { Logger } from '@mmdm/shared/logger';
 
 /** The waitlist's secrets that may come from the environment or, unset there, from waitlist.service_keys. */
-export type ServiceKeyName = 'abuse' | 'suppression' | 'balance';
+export type ServiceKeyName = 'abuse' | 'suppression' | 'balance' | 'webhook';
 
 /** The keys the API uses (the worker and the CLI need only the suppression key). */
 export interface WaitlistKeys {
@@ -11,6 +11,8 @@ export interface WaitlistKeys {
   suppression: string;
   /** Seals the balance data (decision 035): 32 bytes, base64. */
   balance: string;
+  /** Seals the webhook endpoints' signing secrets (decision 037): 32 bytes, base64. */
+  webhook: string;
 }
 
 /** Which variable sets each key, for the log line that says a key was generated. */
@@ -18,6 +20,7 @@ const VARIABLE: Record<ServiceKeyName, string> = {
   abuse: 'ABUSE_KEY',
   suppression: 'SUPPRESSION_KEY',
   balance: 'BALANCE_DATA_KEY',
+  webhook: 'WEBHOOK_SECRET_KEY',
 };
 
 /**
@@ -65,6 +68,11 @@ export async function resolveServiceKeys<N extends ServiceKeyName>(
       logger?.warn(
         'BALANCE_DATA_KEY is not set: generated one and kept it in Postgres for every replica. A copy of the database ' +
           'then holds the key beside the balance data it seals: set BALANCE_DATA_KEY in production (decision 035)',
+      );
+    else if (created && name === 'webhook')
+      logger?.warn(
+        'WEBHOOK_SECRET_KEY is not set: generated one and kept it in Postgres for every replica. A copy of the ' +
+          'database then holds the key beside the secrets it seals: set WEBHOOK_SECRET_KEY in production (decision 037)',
       );
     else if (created)
       logger?.info(`${VARIABLE[name]} is not set: generated one and kept it in Postgres for every replica`);

@@ -8,16 +8,26 @@ import { erasedLinkPurpose } from '../../lib/erased-links.repository.js';
 import { hashToken } from '../../lib/tokens.js';
 import { createBalanceSeal, BalanceUnreadable, type BalanceChoice } from './balance-seal.js';
 import {
-  declaredByPlace,
   deleteSealed,
   findByToken,
-  firstByPlace,
   keepSealed,
+  lineByPlace,
+  pinLinePlans,
   sealedOf,
+  ticketHoldersByPlace,
   type BalanceLinkRow,
-  type LineCursor,
+  type LineRow,
 } from './balance.repository.js';
-import { decided, draftDeclared, enoughOf, mixOf, type GroupLines } from './balanced-draft.js';
+import {
+  decided,
+  draftDeclared,
+  enoughOf,
+  fixedFits,
+  mixOf,
+  NO_ONE,
+  type GroupCounts,
+  type GroupLines,
+} from './balanced-draft.js';
 
 export interface BalanceServiceDeps {
   pool: pg.Pool;
@@ -27,7 +37,7 @@ export interface BalanceServiceDeps {
 }
 
 /** Declared rows the draft opens per round trip while it walks down the line. */
-const DRAFT_PAGE = 5000;
+export const DRAFT_PAGE = 5000;
 /**
  * How far down the declared line a draft walks at most, as a multiple of its seats (and at least DRAFT_FLOOR rows): a
  * group too rare to fill its share within that depth counts as having what was found.
@@ -58,6 +68,10 @@ export interface BalancedDraftRequest {
   count: number;
   cityId: number | null;
   target: BalanceTarget;
+}
+
+function addCounts(a: GroupCounts, b: GroupCounts): GroupCounts {
+  return { woman: a.woman + b.woman, man: a.man + b.man, nonbinary: a.nonbinary + b.nonbinary };
 }
 
 export function createBalanceService({ pool, key, logger }: BalanceServiceDeps) {
@@ -111,58 +125,106 @@ export function createBalanceService({ pool, key, logger }: BalanceServiceDeps) 
     },
 
     /**
-     * A balanced wave's picks (decision 035), read in `db` (the wave's transaction, under its pick lock; or the pool
-     * for a preview). Who said nothing is drafted exactly as an unbalanced wave of `count` would draft them (those
-     * among its best `count` places); the seats left go to people with balance data, opened here in place order, a
-     * page at a time and only as deep as the draft needs, never in SQL. Ids in no particular order; the mix in counts.
+     * A balanced wave's picks (decision 035), read in `db`: a transaction (the wave's, under its pick lock; or a
+     * preview's), whose planner settings the draft pins while it reads (pinLinePlans). Friends holding a ticket come
+     * first, as in every wave of their city (decision 036), and those of them who said something count toward the
+     * mix. Who said nothing is drafted exactly as an unbalanced wave of `count` would draft them (those among its best
+     * places after the ticket holders); the seats left go to people with balance data, opened here in place order,
+     * only as deep as the draft needs, never in SQL. Ids in the order of the picks (the friends, then the others by
+     * place); the mix in counts, the ticket holders included.
      */
-    async draft(
-      db: Queryable,
-      { count, cityId, target }: BalancedDraftRequest,
-    ): Promise<{ ids: string[]; mix: WaveMix }> {
-      const first = await firstByPlace(db, count, cityId);
-      const unsaid = first.filter((row) => !row.declared).map((row) => row.id);
-      const seats = count - unsaid.length;
-      const lines: GroupLines = {
-        woman: { ids: [], ranks: [] },
-        man: { ids: [], ranks: [] },
-        nonbinary: { ids: [], ranks: [] },
-      };
-      const wanted = enoughOf(seats, target);
-      const depth = Math.max(DRAFT_FLOOR, seats * DRAFT_DEPTH_FACTOR);
-      const found = { woman: 0, man: 0, nonbinary: 0 };
-      // Read on until every group has all its share could take, or what was read already decides the draft.
-      const enough = () =>
-        BALANCE_GROUPS.every((group) => found[group] >= wanted[group]) || decided(seats, target, found);
-      let after: LineCursor | null = null;
-      let walked = 0;
-      while (seats > 0 && !enough() && walked < depth) {
-        const page = await declaredByPlace(db, cityId, after, Math.min(DRAFT_PAGE, depth - walked));
-        for (const row of page) {
-          let choice: BalanceChoice;
-          try {
-            choice = box.open(row.id, row.sealed);
-          } catch (error) {
-            if (error instanceof BalanceUnreadable) throw UNREADABLE();
-            throw error;
-          }
-          const line = lines[choice.identity];
-          if (line.ids.length < wanted[choice.identity]) {
-            line.ids.push(row.id);
-            line.ranks.push(walked);
-            found[choice.identity] += 1;
-          }
-          walked += 1;
-          if (enough()) break;
-        }
-        const last = page.at(-1);
-        if (!last || page.length < DRAFT_PAGE) break;
-        after = { placeKey: last.placeKey, queueSeq: last.queueSeq };
+    async draft(db: Queryable, request: BalancedDraftRequest): Promise<{ ids: string[]; mix: WaveMix }> {
+      // The friends first, planned freely (a handful of rows through tickets_waiting_idx); then the line, pinned.
+      const friends = await ticketHoldersByPlace(db, request.count, request.cityId);
+      const unpin = await pinLinePlans(db);
+      try {
+        return await drafted(db, request, friends);
+      } finally {
+        await unpin();
       }
-      const declared = draftDeclared(Math.max(0, seats), target, lines);
-      return { ids: [...unsaid, ...declared.ids], mix: mixOf(declared.counts, unsaid.length) };
     },
   };
+
+  /** The draft itself (see `draft`), its reads pinned to the walk down the line. */
+  async function drafted(
+    db: Queryable,
+    { count, cityId, target }: BalancedDraftRequest,
+    friends: LineRow[],
+  ): Promise<{ ids: string[]; mix: WaveMix }> {
+    const open = (row: LineRow & { sealed: string }): BalanceChoice => {
+      try {
+        return box.open(row.id, row.sealed);
+      } catch (error) {
+        if (error instanceof BalanceUnreadable) throw UNREADABLE();
+        throw error;
+      }
+    };
+    const friendIds = new Set(friends.map((row) => row.id));
+    const fixed: GroupCounts = { ...NO_ONE };
+    let friendsUnsaid = 0;
+    for (const row of friends) {
+      if (row.sealed === null) friendsUnsaid += 1;
+      else fixed[open({ ...row, sealed: row.sealed }).identity] += 1;
+    }
+    const rest = count - friends.length;
+    // The line's first `count` holders hold an unbalanced wave's picks after the friends (at most `count` of them
+    // are friends); one read gives who said nothing among them, and the start of the declared line.
+    const first = rest > 0 ? await lineByPlace(db, cityId, null, count, false) : [];
+    // Where each row read stands in the line: the picks are recorded in that order (friends first).
+    const position = new Map<string, number>();
+    let read = 0;
+    for (const row of first) position.set(row.id, read++);
+    const line = first.filter((row) => !friendIds.has(row.id));
+    const unsaid = line
+      .slice(0, rest)
+      .filter((row) => row.sealed === null)
+      .map((row) => row.id);
+    const seats = Math.max(0, rest - unsaid.length);
+    // Friends who said something beyond what any mix of this size allows: the mix is kept among the seats alone.
+    const counted = fixedFits(seats, target, fixed) ? fixed : NO_ONE;
+    const lines: GroupLines = {
+      woman: { ids: [], ranks: [] },
+      man: { ids: [], ranks: [] },
+      nonbinary: { ids: [], ranks: [] },
+    };
+    const wanted = enoughOf(seats, target, counted);
+    const depth = Math.max(DRAFT_FLOOR, seats * DRAFT_DEPTH_FACTOR);
+    const found = { woman: 0, man: 0, nonbinary: 0 };
+    // Read on until every group has all its share could take, or what was read already decides the draft.
+    const enough = () =>
+      BALANCE_GROUPS.every((group) => found[group] >= wanted[group]) || decided(seats, target, found, counted);
+    let walked = 0;
+    const take = (rows: LineRow[]): boolean => {
+      for (const row of rows) {
+        if (row.sealed === null || friendIds.has(row.id)) continue;
+        if (walked >= depth || enough()) return false;
+        const { identity } = open({ ...row, sealed: row.sealed });
+        const group = lines[identity];
+        if (group.ids.length < wanted[identity]) {
+          group.ids.push(row.id);
+          group.ranks.push(walked);
+          found[identity] += 1;
+        }
+        walked += 1;
+      }
+      return true;
+    };
+    let more = seats > 0 && take(line) && first.length === count;
+    let after = first.at(-1) ?? null;
+    while (more && after && walked < depth && !enough()) {
+      const page = await lineByPlace(db, cityId, after, Math.min(DRAFT_PAGE, depth - walked), true);
+      for (const row of page) position.set(row.id, read++);
+      more = take(page) && page.length === Math.min(DRAFT_PAGE, depth - walked);
+      after = page.at(-1) ?? null;
+    }
+    const declared = draftDeclared(seats, target, lines, counted);
+    const counts = counted === fixed ? declared.counts : addCounts(declared.counts, fixed);
+    const byPlace = [...unsaid, ...declared.ids].sort((a, b) => position.get(a)! - position.get(b)!);
+    return {
+      ids: [...friends.map((row) => row.id), ...byPlace],
+      mix: mixOf(counts, unsaid.length + friendsUnsaid),
+    };
+  }
 }
 
 export type BalanceService = ReturnType<typeof createBalanceService>;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildEntry, buildToken, freshLine } from '../../testing/waitlist-factories.js';
+import { buildCity, buildEntry, buildToken, freshLine } from '../../testing/waitlist-factories.js';
 import { startApi, uniqueEmail, useWaitlistApi, type ApiHarness } from '../../testing/waitlist-harness.js';
 
 const system = useWaitlistApi();
@@ -383,5 +383,112 @@ describe('a balanced wave', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('a balanced wave of a city with friends holding tickets', () => {
+  /** A friend's ticket, used (decision 036): the member who gave it need not be anyone in particular here. */
+  async function usedTicket(friendId: string): Promise<void> {
+    const owner = await buildEntry(system.context.pool, { status: 'admitted' });
+    await system.context.pool.query(
+      `insert into waitlist.tickets (owner_id, slot, code_hash, used_by, used_at) values ($1, 1, $2, $3, now())`,
+      [owner.id, randomBytes(32), friendId],
+    );
+  }
+
+  async function inCity(label: string, cityId: number, identity: Identity | null): Promise<Person> {
+    const person = await confirmed(label);
+    const chosen = await system.api.request('/waitlist/city', {
+      method: 'POST',
+      body: { token: person.token, cityId },
+    });
+    expect(chosen.status).toBe(200);
+    if (identity) expect((await give(system.api, person.token, identity)).status).toBe(200);
+    return { ...person, identity };
+  }
+
+  it("takes the city's ticket holders first, counts them toward the mix, and still lands within ±2 points", async () => {
+    await freshLine(system.context.pool);
+    const city = await buildCity(system.context.pool);
+    const elsewhere = await buildCity(system.context.pool);
+    // 100 in the city, skewed as above: every seventh says nothing, of the others every fifth is a man.
+    const line: Person[] = [];
+    for (let index = 0; index < 100; index += 1) {
+      const identity: Identity | null = index % 7 === 3 ? null : index % 5 === 0 ? 'man' : 'woman';
+      line.push(await inCity(`baltk${index}`, city.id, identity));
+    }
+    // Friends holding a ticket, at the worst places of the line: two men, a woman and one who said nothing; and a
+    // friend of another city, whom this city's wave leaves alone.
+    const friends = [
+      await inCity('baltkf1', city.id, 'man'),
+      await inCity('baltkf2', city.id, 'woman'),
+      await inCity('baltkf3', city.id, null),
+      await inCity('baltkf4', city.id, 'man'),
+    ];
+    const away = await inCity('baltkf5', elsewhere.id, 'man');
+    for (const friend of [...friends, away]) await usedTicket(friend.id);
+
+    const target = { woman: 50, man: 50, nonbinary: 0 };
+    const preview = await system.api.request(
+      `/api/admin/waitlist/invitations/preview?count=40&city=${city.id}&woman=50&man=50&nonbinary=0`,
+      { token: admin },
+    );
+    expect(preview.status).toBe(200);
+    const answer = await system.api.request('/api/admin/waitlist/invitations', {
+      method: 'POST',
+      token: admin,
+      body: { count: 40, city: city.id, balance: target },
+    });
+    expect(answer.status).toBe(202);
+    expect(answer.body.invited).toBe(preview.body.matching);
+    const { rows } = await system.context.pool.query<{ id: string }>(
+      `select id::text from waitlist.entries where wave_id = $1 and status = 'invited'`,
+      [answer.body.waveId],
+    );
+    const invited = new Set(rows.map((row) => row.id));
+    expect(invited.size).toBe(answer.body.invited);
+
+    // Every friend of the city is in, whatever their place; the friend of another city is not.
+    for (const friend of friends) expect(invited.has(friend.id), friend.email).toBe(true);
+    expect(invited.has(away.id)).toBe(false);
+
+    // Who said nothing: those among the best places an unbalanced wave would take after the friends (40 - 4).
+    const unsaidPicked = line.filter((p) => p.identity === null && invited.has(p.id)).map((p) => p.place);
+    expect(unsaidPicked).toEqual(
+      line
+        .slice(0, 36)
+        .filter((p) => p.identity === null)
+        .map((p) => p.place),
+    );
+
+    // The mix of everyone in the wave who said something, the friends included: within ±2 points, as previewed.
+    const declared = [...line, ...friends].filter((p) => p.identity !== null && invited.has(p.id));
+    const count = (identity: Identity) => declared.filter((p) => p.identity === identity).length;
+    expect(Math.abs((100 * count('woman')) / declared.length - 50)).toBeLessThanOrEqual(2);
+    expect(Math.abs((100 * count('man')) / declared.length - 50)).toBeLessThanOrEqual(2);
+    expect(preview.body.mix).toEqual({
+      woman: count('woman'),
+      man: count('man'),
+      nonbinary: 0,
+      unsaid: unsaidPicked.length + 1,
+    });
+
+    // Nobody in the line passed over by a worse place of their own group.
+    for (const identity of ['woman', 'man'] as const) {
+      const group = line.filter((person) => person.identity === identity);
+      const worstPicked = Math.max(...group.filter((p) => invited.has(p.id)).map((p) => p.place));
+      expect(group.filter((p) => !invited.has(p.id) && p.place < worstPicked).map((p) => p.place)).toEqual([]);
+    }
+
+    // Once: the next balanced wave of the city takes places again, not the friends (invited already).
+    const next = await system.api.request(
+      '/api/admin/waitlist/invitations/preview?count=20&woman=50&man=50&nonbinary=0&city=' + city.id,
+      {
+        token: admin,
+      },
+    );
+    expect(next.status).toBe(200);
+    const remaining = line.filter((p) => !invited.has(p.id)).slice(0, 20);
+    expect(next.body.mix.unsaid).toBe(remaining.filter((p) => p.identity === null).length);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decided, draftDeclared, enoughOf, groupBounds, type GroupLines } from './balanced-draft.js';
+import { decided, draftDeclared, enoughOf, fixedFits, groupBounds, type GroupLines } from './balanced-draft.js';
 
 type Group = 'woman' | 'man' | 'nonbinary';
 
@@ -89,5 +89,23 @@ describe('the balanced draft', () => {
         }
       }
     }
+  });
+
+  it('counts ticket holders already in the wave toward the mix, and says when they alone break it', () => {
+    const target = { woman: 50, man: 50, nonbinary: 0 };
+    const fixed = { woman: 0, man: 6, nonbinary: 0 };
+    const lines = lineOf(skewed(500));
+    const { ids, counts } = draftDeclared(44, target, lines, fixed);
+    expect(ids).toHaveLength(44);
+    // 50 declared in all, 6 of them men already: 25/25 is exactly the middle, and the draft takes 19 more men.
+    expect(counts.woman + counts.man).toBe(50);
+    expect(Math.abs(counts.man - 25)).toBeLessThanOrEqual(1);
+    expect(ids.filter((id) => lines.man.ids.includes(id))).toEqual(lines.man.ids.slice(0, counts.man - 6));
+    expect(enoughOf(44, target, fixed)).toEqual({ woman: 26, man: 20, nonbinary: 1 });
+    expect(decided(44, target, { woman: 30, man: 18, nonbinary: 0 }, fixed)).toBe(true);
+    expect(decided(44, target, { woman: 30, man: 17, nonbinary: 0 }, fixed)).toBe(false);
+    expect(fixedFits(44, target, fixed)).toBe(true);
+    // Ten non-binary friends in a wave of 20 more with a target of 0 %: no draft can keep that mix.
+    expect(fixedFits(20, target, { woman: 0, man: 0, nonbinary: 10 })).toBe(false);
   });
 });

@@ -157,12 +157,15 @@ export async function inviteWave(
   return { waveId, invited };
 }
 
-/** Records picks chosen in the service (a balanced wave's) for the wave, in place order. Resolves to how many. */
+/**
+ * Records picks chosen in the service (a balanced wave's) for the wave, in the order given: the draft gives them as
+ * the pick would record them (friends holding a ticket, then place order), so no entry is read again here. Resolves to
+ * how many.
+ */
 export async function insertPicks(client: pg.PoolClient, waveId: string, entryIds: string[]): Promise<number> {
   const { rowCount } = await client.query(
     `insert into waitlist.wave_picks (wave_id, pos, entry_id)
-     select $1, row_number() over (order by e.place_key, e.queue_seq), e.id
-       from waitlist.entries e where e.id = any($2::bigint[])`,
+     select $1, u.pos, u.id from unnest($2::bigint[]) with ordinality as u(id, pos)`,
     [waveId, entryIds],
   );
   return rowCount ?? 0;

@@ -39,7 +39,10 @@ export interface InvitationsServiceDeps {
   onAdmitted?: (client: pg.PoolClient, entryId: string, rawInviteToken: string) => Promise<void>;
 }
 
-/** Picks a balanced wave (decision 035) in `db`: entry ids, and how many of each group (counts only). */
+/**
+ * Picks a balanced wave (decision 035) in `db`: entry ids in the order the wave invites them (friends holding a
+ * ticket, then place order), and how many of each group (counts only).
+ */
 export type BalancedDraft = (
   db: Queryable,
   request: { count: number; cityId: number | null; target: BalanceTarget },
@@ -207,7 +210,9 @@ export function createInvitationsService({
       const cityId = city ?? null;
       const counts = await previewWave(pool, count, cityId);
       if (!balance) return counts;
-      const { ids, mix } = await draftOf()(pool, { count, cityId, target: balance });
+      // In a transaction of its own, as in the wave's: the draft pins its reads' plans for the transaction.
+      const draft = draftOf();
+      const { ids, mix } = await inTransaction(pool, (client) => draft(client, { count, cityId, target: balance }));
       return { ...counts, matching: ids.length, mix };
     },
 

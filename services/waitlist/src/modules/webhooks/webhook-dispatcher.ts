@@ -9,6 +9,7 @@ import { inTransaction } from '../../lib/db.js';
 import { queueAdminAlert } from '../mail/mail.service.js';
 import type { AuditActor } from '../audit/audit.service.js';
 import { DeliveryError, EXCERPT_CHARS, postWebhook, signedHeaders } from './webhook-sender.js';
+import type { WebhookSecretSeal } from './webhook-secret-seal.js';
 import type { TargetPolicy } from './webhook-target.js';
 import {
   findOutgoing,
@@ -65,6 +66,8 @@ export interface WebhookDispatcherDeps {
   bullPrefix: string;
   logger: Logger;
   policy: TargetPolicy;
+  /** Opens the stored secrets to sign with (WEBHOOK_SECRET_KEY, or the generated one). */
+  seal: WebhookSecretSeal;
   /** Records the automatic disabling in the audit log, in its transaction. */
   auditChange: (
     client: pg.PoolClient,
@@ -110,6 +113,7 @@ export function startWebhookDispatcher({
   bullPrefix,
   logger,
   policy,
+  seal,
   auditChange,
   onEndpointDisabled,
   metrics,
@@ -161,7 +165,12 @@ export function startWebhookDispatcher({
       const answer = await postWebhook({
         url: row.url,
         body,
-        headers: signedHeaders(row.secrets, row.messageId, timestamp, body),
+        headers: signedHeaders(
+          row.secrets.map((stored) => seal.open(stored)),
+          row.messageId,
+          timestamp,
+          body,
+        ),
         policy,
         ...(timeoutMs ? { timeoutMs } : {}),
       });

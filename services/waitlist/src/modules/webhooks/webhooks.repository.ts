@@ -80,6 +80,38 @@ export async function rotateSecret(
   return rows[0]?.until;
 }
 
+export interface StoredSecrets {
+  id: string;
+  secret: string;
+  previousSecret: string | null;
+}
+
+/** Endpoints holding a secret stored before sealing (migration 026): `whsec_…` rather than `v1:…`. */
+export async function unsealedSecrets(db: Queryable): Promise<StoredSecrets[]> {
+  const { rows } = await db.query<StoredSecrets>(
+    `select id::text as id, secret, previous_secret as "previousSecret" from waitlist.webhook_endpoints
+      where secret not like 'v1:%' or previous_secret not like 'v1:%'`,
+  );
+  return rows;
+}
+
+/**
+ * Replaces an endpoint's stored secrets with their sealed values, only if they are still what was read (`before`): a
+ * rotation or another process sealing them meanwhile wins. Resolves to whether this call changed them.
+ */
+export async function replaceStoredSecrets(
+  db: Queryable,
+  before: StoredSecrets,
+  after: { secret: string; previousSecret: string | null },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `update waitlist.webhook_endpoints set secret = $4, previous_secret = $5
+      where id = $1 and secret = $2 and previous_secret is not distinct from $3`,
+    [before.id, before.secret, before.previousSecret, after.secret, after.previousSecret],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
 /** Enables or disables; a re-enabled endpoint's owed deliveries get their 3 days again. Undefined: no such endpoint. */
 export async function setEnabled(
   client: pg.PoolClient,

@@ -8,9 +8,10 @@ import type {
 import { ERROR_CODES } from '@mmdm/contracts/error-codes';
 import { AppError } from '@mmdm/shared/errors';
 import type pg from 'pg';
-import { inTransaction } from '../../lib/db.js';
+import { inTransaction, type Queryable } from '../../lib/db.js';
 import type { AuditActor, createAuditService } from '../audit/audit.service.js';
 import { newSecret } from './webhook-sender.js';
+import { isSealed, type WebhookSecretSeal } from './webhook-secret-seal.js';
 import { checkTarget, WebhookTargetError, type TargetPolicy } from './webhook-target.js';
 import {
   deleteEndpoint,
@@ -20,7 +21,9 @@ import {
   listEndpoints,
   recordEvent,
   redeliver,
+  replaceStoredSecrets,
   rotateSecret,
+  unsealedSecrets,
   setEnabled,
   type DeliveryRow,
   type EndpointRow,
@@ -74,10 +77,12 @@ export interface WebhooksServiceDeps {
   audit: ReturnType<typeof createAuditService>;
   /** https only in production, WEBHOOK_ALLOWED_HOSTS, and (tests) the resolver. */
   policy: TargetPolicy;
+  /** Seals each new secret before it is stored (WEBHOOK_SECRET_KEY, or the generated one). */
+  seal: WebhookSecretSeal;
 }
 
 /** Admins' management of the endpoints; every change commits with its audit row. */
-export function createWebhooksService({ pool, audit, policy }: WebhooksServiceDeps) {
+export function createWebhooksService({ pool, audit, policy, seal }: WebhooksServiceDeps) {
   return {
     async create(body: CreateWebhookBody, actor: AuditActor): Promise<WebhookCreated> {
       let url: URL;
@@ -90,7 +95,7 @@ export function createWebhooksService({ pool, audit, policy }: WebhooksServiceDe
       }
       const secret = newSecret();
       return inTransaction(pool, async (client) => {
-        const row = await insertEndpoint(client, url.href, body.events, secret);
+        const row = await insertEndpoint(client, url.href, body.events, seal.seal(secret));
         await audit.change(client, actor, 'webhook.create', row.id, { url: row.url, events: row.events });
         return { ...endpointOf(row), secret };
       });
@@ -103,7 +108,7 @@ export function createWebhooksService({ pool, audit, policy }: WebhooksServiceDe
     async rotate(id: string, actor: AuditActor): Promise<WebhookRotated> {
       const secret = newSecret();
       return inTransaction(pool, async (client) => {
-        const until = await rotateSecret(client, id, secret, ROTATION_OVERLAP_HOURS);
+        const until = await rotateSecret(client, id, seal.seal(secret), ROTATION_OVERLAP_HOURS);
         if (!until) throw NO_ENDPOINT();
         await audit.change(client, actor, 'webhook.rotate', id, { previousSecretUntil: until.toISOString() });
         return { id, secret, previousSecretUntil: until.toISOString() };
@@ -161,4 +166,24 @@ export function recordWebhookEvent(
 ): Promise<string | null> {
   const entryId = typeof payload.entryId === 'string' ? payload.entryId : null;
   return recordEvent(client, type, entryId, entryId ? `entry:${entryId}` : orderingKey, payload);
+}
+
+/**
+ * Seals the secrets stored before sealing (migration 026), at each API and worker start: one conditional update per
+ * endpoint, so replicas starting together seal each once, and a rotation meanwhile wins. Resolves to how many
+ * endpoints this call sealed.
+ */
+export async function sealStoredSecrets(db: Queryable, seal: WebhookSecretSeal): Promise<number> {
+  let sealed = 0;
+  for (const row of await unsealedSecrets(db)) {
+    const after = {
+      secret: isSealed(row.secret) ? row.secret : seal.seal(row.secret),
+      previousSecret:
+        row.previousSecret === null || isSealed(row.previousSecret)
+          ? row.previousSecret
+          : seal.seal(row.previousSecret),
+    };
+    if (await replaceStoredSecrets(db, row, after)) sealed += 1;
+  }
+  return sealed;
 }

@@ -9,7 +9,10 @@ import { buildEntry, buildToken } from '../../testing/waitlist-factories.js';
 import { eventually, uniqueEmail, useWaitlistApi } from '../../testing/waitlist-harness.js';
 import { createAuditService } from '../audit/audit.service.js';
 import { createRetention } from '../retention/retention.service.js';
+import { resolveServiceKeys } from '../../lib/service-keys.js';
 import { startWebhookDispatcher, type DisabledEndpoint, type WebhookDispatcher } from './webhook-dispatcher.js';
+import { createWebhookSecretSeal, type WebhookSecretSeal } from './webhook-secret-seal.js';
+import { sealStoredSecrets } from './webhooks.service.js';
 import { DeliveryError, MAX_BODY_BYTES, postWebhook, signedHeaders } from './webhook-sender.js';
 import { addressRefusal, checkTarget, parseTarget, type Resolve } from './webhook-target.js';
 
@@ -98,6 +101,7 @@ let producer: Redis;
 let consumer: Redis;
 let dispatcher: WebhookDispatcher;
 const disabled: DisabledEndpoint[] = [];
+let seal: WebhookSecretSeal;
 /** The dispatcher's resolver: `rebind.test` answers loopback now. */
 const loopbackAnswer: Resolve = async (hostname) =>
   hostname === 'rebind.test'
@@ -110,6 +114,8 @@ beforeAll(async () => {
   producer = createRedis(system.api.config.redis, 'producer');
   consumer = createRedis(system.api.config.redis, 'worker');
   const audit = createAuditService({ pool: system.context.pool });
+  // The key the API uses: generated once and kept in the file's database (WEBHOOK_SECRET_KEY is unset in tests).
+  seal = createWebhookSecretSeal((await resolveServiceKeys(system.context.pool, { webhook: undefined })).webhook);
   dispatcher = startWebhookDispatcher({
     pool: system.context.pool,
     producer,
@@ -117,6 +123,7 @@ beforeAll(async () => {
     bullPrefix: `${system.api.config.redis.prefix}:bull`,
     logger: createLogger({ name: 'webhooks-test', level: 'silent' }),
     policy: { ...system.api.config.webhooks, resolve: loopbackAnswer },
+    seal,
     auditChange: (client, actor, action, target, details) => audit.change(client, actor, action, target, details),
     onEndpointDisabled: (endpoint) => void disabled.push(endpoint),
     intervalMs: 50,
@@ -428,6 +435,45 @@ describe('delivery', () => {
     expect(event.data).toMatchObject({ cityId, invited: 1 });
     // Ids and figures only: no person's address rides along.
     expect(JSON.stringify(event.data)).not.toContain('@');
+  });
+
+  it('keeps secrets sealed at rest; one stored before sealing is sealed at start and still signs', async () => {
+    const endpoint = await createEndpoint();
+    const stored = async () =>
+      (
+        await system.context.pool.query<{ secret: string; previous: string | null }>(
+          'select secret, previous_secret as previous from waitlist.webhook_endpoints where id = $1',
+          [endpoint.id],
+        )
+      ).rows[0]!;
+    // A dump of the table holds no working secret: the sealed value, never the `whsec_…` one.
+    const sealed = await stored();
+    expect(sealed.secret).toMatch(/^v1:/);
+    expect(JSON.stringify(sealed)).not.toContain(endpoint.secret.slice(6, 20));
+    expect(seal.open(sealed.secret)).toBe(endpoint.secret);
+
+    // An endpoint as migration 026 found it: its secrets stored as given, the old one still in its 24 hours.
+    const older = 'whsec_' + Buffer.alloc(32, 9).toString('base64');
+    await system.context.pool.query(
+      `update waitlist.webhook_endpoints set secret = $2, previous_secret = $3,
+              previous_secret_until = now() + interval '1 hour' where id = $1`,
+      [endpoint.id, endpoint.secret, older],
+    );
+    expect(await sealStoredSecrets(system.context.pool, seal)).toBeGreaterThanOrEqual(1);
+    expect(await sealStoredSecrets(system.context.pool, seal)).toBe(0);
+    const resealed = await stored();
+    expect(resealed.secret).toMatch(/^v1:/);
+    expect(resealed.previous).toMatch(/^v1:/);
+    expect(seal.open(resealed.previous!)).toBe(older);
+    const person = await confirmedPerson('hook-sealed');
+    await eventually(async () => receiver.forEntry(person.id).length === 1);
+    const request = receiver.received.find((r) => r.body.includes(`"entryId":"${person.id}"`))!;
+    expect(verified(endpoint.secret, request).type).toBe('entry.confirmed');
+    expect(verified(older, request).type).toBe('entry.confirmed');
+
+    // Under another key nothing opens: the delivery fails (and is retried), nothing is signed with a guess.
+    const other = createWebhookSecretSeal(Buffer.alloc(32, 1).toString('base64'));
+    expect(() => other.open(resealed.secret)).toThrow(/cannot be opened/);
   });
 
   it('signs with both secrets for 24 hours after a rotation, each verifying on its own', async () => {

@@ -160,7 +160,7 @@ describe('the Launch screen', () => {
     expect(network.calls.some((call) => call.startsWith('POST'))).toBe(false);
   });
 
-  it('shows the tickets given and used; an admin revokes one after asking', async () => {
+  it('shows the tickets given and used; an admin revokes one with the reason they type', async () => {
     const user = userEvent.setup();
     const sent: unknown[] = [];
     network.on('GET', '/api/admin/verify', () => verified('admin'));
@@ -178,9 +178,17 @@ describe('the Launch screen', () => {
     expect(within(row).getByText('Used')).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'Revoke' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Revoke this ticket?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Revoke the ticket' }));
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason' });
+    expect(reason).toHaveAttribute('maxlength', '200');
+    const confirm = within(dialog).getByRole('button', { name: 'Revoke the ticket' });
+    // Nothing typed, or only spaces: nothing to send.
+    expect(confirm).toBeDisabled();
+    await user.type(reason, '   ');
+    expect(confirm).toBeDisabled();
+    await user.type(reason, 'shared in a public group  ');
+    await user.click(confirm);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(sent).toEqual([{ reason: 'revoked by staff' }]);
+    expect(sent).toEqual([{ reason: 'shared in a public group' }]);
   });
 });
 

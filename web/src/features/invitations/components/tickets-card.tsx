@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/admin/confirm-dialog.js';
 import { DataTable } from '../../../components/admin/data-table.js';
 import { DateTime } from '../../../components/admin/date-time.js';
 import { QueryState } from '../../../components/admin/query-state.js';
@@ -7,7 +6,8 @@ import { TableEmail } from '../../../components/admin/table-email.js';
 import { formatNumber } from '../../../lib/format.js';
 import { errorMessage } from '../../../lib/staff-api.js';
 import { useTickets, type StaffTicket } from '../api/get-tickets.js';
-import { useApproveTicket, useRevokeTicket } from '../api/revoke-ticket.js';
+import { useApproveTicket } from '../api/revoke-ticket.js';
+import { RevokeTicketDialog } from './revoke-ticket-dialog.js';
 
 const STATE_WORDS: Record<StaffTicket['state'], string> = {
   open: 'Open',
@@ -22,7 +22,6 @@ const STATE_WORDS: Record<StaffTicket['state'], string> = {
  */
 export function TicketsCard({ canRevoke }: { canRevoke: boolean }) {
   const tickets = useTickets();
-  const revoke = useRevokeTicket();
   const approve = useApproveTicket();
   const [asked, setAsked] = useState<StaffTicket | null>(null);
   const totals = tickets.data?.totals;
@@ -72,14 +71,7 @@ export function TicketsCard({ canRevoke }: { canRevoke: boolean }) {
                     </button>
                   )}{' '}
                   {ticket.state !== 'revoked' && (
-                    <button
-                      type="button"
-                      className="adm-button adm-button--small"
-                      onClick={() => {
-                        revoke.reset();
-                        setAsked(ticket);
-                      }}
-                    >
+                    <button type="button" className="adm-button adm-button--small" onClick={() => setAsked(ticket)}>
                       Revoke
                     </button>
                   )}
@@ -94,26 +86,7 @@ export function TicketsCard({ canRevoke }: { canRevoke: boolean }) {
           {errorMessage(approve.error)}
         </p>
       )}
-      {asked && (
-        <ConfirmDialog
-          title="Revoke this ticket?"
-          confirmLabel="Revoke the ticket"
-          busyLabel="Revoking…"
-          busy={revoke.isPending}
-          error={revoke.isError ? errorMessage(revoke.error) : undefined}
-          onCancel={() => setAsked(null)}
-          onConfirm={() =>
-            revoke.mutate({ id: asked.id, reason: 'revoked by staff' }, { onSuccess: () => setAsked(null) })
-          }
-        >
-          <p>
-            A ticket of <TableEmail address={asked.owner.email} />.{' '}
-            {asked.usedBy
-              ? 'Its friend keeps their place but is no longer invited first (once invited, they stay invited).'
-              : 'Nobody can use it any more.'}
-          </p>
-        </ConfirmDialog>
-      )}
+      {asked && <RevokeTicketDialog ticket={asked} onDone={() => setAsked(null)} />}
     </section>
   );
 }
