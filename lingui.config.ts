@@ -16,5 +16,12 @@ export default defineConfig({
       path: '<rootDir>/services/waitlist/src/modules/mail/locales/{locale}',
       include: ['<rootDir>/services/waitlist/src/modules/mail/templates'],
     },
+    {
+      // The public pages (`web.<page>.<part>`): one catalogue per language, loaded by a page before it hydrates.
+      // The staff panel stays English and is left out.
+      path: '<rootDir>/web/src/locales/{locale}',
+      include: ['<rootDir>/web/src'],
+      exclude: ['**/*.test.*', '<rootDir>/web/src/admin-main.tsx', '<rootDir>/web/src/app/admin-app.tsx'],
+    },
   ],
 });

@@ -1,9 +1,15 @@
+import { I18nProvider } from '@lingui/react';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes } from './app/router.js';
+import { activateLanguage, i18n } from './lib/i18n/i18n.js';
+import { languageOfPath } from './lib/i18n/page-language.js';
 
-export { canonicalUrl, metaFor, notFoundMeta } from './config/page-meta.js';
+export { alternateUrls, canonicalUrl, metaFor, notFoundMeta } from './config/page-meta.js';
+export { LANGUAGES, DEFAULT_LANGUAGE } from '@mmdm/contracts/languages';
+export { activateLanguage } from './lib/i18n/i18n.js';
+export { languageOfPath, localizedPath } from './lib/i18n/page-language.js';
 export { notFoundPage, publicPages } from './app/router.js';
 export { publicEnv } from './config/public-env.js';
 
@@ -12,6 +18,8 @@ export { publicEnv } from './config/public-env.js';
  * it must need no inline script: the CSP allows none (scripts/prerender.ts checks).
  */
 export async function render(url: string): Promise<string> {
+  // The page's language from its URL, as the browser will take it before hydrating (main.tsx).
+  await activateLanguage(languageOfPath(url));
   // The first pass loads the page's lazy chunks; the second renders with all of them resolved, so no boundary is
   // ever left pending for a script to fill in later.
   await renderOnce(url);
@@ -21,9 +29,11 @@ export async function render(url: string): Promise<string> {
 async function renderOnce(url: string): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <StaticRouter location={url}>
-        <AppRoutes />
-      </StaticRouter>
+      <I18nProvider i18n={i18n}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </I18nProvider>
     </StrictMode>,
     // React outlines big Suspense boundaries (> progressiveChunkSize) behind inline <script>s that reveal them;
     // a static page has nothing to stream, so keep every boundary inline.

@@ -1,6 +1,6 @@
 // The languages the site and its mails speak. Adding one: its code here, its catalogues (lingui.config.ts names
-// them), nothing else.
-import { z } from 'zod/mini';
+// them), nothing else. No zod here: every public page reads this module on its first load, and a schema would bring
+// zod with it (the schema is in language-schema.ts).
 
 export const LANGUAGES = ['en', 'es', 'pt', 'de', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -16,8 +16,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   de: 'Deutsch',
   fr: 'Français',
 };
-
-export const languageSchema = z.enum(LANGUAGES, { error: `The language must be one of ${LANGUAGES.join(', ')}.` });
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

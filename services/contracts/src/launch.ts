@@ -1,7 +1,8 @@
 // The public side of places in line, cities and invitations: what the service answers to the holder of a
 // confirmation or invitation link, and what the status and invitation pages send. zod/mini, like ./waitlist.
 import { z } from 'zod/mini';
-import { LANGUAGES, languageSchema } from './languages.js';
+import { languageSchema } from './language-schema.js';
+import { LANGUAGES } from './languages.js';
 import { TOKEN_PATTERN } from './waitlist.js';
 
 const token = z

@@ -2,7 +2,7 @@
 // the public pages send and read. zod/mini: the public pages bundle these, and every byte there counts.
 import { z } from 'zod/mini';
 import { emailAddress } from './email.js';
-import { languageSchema } from './languages.js';
+import { languageSchema } from './language-schema.js';
 import { HONEYPOT_FIELD, REFERRAL_CODE_MAX_LENGTH, REFERRAL_CODE_PATTERN } from './limits.js';
 
 /** The shape of a confirmation or unsubscribe token: 32 random bytes, base64url. */

@@ -1,14 +1,27 @@
-import { Outlet } from 'react-router-dom';
+import { useLingui } from '@lingui/react';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { DocumentHead } from '../../components/layout/document-head.js';
 import { Footer } from '../../components/layout/footer.js';
 import { Header } from '../../components/layout/header.js';
 import { ScrollToTop } from '../../components/layout/scroll-to-top.js';
+import { usePageLanguage } from '../../lib/i18n/page-language.js';
 
 export function RootLayout() {
+  const { i18n } = useLingui();
+  const language = usePageLanguage();
+  const { pathname, search, hash } = useLocation();
+  // Only the page's catalogue is loaded: a client-side link into another language (a prefix typed into a link)
+  // becomes a page load of that language's pre-rendered page, which loads its own.
+  const otherLanguage = language !== i18n.locale;
+  useEffect(() => {
+    if (otherLanguage) window.location.assign(pathname + search + hash);
+  }, [otherLanguage, pathname, search, hash]);
+  if (otherLanguage) return null;
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {i18n._({ id: 'web.layout.skipLink', message: 'Skip to content' })}
       </a>
       <Header />
       <main id="main" tabIndex={-1}>

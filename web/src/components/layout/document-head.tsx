@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { canonicalUrl, metaFor } from '../../config/page-meta.js';
+import { alternateUrls, canonicalUrl, metaFor } from '../../config/page-meta.js';
 
 function setMeta(selector: string, value: string) {
   document.head.querySelector(selector)?.setAttribute('content', value);
@@ -23,6 +23,9 @@ export function DocumentHead() {
     setMeta('meta[name="twitter:title"]', meta.title);
     setMeta('meta[name="twitter:description"]', meta.description);
     document.head.querySelector('link[rel="canonical"]')?.setAttribute('href', url);
+    for (const { hreflang, href } of alternateUrls(pathname)) {
+      document.head.querySelector(`link[rel="alternate"][hreflang="${hreflang}"]`)?.setAttribute('href', href);
+    }
   }, [pathname]);
   return null;
 }

@@ -1,0 +1,25 @@
+// The public pages' messages (Lingui). One catalogue per language (web/src/locales/<lang>.po, compiled to <lang>.ts),
+// each its own chunk: a page loads only its own language's, before it hydrates (main.tsx) or is pre-rendered
+// (entry-server.tsx), so the first render already speaks the page's language and matches the served HTML.
+import { setupI18n, type Messages } from '@lingui/core';
+import type { Language } from '@mmdm/contracts/languages';
+
+/** The one instance the public pages use: a page is in one language, and changing it is a full page load. */
+export const i18n = setupI18n();
+
+// Literal imports, one per language, so the build makes one chunk per catalogue and names it in its manifest
+// (scripts/prerender.ts lists the page's catalogue among the chunks loaded before hydration).
+const catalogues: Record<Language, () => Promise<{ messages: Messages }>> = {
+  en: () => import('../../locales/en.js'),
+  es: () => import('../../locales/es.js'),
+  pt: () => import('../../locales/pt.js'),
+  de: () => import('../../locales/de.js'),
+  fr: () => import('../../locales/fr.js'),
+};
+
+/** Loads `language`'s catalogue and makes it the active one. */
+export async function activateLanguage(language: Language): Promise<void> {
+  if (i18n.locale === language) return;
+  const { messages } = await catalogues[language]();
+  i18n.loadAndActivate({ locale: language, messages });
+}
