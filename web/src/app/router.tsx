@@ -1,4 +1,3 @@
-import { useLingui } from '@lingui/react';
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../components/ui/error-boundary.js';
@@ -6,6 +5,7 @@ import { paths } from '../config/paths.js';
 import { PREFIXED_LANGUAGES } from '../lib/i18n/page-language.js';
 import { RootLayout } from './routes/root-layout.js';
 import { RouteError } from './routes/route-error.js';
+import { i18n } from '../lib/i18n/i18n.js';
 
 /*
  * The public site uses react-router's declarative mode, not the data router: with React itself at ~68 kB gzip,
@@ -57,7 +57,6 @@ export const notFoundPage = { source: 'src/app/routes/not-found.tsx' } as const;
 /** Each page gets its own error boundary (reset when the visitor navigates) and a loading state for late chunks. */
 function RoutePage({ component: Page }: { component: LazyExoticComponent<ComponentType> }) {
   const { pathname } = useLocation();
-  const { i18n } = useLingui();
   return (
     <ErrorBoundary key={pathname} fallback={(reset) => <RouteError onRetry={reset} />}>
       <Suspense

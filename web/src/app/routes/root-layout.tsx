@@ -1,4 +1,3 @@
-import { useLingui } from '@lingui/react';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { DocumentHead } from '../../components/layout/document-head.js';
@@ -6,9 +5,9 @@ import { Footer } from '../../components/layout/footer.js';
 import { Header } from '../../components/layout/header.js';
 import { ScrollToTop } from '../../components/layout/scroll-to-top.js';
 import { usePageLanguage } from '../../lib/i18n/page-language.js';
+import { i18n } from '../../lib/i18n/i18n.js';
 
 export function RootLayout() {
-  const { i18n } = useLingui();
   const language = usePageLanguage();
   const { pathname, search, hash } = useLocation();
   // Only the page's catalogue is loaded: a client-side link into another language (a prefix typed into a link)

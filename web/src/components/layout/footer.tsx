@@ -1,5 +1,4 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { useLingui } from '@lingui/react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths.js';
 import { localizedPath, usePageLanguage } from '../../lib/i18n/page-language.js';
@@ -9,6 +8,7 @@ import { SocialLinks } from '../ui/social-links.js';
 import { StoreBadges } from '../ui/store-badges.js';
 import { LanguageSwitcher } from './language-switcher.js';
 import { Logo } from './logo.js';
+import { i18n } from '../../lib/i18n/i18n.js';
 
 const legal: readonly { to: string; label: MessageDescriptor }[] = [
   { to: paths.privacyPolicy, label: /*i18n*/ { id: 'web.footer.privacyPolicy', message: 'Privacy Policy' } },
@@ -24,7 +24,6 @@ const company: readonly { to: string; label: MessageDescriptor }[] = [
 ];
 
 export function Footer() {
-  const { i18n } = useLingui();
   const language = usePageLanguage();
   return (
     <footer className="site-footer">

@@ -1,4 +1,3 @@
-import { useLingui } from '@lingui/react';
 import { useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths.js';
@@ -7,12 +6,12 @@ import { Icon } from '../ui/icon.js';
 import { Logo } from './logo.js';
 import { MobileMenu } from './mobile-menu.js';
 import { mainNav } from './nav-items.js';
+import { i18n } from '../../lib/i18n/i18n.js';
 
 /** The site header: full navigation from 768px, a slide-in menu below. */
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  const { i18n } = useLingui();
   const language = usePageLanguage();
 
   return (

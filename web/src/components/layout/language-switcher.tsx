@@ -1,7 +1,7 @@
-import { useLingui } from '@lingui/react';
 import { LANGUAGE_NAMES, LANGUAGES } from '@mmdm/contracts/languages';
 import { useLocation } from 'react-router-dom';
 import { localizedPath, unprefixedPath, usePageLanguage } from '../../lib/i18n/page-language.js';
+import { i18n } from '../../lib/i18n/i18n.js';
 
 /**
  * The same page in each language (`/es/waitlist` → `/de/waitlist`), its query kept (a mail link's token still works).
@@ -9,7 +9,6 @@ import { localizedPath, unprefixedPath, usePageLanguage } from '../../lib/i18n/p
  * page load. Each name is written in its own language, so a reader finds theirs whatever the page's language.
  */
 export function LanguageSwitcher() {
-  const { i18n } = useLingui();
   const { pathname, search } = useLocation();
   const current = usePageLanguage();
   const path = unprefixedPath(pathname);

@@ -1,4 +1,3 @@
-import { useLingui } from '@lingui/react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths.js';
@@ -6,6 +5,7 @@ import { localizedPath, usePageLanguage } from '../../lib/i18n/page-language.js'
 import { keepTabInside } from '../ui/focus-trap.js';
 import { Icon } from '../ui/icon.js';
 import { mainNav } from './nav-items.js';
+import { i18n } from '../../lib/i18n/i18n.js';
 
 export interface MobileMenuProps {
   id: string;
@@ -20,7 +20,6 @@ export interface MobileMenuProps {
 export function MobileMenu({ id, open, onClose, onNavigate }: MobileMenuProps) {
   const panel = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
-  const { i18n } = useLingui();
   const language = usePageLanguage();
   const menu = i18n._({ id: 'web.mobileMenu.title', message: 'Menu' });
 
