@@ -1,9 +1,8 @@
-import { I18nProvider } from '@lingui/react';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes } from './app/router.js';
-import { activateLanguage, i18n } from './lib/i18n/i18n.js';
+import { activateLanguage } from './lib/i18n/i18n.js';
 import { languageOfPath } from './lib/i18n/page-language.js';
 
 export { alternateUrls, canonicalUrl, metaFor, notFoundMeta } from './config/page-meta.js';
@@ -29,11 +28,9 @@ export async function render(url: string): Promise<string> {
 async function renderOnce(url: string): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
-      </I18nProvider>
+      <StaticRouter location={url}>
+        <AppRoutes />
+      </StaticRouter>
     </StrictMode>,
     // React outlines big Suspense boundaries (> progressiveChunkSize) behind inline <script>s that reveal them;
     // a static page has nothing to stream, so keep every boundary inline.

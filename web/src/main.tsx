@@ -1,9 +1,8 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { I18nProvider } from '@lingui/react';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app/router.js';
-import { activateLanguage, i18n } from './lib/i18n/i18n.js';
+import { activateLanguage } from './lib/i18n/i18n.js';
 import { languageOfPath } from './lib/i18n/page-language.js';
 
 // Loaded by boot.ts once the pre-rendered page has painted; the stylesheet is linked from index.html.
@@ -12,11 +11,9 @@ if (!container) throw new Error('index.html has no #root element');
 
 const app = (
   <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </I18nProvider>
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
   </StrictMode>
 );
 

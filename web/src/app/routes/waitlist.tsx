@@ -1,5 +1,4 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { Trans } from '@lingui/react';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../components/ui/icon.js';
 import { CitiesOpeningList } from '../../features/waitlist/components/cities-opening-list.js';
@@ -7,6 +6,7 @@ import { WaitlistForm } from '../../features/waitlist/components/waitlist-form.j
 import { paths } from '../../config/paths.js';
 import { localizedPath, usePageLanguage } from '../../lib/i18n/page-language.js';
 import { i18n } from '../../lib/i18n/i18n.js';
+import { richText } from '../../lib/i18n/rich-text.js';
 
 const claims: readonly { icon: 'users' | 'lock' | 'rocket'; text: MessageDescriptor }[] = [
   { icon: 'users', text: /*i18n*/ { id: 'web.waitlist.claim.signups', message: '10,000+ early signups' } },
@@ -38,14 +38,17 @@ export function WaitlistRoute() {
           {/* No data layer here: the form's one call is its own (the page's first-load budget). */}
           <WaitlistForm />
           <p className="field__hint">
-            <Trans
-              id="web.waitlist.consent"
-              message="By joining you confirm you are 18 or older and agree to our <0>Privacy Policy</0>. You can unsubscribe at any time, and <1>see or erase your data</1> whenever you like."
-              components={{
-                0: <Link to={localizedPath(paths.privacyPolicy, language)} />,
-                1: <Link to={localizedPath(paths.yourData, language)} />,
-              }}
-            />
+            {richText(
+              i18n._({
+                id: 'web.waitlist.consent',
+                message:
+                  'By joining you confirm you are 18 or older and agree to our <0>Privacy Policy</0>. You can unsubscribe at any time, and <1>see or erase your data</1> whenever you like.',
+              }),
+              {
+                0: (inner) => <Link to={localizedPath(paths.privacyPolicy, language)}>{inner}</Link>,
+                1: (inner) => <Link to={localizedPath(paths.yourData, language)}>{inner}</Link>,
+              },
+            )}
           </p>
           <CitiesOpeningList />
         </div>
