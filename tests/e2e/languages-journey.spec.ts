@@ -37,7 +37,7 @@ test('a sign-up on /de/waitlist gets German mails and pages, and after choosing 
   expect(welcome.subject).toMatch(/^Du bist Nummer [\d.]+ auf der Warteliste/);
 
   // The place page: the mails' language, German until changed.
-  const language = page.getByLabel('Sprache');
+  const language = page.getByLabel('Sprache', { exact: true });
   await expect(language).toHaveValue('de');
   await language.selectOption('pt');
   await page.getByRole('button', { name: 'Meine Sprache speichern' }).click();
