@@ -21,7 +21,18 @@ export default defineConfig({
       // The staff panel stays English and is left out.
       path: '<rootDir>/web/src/locales/{locale}',
       include: ['<rootDir>/web/src'],
-      exclude: ['**/*.test.*', '<rootDir>/web/src/admin-main.tsx', '<rootDir>/web/src/app/admin-app.tsx'],
+      exclude: [
+        '**/*.test.*',
+        '<rootDir>/web/src/admin-main.tsx',
+        '<rootDir>/web/src/app/admin-app.tsx',
+        '<rootDir>/web/src/config/page-meta.ts',
+      ],
+    },
+    {
+      // The pages' titles and descriptions: written into the pre-rendered <head>, needed in the browser only when a
+      // link is followed on the client, so kept out of the catalogue every page loads first.
+      path: '<rootDir>/web/src/locales/meta/{locale}',
+      include: ['<rootDir>/web/src/config/page-meta.ts'],
     },
   ],
 });

@@ -17,6 +17,23 @@ const catalogues: Record<Language, () => Promise<{ messages: Messages }>> = {
   fr: () => import('../../locales/fr.js'),
 };
 
+const metaCatalogues: Record<Language, () => Promise<{ messages: Messages }>> = {
+  en: () => import('../../locales/meta/en.js'),
+  es: () => import('../../locales/meta/es.js'),
+  pt: () => import('../../locales/meta/pt.js'),
+  de: () => import('../../locales/meta/de.js'),
+  fr: () => import('../../locales/meta/fr.js'),
+};
+
+/**
+ * Adds the pages' titles and descriptions in `language` (config/page-meta.ts) to its messages: the pre-renderer
+ * writes them into each <head>; the browser needs them only after a client-side navigation.
+ */
+export async function loadPageTitles(language: Language): Promise<void> {
+  const { messages } = await metaCatalogues[language]();
+  i18n.load(language, messages);
+}
+
 /** Loads `language`'s catalogue and makes it the active one. */
 export async function activateLanguage(language: Language): Promise<void> {
   if (i18n.locale === language) return;
