@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.js';
+import { screenshotsAt390And1280 } from './in-line-support.js';
 import { hydrated, isPhone, publicPages, seriousAxeFindings } from './public-support.js';
 
 /** The languages under a prefix; English is the unprefixed site (public-pages.spec.ts). */
@@ -122,4 +123,17 @@ test.describe('for search engines', () => {
     }
     expect(sitemap).not.toMatch(/\/(confirm|unsubscribe|invitation|your-data)</);
   });
+});
+
+test.describe('long words', () => {
+  // German and French run longer than English: at 390 and 1280 px, no text runs past the screen's edges (the helper
+  // fails on it) and the screenshots are there to look at.
+  for (const url of ['/de/waitlist', '/fr/']) {
+    test(`${url} fits a phone and a desktop`, async ({ page }, testInfo) => {
+      test.skip(isPhone(testInfo), 'both widths are taken in one run');
+      await page.goto(url);
+      await hydrated(page);
+      await screenshotsAt390And1280(page, testInfo, `language${url.replaceAll('/', '-')}`);
+    });
+  }
 });
