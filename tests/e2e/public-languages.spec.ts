@@ -137,3 +137,41 @@ test.describe('long words', () => {
     });
   }
 });
+
+test.describe("the offer of the browser's language", () => {
+  test.use({ locale: 'de-DE' });
+
+  test('the English home page offers German in German, moves nothing, and once dismissed stays away', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await hydrated(page);
+    const offer = page.getByRole('complementary', { name: 'Sprache' });
+    await expect(offer).toContainText('Diese Seite gibt es auch auf Deutsch.');
+    await expect(offer.getByRole('link', { name: 'Auf Deutsch lesen' })).toHaveAttribute('href', '/de/');
+    // It sits over the page (fixed): nothing on the page moved when it appeared.
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) =>
+            resolve(list.getEntries().reduce((sum, entry) => sum + (entry as unknown as { value: number }).value, 0)),
+          ).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(0), 500);
+        }),
+    );
+    expect(shift).toBeLessThan(0.01);
+    await offer.getByRole('button', { name: 'Nein, danke' }).click();
+    await expect(offer).toHaveCount(0);
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByRole('complementary', { name: 'Sprache' })).toHaveCount(0);
+  });
+
+  test('the German pages and the other English pages offer nothing', async ({ page }) => {
+    for (const url of ['/de/', '/waitlist']) {
+      await page.goto(url);
+      await hydrated(page);
+      await expect(page.locator('.language-offer')).toHaveCount(0);
+    }
+  });
+});

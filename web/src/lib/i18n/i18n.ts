@@ -34,6 +34,11 @@ export async function loadPageTitles(language: Language): Promise<void> {
   i18n.load(language, messages);
 }
 
+/** `language`'s catalogue, without activating it (the offer of another language shows one line in it). */
+export async function catalogueOf(language: Language): Promise<Messages> {
+  return (await catalogues[language]()).messages;
+}
+
 /** Loads `language`'s catalogue and makes it the active one. */
 export async function activateLanguage(language: Language): Promise<void> {
   if (i18n.locale === language) return;
