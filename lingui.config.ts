@@ -26,6 +26,19 @@ export default defineConfig({
         '<rootDir>/web/src/admin-main.tsx',
         '<rootDir>/web/src/app/admin-app.tsx',
         '<rootDir>/web/src/config/page-meta.ts',
+        '<rootDir>/web/src/features/waitlist/components/{confirm-panel,place-card,language-choice,link-states,resend-link}.tsx',
+      ],
+    },
+    {
+      // The pages behind a mail's link (place, unsubscribe, invitation): loaded with those pages' code, so the
+      // catalogue the waitlist and home pages load first stays small.
+      path: '<rootDir>/web/src/locales/status/{locale}',
+      include: [
+        '<rootDir>/web/src/features/waitlist/components/confirm-panel.tsx',
+        '<rootDir>/web/src/features/waitlist/components/place-card.tsx',
+        '<rootDir>/web/src/features/waitlist/components/language-choice.tsx',
+        '<rootDir>/web/src/features/waitlist/components/link-states.tsx',
+        '<rootDir>/web/src/features/waitlist/components/resend-link.tsx',
       ],
     },
     {

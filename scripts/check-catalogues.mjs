@@ -9,7 +9,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const LOCALE_DIRS = ['services/waitlist/src/modules/mail/locales', 'web/src/locales', 'web/src/locales/meta'];
+const LOCALE_DIRS = [
+  'services/waitlist/src/modules/mail/locales',
+  'web/src/locales',
+  'web/src/locales/meta',
+  'web/src/locales/status',
+];
 const lingui = (...args) => execFileSync('npx', ['lingui', ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
 
 /** Every catalogue file's text, by path. */

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes } from './app/router.js';
-import { activateLanguage, loadPageTitles } from './lib/i18n/i18n.js';
+import { activateLanguage, loadPageTitles, loadStatusTexts } from './lib/i18n/i18n.js';
 import { languageOfPath } from './lib/i18n/page-language.js';
 
 export { alternateUrls, canonicalUrl, metaFor, notFoundMeta } from './config/page-meta.js';
@@ -20,6 +20,7 @@ export async function render(url: string): Promise<string> {
   // The page's language from its URL, as the browser will take it before hydrating (main.tsx).
   await activateLanguage(languageOfPath(url));
   await loadPageTitles(languageOfPath(url));
+  await loadStatusTexts(languageOfPath(url));
   // The first pass loads the page's lazy chunks; the second renders with all of them resolved, so no boundary is
   // ever left pending for a script to fill in later.
   await renderOnce(url);

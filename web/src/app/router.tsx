@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../components/ui/error-boundary.js';
+import { isLanguage } from '@mmdm/contracts/languages';
 import { paths } from '../config/paths.js';
+import { i18n, loadStatusTexts } from '../lib/i18n/i18n.js';
 import { PREFIXED_LANGUAGES } from '../lib/i18n/page-language.js';
 import { RootLayout } from './routes/root-layout.js';
 import { RouteError } from './routes/route-error.js';
-import { i18n } from '../lib/i18n/i18n.js';
 
 /*
  * The public site uses react-router's declarative mode, not the data router: with React itself at ~68 kB gzip,
@@ -17,6 +18,13 @@ import { i18n } from '../lib/i18n/i18n.js';
 const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
   lazy(async () => ({ default: (await load())[name] as ComponentType }));
 
+/** A page behind a mail's link: its code and its texts' catalogue (in the page's language, active by now) together. */
+const statusPage = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
+  lazy(async () => {
+    const [module] = await Promise.all([load(), loadStatusTexts(isLanguage(i18n.locale) ? i18n.locale : 'en')]);
+    return { default: module[name] as ComponentType };
+  });
+
 const HomeRoute = page(() => import('./routes/home.js'), 'HomeRoute');
 const AboutRoute = page(() => import('./routes/about.js'), 'AboutRoute');
 const ContactRoute = page(() => import('./routes/contact.js'), 'ContactRoute');
@@ -26,9 +34,9 @@ const CookiePolicyRoute = page(() => import('./routes/cookie-policy.js'), 'Cooki
 const FaqsRoute = page(() => import('./routes/faqs.js'), 'FaqsRoute');
 const TeamsRoute = page(() => import('./routes/teams.js'), 'TeamsRoute');
 const WaitlistRoute = page(() => import('./routes/waitlist.js'), 'WaitlistRoute');
-const ConfirmRoute = page(() => import('./routes/confirm.js'), 'ConfirmRoute');
-const UnsubscribeRoute = page(() => import('./routes/unsubscribe.js'), 'UnsubscribeRoute');
-const InvitationRoute = page(() => import('./routes/invitation.js'), 'InvitationRoute');
+const ConfirmRoute = statusPage(() => import('./routes/confirm.js'), 'ConfirmRoute');
+const UnsubscribeRoute = statusPage(() => import('./routes/unsubscribe.js'), 'UnsubscribeRoute');
+const InvitationRoute = statusPage(() => import('./routes/invitation.js'), 'InvitationRoute');
 const YourDataRoute = page(() => import('./routes/your-data.js'), 'YourDataRoute');
 const NotFoundRoute = page(() => import('./routes/not-found.js'), 'NotFoundRoute');
 

@@ -34,6 +34,23 @@ export async function loadPageTitles(language: Language): Promise<void> {
   i18n.load(language, messages);
 }
 
+const statusCatalogues: Record<Language, () => Promise<{ messages: Messages }>> = {
+  en: () => import('../../locales/status/en.js'),
+  es: () => import('../../locales/status/es.js'),
+  pt: () => import('../../locales/status/pt.js'),
+  de: () => import('../../locales/status/de.js'),
+  fr: () => import('../../locales/status/fr.js'),
+};
+
+/**
+ * Adds the texts of the pages behind a mail's link (the place page, unsubscribe, invitation) in `language`: loaded
+ * with those pages' code (app/router.tsx) and by the pre-renderer, not on every page.
+ */
+export async function loadStatusTexts(language: Language): Promise<void> {
+  const { messages } = await statusCatalogues[language]();
+  i18n.load(language, messages);
+}
+
 /** `language`'s catalogue, without activating it (the offer of another language shows one line in it). */
 export async function catalogueOf(language: Language): Promise<Messages> {
   return (await catalogues[language]()).messages;
