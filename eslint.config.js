@@ -241,6 +241,7 @@ export default tseslint.config(
       'tests/e2e/.results/**',
       // Compiled message catalogues (npm run i18n:compile), generated from the .po files beside them.
       'services/*/src/**/locales/*.ts',
+      'web/src/locales/**/*.ts',
     ],
   },
   js.configs.recommended,

@@ -16,5 +16,36 @@ export default defineConfig({
       path: '<rootDir>/services/waitlist/src/modules/mail/locales/{locale}',
       include: ['<rootDir>/services/waitlist/src/modules/mail/templates'],
     },
+    {
+      // The public pages (`web.<page>.<part>`): one catalogue per language, loaded by a page before it hydrates.
+      // The staff panel stays English and is left out.
+      path: '<rootDir>/web/src/locales/{locale}',
+      include: ['<rootDir>/web/src'],
+      exclude: [
+        '**/*.test.*',
+        '<rootDir>/web/src/admin-main.tsx',
+        '<rootDir>/web/src/app/admin-app.tsx',
+        '<rootDir>/web/src/config/page-meta.ts',
+        '<rootDir>/web/src/features/waitlist/components/{confirm-panel,place-card,language-choice,link-states,resend-link}.tsx',
+      ],
+    },
+    {
+      // The pages behind a mail's link (place, unsubscribe, invitation): loaded with those pages' code, so the
+      // catalogue the waitlist and home pages load first stays small.
+      path: '<rootDir>/web/src/locales/status/{locale}',
+      include: [
+        '<rootDir>/web/src/features/waitlist/components/confirm-panel.tsx',
+        '<rootDir>/web/src/features/waitlist/components/place-card.tsx',
+        '<rootDir>/web/src/features/waitlist/components/language-choice.tsx',
+        '<rootDir>/web/src/features/waitlist/components/link-states.tsx',
+        '<rootDir>/web/src/features/waitlist/components/resend-link.tsx',
+      ],
+    },
+    {
+      // The pages' titles and descriptions: written into the pre-rendered <head>, needed in the browser only when a
+      // link is followed on the client, so kept out of the catalogue every page loads first.
+      path: '<rootDir>/web/src/locales/meta/{locale}',
+      include: ['<rootDir>/web/src/config/page-meta.ts'],
+    },
   ],
 });

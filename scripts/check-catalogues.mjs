@@ -9,7 +9,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const LOCALE_DIRS = ['services/waitlist/src/modules/mail/locales'];
+const LOCALE_DIRS = [
+  'services/waitlist/src/modules/mail/locales',
+  'web/src/locales',
+  'web/src/locales/meta',
+  'web/src/locales/status',
+];
 const lingui = (...args) => execFileSync('npx', ['lingui', ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
 
 /** Every catalogue file's text, by path. */
@@ -17,7 +22,10 @@ function snapshot() {
   const files = new Map();
   for (const dir of LOCALE_DIRS) {
     if (!existsSync(dir)) continue;
-    for (const name of readdirSync(dir)) files.set(join(dir, name), readFileSync(join(dir, name), 'utf8'));
+    // The catalogues (.po) and their compiled modules (.ts); a folder of another catalogue is listed on its own.
+    for (const name of readdirSync(dir).filter((file) => /\.(po|ts)$/.test(file))) {
+      files.set(join(dir, name), readFileSync(join(dir, name), 'utf8'));
+    }
   }
   return files;
 }

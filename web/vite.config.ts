@@ -3,6 +3,7 @@ import { defineConfig, type PluginOption } from 'vite';
 import { readBuildConfig } from './build-config.js';
 import { callRequestLinesOnly } from './call-request-lines.js';
 import { contractsResolve } from './contracts-resolve.js';
+import { messageIdsOnly } from './message-ids-only.js';
 
 const buildConfig = readBuildConfig(process.env);
 
@@ -37,7 +38,8 @@ const reactPlugin = react() as unknown as PluginOption;
  * would carry the staff panel's data router.
  */
 export default defineConfig(({ isSsrBuild, mode }) => ({
-  plugins: [reactPlugin, adminShellInDev(), callRequestLinesOnly()],
+  // The pre-renderer's bundle (SSR) keeps the English texts; the browser's reads them from the English catalogue.
+  plugins: [reactPlugin, adminShellInDev(), callRequestLinesOnly(), ...(isSsrBuild ? [] : [messageIdsOnly()])],
   resolve: contractsResolve,
   // The only build-time value the browser code sees; everything else stays on the build machine.
   define: { __PUBLIC_URL__: JSON.stringify(buildConfig.publicUrl) },

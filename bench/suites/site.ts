@@ -44,16 +44,20 @@ function gzipBytes(dist: string, path: string): number {
 }
 
 /**
- * (4) Lighthouse 12 (mobile preset, its default) in Debian's Chromium on `/` and `/waitlist` served by the gateway:
+ * (4) Lighthouse 12 (mobile preset, its default) in Debian's Chromium on `/`, `/waitlist`, `/es/` and `/es/waitlist`
+ * served by the gateway:
  * the four scores, LCP, CLS and the bytes by kind; plus the gzip size of the JavaScript `/` loads first, computed
  * from the build.
  */
 export async function siteSuite(context: BenchContext): Promise<void> {
   const { options, report, system } = context;
   // The waitlist page carries the form (and loads its proof-of-work solver only after the first paint).
+  // The Spanish pages stand for the other languages: the same code, plus their own catalogue.
   for (const [page, file] of [
     ['/', 'index.html'],
     ['/waitlist', 'waitlist/index.html'],
+    ['/es/', 'es/index.html'],
+    ['/es/waitlist', 'es/waitlist/index.html'],
   ] as const) {
     const html = readFileSync(join(context.webDistDir, file), 'utf8');
     const scripts = firstLoadScripts(html);
@@ -73,7 +77,7 @@ export async function siteSuite(context: BenchContext): Promise<void> {
       '| page | HTML | JS | CSS | fonts | other | requests |',
       '|---|---|---|---|---|---|---|',
     ];
-    for (const page of ['/', '/waitlist']) {
+    for (const page of ['/', '/waitlist', '/es/', '/es/waitlist']) {
       const audit = () =>
         lighthouse(`${system.url}${page}`, {
           port: chrome.port,

@@ -19,11 +19,18 @@ interface PageMeta {
   noindex?: boolean;
 }
 
+type Language = 'en' | 'es' | 'pt' | 'de' | 'fr';
+
 interface ServerEntry {
   render(url: string): Promise<string>;
+  activateLanguage(language: Language): Promise<void>;
   metaFor(pathname: string): PageMeta;
   canonicalUrl(pathname: string): string;
-  notFoundMeta: PageMeta;
+  alternateUrls(pathname: string): { hreflang: string; href: string }[];
+  notFoundMeta(): PageMeta;
+  LANGUAGES: readonly Language[];
+  DEFAULT_LANGUAGE: Language;
+  localizedPath(path: string, language: Language): string;
   publicPages: readonly { path: string; source: string }[];
   notFoundPage: { source: string };
   publicEnv: { publicUrl: string };
@@ -69,10 +76,17 @@ if (!appEntry?.isEntry)
 const appFile = appEntry.file;
 const appChunks = chunksOf(APP_SOURCE);
 
-/** What a page needs to hydrate, beyond the boot entry and the app's own chunk: what they import, in one list. */
-function hydrationChunks(source: string): string[] {
+/**
+ * What a page needs to hydrate, beyond the boot entry and the app's own chunk: what they import, and the page's
+ * language's catalogue (the app loads it before hydrating: listed here, it downloads beside the app), in one list.
+ */
+function hydrationChunks(source: string, language: Language): string[] {
   if (!manifest[source]) throw new Error(`the client build has no chunk for ${source}: update publicPages`);
-  return [...new Set([...appChunks, ...chunksOf(source)])].filter((file) => !bootChunks.has(file) && file !== appFile);
+  const catalogue = `src/locales/${language}.ts`;
+  if (!manifest[catalogue]) throw new Error(`the client build has no chunk for ${catalogue} (src/lib/i18n/i18n.ts)`);
+  return [...new Set([...appChunks, ...chunksOf(source), ...chunksOf(catalogue)])].filter(
+    (file) => !bootChunks.has(file) && file !== appFile,
+  );
 }
 
 const assets = readdirSync(join(dist, 'assets'));
@@ -111,6 +125,9 @@ if (/<link rel="modulepreload"/.test(template))
  */
 const OG_IMAGE = { path: '/images/og-image.jpg', width: 1200, height: 630, type: 'image/jpeg' } as const;
 const OG_IMAGE_ALT = 'Meet Match Date Marry: the future of Dating and Friendships. Join the waitlist, launching soon.';
+
+/** Open Graph names a language with its territory (ll_TT): the markets each language is written for. */
+const OG_LOCALES: Record<Language, string> = { en: 'en_US', es: 'es_ES', pt: 'pt_PT', de: 'de_DE', fr: 'fr_FR' };
 if (!existsSync(join(dist, OG_IMAGE.path))) throw new Error(`the client build lacks ${OG_IMAGE.path} (web/public)`);
 
 /**
@@ -118,16 +135,29 @@ if (!existsSync(join(dist, OG_IMAGE.path))) throw new Error(`the client build la
  * previews are made by crawlers that run no script. A share link (`/waitlist?ref=CODE`) is served the /waitlist page,
  * so it previews as the waitlist.
  */
-function head(meta: PageMeta, canonical: string | null): string {
+function head(meta: PageMeta, canonical: string | null, language: Language, path: string | null): string {
   const image = `${server.publicEnv.publicUrl}${OG_IMAGE.path}`;
+  // The same page in every language (and x-default), so a search engine shows each reader theirs.
+  const alternates =
+    path === null
+      ? []
+      : server
+          .alternateUrls(path)
+          .map(({ hreflang, href }) => `<link rel="alternate" hreflang="${hreflang}" href="${escape(href)}" />`);
   const tags = [
     `<title>${escape(meta.title)}</title>`,
     `<meta name="description" content="${escape(meta.description)}" />`,
     meta.noindex ? '<meta name="robots" content="noindex" />' : '',
     canonical ? `<link rel="canonical" href="${escape(canonical)}" />` : '',
+    ...alternates,
     '<meta property="og:type" content="website" />',
     '<meta property="og:site_name" content="Meet Match Date Marry" />',
-    '<meta property="og:locale" content="en_US" />',
+    `<meta property="og:locale" content="${OG_LOCALES[language]}" />`,
+    ...(path === null
+      ? []
+      : server.LANGUAGES.filter((other) => other !== language).map(
+          (other) => `<meta property="og:locale:alternate" content="${OG_LOCALES[other]}" />`,
+        )),
     `<meta property="og:title" content="${escape(meta.title)}" />`,
     `<meta property="og:description" content="${escape(meta.description)}" />`,
     canonical ? `<meta property="og:url" content="${escape(canonical)}" />` : '',
@@ -156,8 +186,9 @@ function assertCspSafe(url: string, html: string) {
  * The page's HTML: head tags and markup in the template, the stylesheet inlined, and the boot script at low fetch
  * priority (the markup paints without it) carrying the chunks it loads after the first paint.
  */
-function pageHtml(markup: string, headTags: string, chunks: string[]): string {
+function pageHtml(markup: string, headTags: string, chunks: string[], language: Language): string {
   return template
+    .replace('<html lang="en">', () => `<html lang="${language}">`)
     .replace('<!--app-head-->', () => headTags)
     .replace('<!--app-html-->', () => markup)
     .replace(stylesheetLink, () => `<style>${css}</style>`)
@@ -168,50 +199,69 @@ function pageHtml(markup: string, headTags: string, chunks: string[]): string {
     );
 }
 
-function writePage(file: string, url: string, markup: string, headTags: string, chunks: string[]) {
+function writePage(file: string, url: string, markup: string, headTags: string, chunks: string[], language: Language) {
   assertCspSafe(url, markup);
-  const html = pageHtml(markup, headTags, chunks);
+  const html = pageHtml(markup, headTags, chunks, language);
   const target = join(dist, file);
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, html);
 }
 
-const pages: Record<string, string> = {};
-for (const page of server.publicPages) {
-  const file = page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`;
-  const markup = await server.render(page.path);
-  writePage(
-    file,
-    page.path,
-    markup,
-    head(server.metaFor(page.path), server.canonicalUrl(page.path)),
-    hydrationChunks(page.source),
-  );
-  pages[page.path] = file;
-}
+if (!template.includes('<html lang="en">')) throw new Error('dist/index.html lacks <html lang="en"> to set per page');
 
-writePage(
-  '404.html',
-  '/404',
-  await server.render('/__not-found__'),
-  head(server.notFoundMeta, null),
-  hydrationChunks(server.notFoundPage.source),
-);
+/** Where a URL's page is written: `/` → index.html, `/es/` → es/index.html, `/es/waitlist` → es/waitlist/index.html. */
+const fileOf = (url: string) => `${url.replace(/^\/+|\/+$/g, '')}/index.html`.replace(/^\//, '');
+
+// Every public page in every language: the English ones unprefixed, the others under their language's prefix.
+const pages: Record<string, string> = {};
+const notFoundByPrefix: { prefix: string; file: string }[] = [];
+const sitemapUrls: string[] = [];
+for (const language of server.LANGUAGES) {
+  for (const page of server.publicPages) {
+    const url = server.localizedPath(page.path, language);
+    const file = fileOf(url);
+    // render() activates the page's language; the head is written in it too.
+    const markup = await server.render(url);
+    const meta = server.metaFor(url);
+    writePage(
+      file,
+      url,
+      markup,
+      head(meta, server.canonicalUrl(url), language, url),
+      hydrationChunks(page.source, language),
+      language,
+    );
+    pages[url] = file;
+    if (!meta.noindex) sitemapUrls.push(server.canonicalUrl(url));
+  }
+  // The not-found page in the language: the default one for unknown paths without a prefix, the others for theirs.
+  const prefix = server.localizedPath('/', language).replace(/\/$/, '');
+  const notFoundFile = language === server.DEFAULT_LANGUAGE ? '404.html' : `${language}/404.html`;
+  const markup = await server.render(`${prefix}/__not-found__`);
+  writePage(
+    notFoundFile,
+    `${prefix}/404`,
+    markup,
+    head(server.notFoundMeta(), null, language, null),
+    hydrationChunks(server.notFoundPage.source, language),
+    language,
+  );
+  if (language !== server.DEFAULT_LANGUAGE) notFoundByPrefix.push({ prefix, file: notFoundFile });
+}
 
 if (!existsSync(join(dist, 'admin.html'))) throw new Error('the client build did not emit admin.html');
 
 writeFileSync(
   join(dist, 'routes.json'),
-  `${JSON.stringify({ pages, prefixes: [{ prefix: '/admin', file: 'admin.html' }], notFound: '404.html', inlineStyleHashes: [inlineStyleHash] }, null, 2)}\n`,
+  `${JSON.stringify({ pages, prefixes: [{ prefix: '/admin', file: 'admin.html' }], notFound: '404.html', notFoundByPrefix, inlineStyleHashes: [inlineStyleHash] }, null, 2)}\n`,
 );
 
-const indexable = server.publicPages.filter((page) => !server.metaFor(page.path).noindex);
 writeFileSync(
   join(dist, 'sitemap.xml'),
   [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...indexable.map((page) => `  <url><loc>${escape(server.canonicalUrl(page.path))}</loc></url>`),
+    ...sitemapUrls.map((url) => `  <url><loc>${escape(url)}</loc></url>`),
     '</urlset>',
     '',
   ].join('\n'),
@@ -235,4 +285,6 @@ for (const name of assets) {
 // Build metadata, not part of the site: keep it out of what the gateway would serve.
 rmSync(join(dist, '.vite'), { recursive: true, force: true });
 
-console.log(`pre-rendered ${Object.keys(pages).length} pages, 404.html and admin.html`);
+console.log(
+  `pre-rendered ${Object.keys(pages).length} pages in ${server.LANGUAGES.length} languages, a 404 page in each, and admin.html`,
+);

@@ -2,8 +2,13 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes } from './app/router.js';
+import { activateLanguage, loadPageTitles, loadStatusTexts } from './lib/i18n/i18n.js';
+import { languageOfPath } from './lib/i18n/page-language.js';
 
-export { canonicalUrl, metaFor, notFoundMeta } from './config/page-meta.js';
+export { alternateUrls, canonicalUrl, metaFor, notFoundMeta } from './config/page-meta.js';
+export { LANGUAGES, DEFAULT_LANGUAGE } from '@mmdm/contracts/languages';
+export { activateLanguage, loadPageTitles } from './lib/i18n/i18n.js';
+export { languageOfPath, localizedPath } from './lib/i18n/page-language.js';
 export { notFoundPage, publicPages } from './app/router.js';
 export { publicEnv } from './config/public-env.js';
 
@@ -12,6 +17,10 @@ export { publicEnv } from './config/public-env.js';
  * it must need no inline script: the CSP allows none (scripts/prerender.ts checks).
  */
 export async function render(url: string): Promise<string> {
+  // The page's language from its URL, as the browser will take it before hydrating (main.tsx).
+  await activateLanguage(languageOfPath(url));
+  await loadPageTitles(languageOfPath(url));
+  await loadStatusTexts(languageOfPath(url));
   // The first pass loads the page's lazy chunks; the second renders with all of them resolved, so no boundary is
   // ever left pending for a script to fill in later.
   await renderOnce(url);

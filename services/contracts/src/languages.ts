@@ -1,6 +1,7 @@
 // The languages the site and its mails speak. Adding one: its code here, its catalogues (lingui.config.ts names
-// them), nothing else. No zod here: every public page reads its language from this module (the URL prefix), and
-// the home page's first-load budget has no room for zod; the schema that validates a language is in ./waitlist.
+// them), nothing else. No zod here: every public page reads this module on its first load, and a schema would bring
+// zod with it (the schema is in language-schema.ts).
+
 export const LANGUAGES = ['en', 'es', 'pt', 'de', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 

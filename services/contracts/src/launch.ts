@@ -1,8 +1,9 @@
 // The public side of places in line, cities and invitations: what the service answers to the holder of a
 // confirmation or invitation link, and what the status and invitation pages send. zod/mini, like ./waitlist.
 import { z } from 'zod/mini';
+import { languageSchema } from './language-schema.js';
 import { LANGUAGES } from './languages.js';
-import { languageSchema, TOKEN_PATTERN } from './waitlist.js';
+import { TOKEN_PATTERN } from './waitlist.js';
 
 const token = z
   .string({ error: 'A token is required.' })

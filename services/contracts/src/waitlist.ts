@@ -2,11 +2,8 @@
 // the public pages send and read. zod/mini: the public pages bundle these, and every byte there counts.
 import { z } from 'zod/mini';
 import { emailAddress } from './email.js';
-import { LANGUAGES } from './languages.js';
+import { languageSchema } from './language-schema.js';
 import { HONEYPOT_FIELD, REFERRAL_CODE_MAX_LENGTH, REFERRAL_CODE_PATTERN } from './limits.js';
-
-/** A language the site and its mails speak (./languages), as a sign-up or a status page sends it. */
-export const languageSchema = z.enum(LANGUAGES, { error: `The language must be one of ${LANGUAGES.join(', ')}.` });
 
 /** The shape of a confirmation or unsubscribe token: 32 random bytes, base64url. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -1,3 +1,5 @@
+import { DEFAULT_LANGUAGE, type Language } from './languages.js';
+
 /**
  * The web pages that mails link to and that the services send people to. The web app's route table uses the same
  * values, so a page cannot move without its links.
@@ -19,6 +21,14 @@ export const WEB_PATHS = {
   staffWebhooks: '/admin/settings/webhooks',
 } as const;
 
+/**
+ * Where the public pages in `language` live, for a link to one of them: the site's origin for the default language,
+ * its prefix under it for the others (`https://…/de`), so a German entry's mail opens German pages.
+ */
+export function pagesUrl(publicUrl: string, language: Language): string {
+  return language === DEFAULT_LANGUAGE ? publicUrl : `${publicUrl}/${language}`;
+}
+
 /** The API path a mail's `List-Unsubscribe` header names (RFC 8058 one-click POST; a GET redirects to the page). */
 export const ONE_CLICK_UNSUBSCRIBE_PATH = '/waitlist/unsubscribe';
 
@@ -26,7 +36,10 @@ function withToken(base: string, path: string, token: string): string {
   return `${base}${path}?token=${encodeURIComponent(token)}`;
 }
 
-/** Links in a confirmation mail, from the site's public origin (no trailing slash). */
+/**
+ * Links in a mail, from the site's public origin (no trailing slash); a page's link from `pagesUrl(origin, language)`
+ * opens it in the reader's language (the one-click unsubscribe is an API path and takes the origin itself).
+ */
 export const mailLinks = {
   confirm: (publicUrl: string, token: string) => withToken(publicUrl, WEB_PATHS.confirm, token),
   unsubscribePage: (publicUrl: string, token: string) => withToken(publicUrl, WEB_PATHS.unsubscribe, token),

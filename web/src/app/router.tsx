@@ -1,7 +1,10 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../components/ui/error-boundary.js';
+import { isLanguage } from '@mmdm/contracts/languages';
 import { paths } from '../config/paths.js';
+import { i18n, loadStatusTexts } from '../lib/i18n/i18n.js';
+import { PREFIXED_LANGUAGES } from '../lib/i18n/page-language.js';
 import { RootLayout } from './routes/root-layout.js';
 import { RouteError } from './routes/route-error.js';
 
@@ -15,6 +18,13 @@ import { RouteError } from './routes/route-error.js';
 const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
   lazy(async () => ({ default: (await load())[name] as ComponentType }));
 
+/** A page behind a mail's link: its code and its texts' catalogue (in the page's language, active by now) together. */
+const statusPage = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
+  lazy(async () => {
+    const [module] = await Promise.all([load(), loadStatusTexts(isLanguage(i18n.locale) ? i18n.locale : 'en')]);
+    return { default: module[name] as ComponentType };
+  });
+
 const HomeRoute = page(() => import('./routes/home.js'), 'HomeRoute');
 const AboutRoute = page(() => import('./routes/about.js'), 'AboutRoute');
 const ContactRoute = page(() => import('./routes/contact.js'), 'ContactRoute');
@@ -24,13 +34,16 @@ const CookiePolicyRoute = page(() => import('./routes/cookie-policy.js'), 'Cooki
 const FaqsRoute = page(() => import('./routes/faqs.js'), 'FaqsRoute');
 const TeamsRoute = page(() => import('./routes/teams.js'), 'TeamsRoute');
 const WaitlistRoute = page(() => import('./routes/waitlist.js'), 'WaitlistRoute');
-const ConfirmRoute = page(() => import('./routes/confirm.js'), 'ConfirmRoute');
-const UnsubscribeRoute = page(() => import('./routes/unsubscribe.js'), 'UnsubscribeRoute');
-const InvitationRoute = page(() => import('./routes/invitation.js'), 'InvitationRoute');
+const ConfirmRoute = statusPage(() => import('./routes/confirm.js'), 'ConfirmRoute');
+const UnsubscribeRoute = statusPage(() => import('./routes/unsubscribe.js'), 'UnsubscribeRoute');
+const InvitationRoute = statusPage(() => import('./routes/invitation.js'), 'InvitationRoute');
 const YourDataRoute = page(() => import('./routes/your-data.js'), 'YourDataRoute');
 const NotFoundRoute = page(() => import('./routes/not-found.js'), 'NotFoundRoute');
 
-/** The public routes, in the order they are pre-rendered. `source` lets the build preload each page's chunk. */
+/**
+ * The public routes (unprefixed), in the order they are pre-rendered; each is pre-rendered in every language, under
+ * its prefix (scripts/prerender.ts). `source` lets the build preload each page's chunk.
+ */
 export const publicPages = [
   { path: paths.home, source: 'src/app/routes/home.tsx' },
   { path: paths.about, source: 'src/app/routes/about.tsx' },
@@ -58,7 +71,7 @@ function RoutePage({ component: Page }: { component: LazyExoticComponent<Compone
         fallback={
           <div className="page-loading" role="status">
             <span className="spinner" aria-hidden="true" />
-            <span className="visually-hidden">Loading…</span>
+            <span className="visually-hidden">{i18n._({ id: 'web.page.loading', message: 'Loading…' })}</span>
           </div>
         }
       >
@@ -77,26 +90,37 @@ function LeaveForAdmin() {
   return null;
 }
 
+/** A route's path below its language prefix: `/about` → `about` (the same page components serve every language). */
+const below = (path: string) => path.slice(1);
+
+/** The public pages under one language's prefix (`''` for the default language, `/es` for Spanish, ...). */
+function languageRoutes(prefix: string) {
+  return (
+    <Route key={prefix || 'default'} path={prefix || undefined} element={<RootLayout />}>
+      <Route index element={<RoutePage component={HomeRoute} />} />
+      <Route path={below(paths.about)} element={<RoutePage component={AboutRoute} />} />
+      <Route path={below(paths.contact)} element={<RoutePage component={ContactRoute} />} />
+      <Route path={below(paths.privacyPolicy)} element={<RoutePage component={PrivacyPolicyRoute} />} />
+      <Route path={below(paths.terms)} element={<RoutePage component={TermsRoute} />} />
+      <Route path={below(paths.cookiePolicy)} element={<RoutePage component={CookiePolicyRoute} />} />
+      <Route path={below(paths.faqs)} element={<RoutePage component={FaqsRoute} />} />
+      <Route path={below(paths.teams)} element={<RoutePage component={TeamsRoute} />} />
+      <Route path={below(paths.waitlist)} element={<RoutePage component={WaitlistRoute} />} />
+      <Route path={below(paths.confirm)} element={<RoutePage component={ConfirmRoute} />} />
+      <Route path={below(paths.unsubscribe)} element={<RoutePage component={UnsubscribeRoute} />} />
+      <Route path={below(paths.invitation)} element={<RoutePage component={InvitationRoute} />} />
+      <Route path={below(paths.yourData)} element={<RoutePage component={YourDataRoute} />} />
+      <Route path="*" element={<RoutePage component={NotFoundRoute} />} />
+    </Route>
+  );
+}
+
 export function AppRoutes() {
   return (
     <Routes>
       <Route path={`${paths.admin.root}/*`} element={<LeaveForAdmin />} />
-      <Route element={<RootLayout />}>
-        <Route index element={<RoutePage component={HomeRoute} />} />
-        <Route path={paths.about} element={<RoutePage component={AboutRoute} />} />
-        <Route path={paths.contact} element={<RoutePage component={ContactRoute} />} />
-        <Route path={paths.privacyPolicy} element={<RoutePage component={PrivacyPolicyRoute} />} />
-        <Route path={paths.terms} element={<RoutePage component={TermsRoute} />} />
-        <Route path={paths.cookiePolicy} element={<RoutePage component={CookiePolicyRoute} />} />
-        <Route path={paths.faqs} element={<RoutePage component={FaqsRoute} />} />
-        <Route path={paths.teams} element={<RoutePage component={TeamsRoute} />} />
-        <Route path={paths.waitlist} element={<RoutePage component={WaitlistRoute} />} />
-        <Route path={paths.confirm} element={<RoutePage component={ConfirmRoute} />} />
-        <Route path={paths.unsubscribe} element={<RoutePage component={UnsubscribeRoute} />} />
-        <Route path={paths.invitation} element={<RoutePage component={InvitationRoute} />} />
-        <Route path={paths.yourData} element={<RoutePage component={YourDataRoute} />} />
-        <Route path="*" element={<RoutePage component={NotFoundRoute} />} />
-      </Route>
+      {languageRoutes('')}
+      {PREFIXED_LANGUAGES.map((language) => languageRoutes(`/${language}`))}
     </Routes>
   );
 }

@@ -13,6 +13,8 @@ const routesSchema = z.object({
   pages: z.record(z.string().startsWith('/'), z.string().min(1)),
   prefixes: z.array(z.object({ prefix: z.string().startsWith('/'), file: z.string().min(1) })).default([]),
   notFound: z.string().min(1),
+  /** The not-found page in a language, for unknown paths under that language's prefix (`/es/…` → `es/404.html`). */
+  notFoundByPrefix: z.array(z.object({ prefix: z.string().startsWith('/'), file: z.string().min(1) })).default([]),
   /** CSP hashes of the `<style>` elements the pre-rendered pages inline (the build computes them from the CSS). */
   inlineStyleHashes: z
     .array(z.string().regex(/^sha256-[A-Za-z0-9+/]{43}=$/, 'not a base64 sha256 CSP hash'))
@@ -47,6 +49,8 @@ export interface SiteBuild {
   /** Every other public file by URL path (hashed assets, favicon, robots.txt, sitemap.xml, ...). */
   files: Map<string, SiteFile>;
   notFound: SiteFile;
+  /** The not-found page for unknown paths under a language prefix; `notFound` for the rest. */
+  notFoundByPrefix: { prefix: string; file: SiteFile }[];
 }
 
 /** The web build is missing or incomplete; the message is the one line ops need. */
@@ -181,7 +185,7 @@ export async function loadSiteBuild(distDir: string): Promise<SiteBuild> {
   const publicFiles = [...all]
     .map((full) => [urlPathOf(dir, full), full] as const)
     .filter(([urlPath]) => !isPrivate(urlPath));
-  const [pageList, prefixList, notFound, fileList] = await Promise.all([
+  const [pageList, prefixList, notFound, fileList, notFoundByPrefix] = await Promise.all([
     Promise.all(
       Object.entries(routes.pages).map(
         async ([path, file]) => [withoutTrailingSlash(path), await load(insideDist(dir, file))] as const,
@@ -195,11 +199,17 @@ export async function loadSiteBuild(distDir: string): Promise<SiteBuild> {
     ),
     load(insideDist(dir, routes.notFound)),
     Promise.all(publicFiles.map(async ([urlPath, full]) => [urlPath, await load(full)] as const)),
+    Promise.all(
+      routes.notFoundByPrefix.map(async ({ prefix, file }) => ({
+        prefix: withoutTrailingSlash(prefix),
+        file: await load(insideDist(dir, file)),
+      })),
+    ),
   ]);
   const pages = new Map(pageList);
   const prefixes = prefixList;
   const files = new Map(fileList);
-  return { pages, prefixes, files, notFound };
+  return { pages, prefixes, files, notFound, notFoundByPrefix };
 }
 
 export function withoutTrailingSlash(path: string): string {

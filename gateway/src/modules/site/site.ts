@@ -80,6 +80,13 @@ export function createSite(build: SiteBuild) {
     stream.pipe(res);
   }
 
+  /** The not-found page in the language of the path's prefix (`/es/…` gets the Spanish one), else the default. */
+  function notFoundFor(rawPath: string): SiteFile {
+    const path = decodePath(rawPath) ?? rawPath;
+    const localized = build.notFoundByPrefix.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`));
+    return localized?.file ?? build.notFound;
+  }
+
   /** GET/HEAD: the file or the not-found page. Other methods: 405 where there is something to GET, else 404. */
   function serve(req: IncomingMessage, res: ServerResponse, rawPath: string): void {
     const file = lookup(rawPath);
@@ -95,7 +102,7 @@ export function createSite(build: SiteBuild) {
       return;
     }
     if (file) send(req, res, file, 200);
-    else send(req, res, build.notFound, 404);
+    else send(req, res, notFoundFor(rawPath), 404);
   }
 
   return { serve };

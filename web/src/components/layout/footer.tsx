@@ -1,61 +1,78 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths.js';
+import { localizedPath, usePageLanguage } from '../../lib/i18n/page-language.js';
 import { site } from '../../config/site.js';
 import { Icon } from '../ui/icon.js';
 import { SocialLinks } from '../ui/social-links.js';
 import { StoreBadges } from '../ui/store-badges.js';
+import { LanguageSwitcher } from './language-switcher.js';
 import { Logo } from './logo.js';
+import { i18n } from '../../lib/i18n/i18n.js';
 
-const legal = [
-  { to: paths.privacyPolicy, label: 'Privacy Policy' },
-  { to: paths.terms, label: 'Terms & Conditions' },
-  { to: paths.cookiePolicy, label: 'Cookie Policy' },
-] as const;
+const legal: readonly { to: string; label: MessageDescriptor }[] = [
+  { to: paths.privacyPolicy, label: /*i18n*/ { id: 'web.footer.privacyPolicy', message: 'Privacy Policy' } },
+  { to: paths.terms, label: /*i18n*/ { id: 'web.footer.terms', message: 'Terms & Conditions' } },
+  { to: paths.cookiePolicy, label: /*i18n*/ { id: 'web.footer.cookiePolicy', message: 'Cookie Policy' } },
+];
 
-const company = [
-  { to: paths.about, label: 'About Us' },
-  { to: paths.faqs, label: 'FAQs' },
-  { to: paths.teams, label: 'Teams' },
-  { to: paths.contact, label: 'Contact Us' },
-] as const;
+const company: readonly { to: string; label: MessageDescriptor }[] = [
+  { to: paths.about, label: /*i18n*/ { id: 'web.footer.about', message: 'About Us' } },
+  { to: paths.faqs, label: /*i18n*/ { id: 'web.footer.faqs', message: 'FAQs' } },
+  { to: paths.teams, label: /*i18n*/ { id: 'web.footer.teams', message: 'Teams' } },
+  { to: paths.contact, label: /*i18n*/ { id: 'web.footer.contact', message: 'Contact Us' } },
+];
 
 export function Footer() {
+  const language = usePageLanguage();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <div className="site-footer__brand">
-          <Link to={paths.home} className="site-footer__logo" aria-label="Meet Match Date Marry, home">
+          <Link
+            to={localizedPath(paths.home, language)}
+            className="site-footer__logo"
+            aria-label={i18n._({ id: 'web.layout.logoLabel', message: 'Meet Match Date Marry, home' })}
+          >
             <Logo />
           </Link>
-          <p>Honest conversations, genuine emotions and meaningful bonds. {site.tagline}.</p>
+          <p>
+            {i18n._({
+              id: 'web.footer.tagline',
+              message:
+                'Honest conversations, genuine emotions and meaningful bonds. The future of Dating and Friendships.',
+            })}
+          </p>
           <StoreBadges />
         </div>
         <nav className="site-footer__column" aria-labelledby="footer-legal">
           <h2 id="footer-legal" className="site-footer__heading">
-            Legal
+            {i18n._({ id: 'web.footer.legal', message: 'Legal' })}
           </h2>
           <ul>
             {legal.map((item) => (
               <li key={item.to}>
-                <Link to={item.to}>{item.label}</Link>
+                <Link to={localizedPath(item.to, language)}>{i18n._(item.label)}</Link>
               </li>
             ))}
           </ul>
         </nav>
         <nav className="site-footer__column" aria-labelledby="footer-company">
           <h2 id="footer-company" className="site-footer__heading">
-            Company
+            {i18n._({ id: 'web.footer.company', message: 'Company' })}
           </h2>
           <ul>
             {company.map((item) => (
               <li key={item.to}>
-                <Link to={item.to}>{item.label}</Link>
+                <Link to={localizedPath(item.to, language)}>{i18n._(item.label)}</Link>
               </li>
             ))}
           </ul>
         </nav>
         <div className="site-footer__column">
-          <h2 className="site-footer__heading">Contact details</h2>
+          <h2 className="site-footer__heading">
+            {i18n._({ id: 'web.footer.contactDetails', message: 'Contact details' })}
+          </h2>
           <ul className="contact-list">
             <li>
               <Icon name="mail" size={18} />
@@ -76,13 +93,20 @@ export function Footer() {
       <div className="container site-footer__bottom">
         {/* The year is rendered at build time and again in the browser: on a new year's day they may differ. */}
         <p suppressHydrationWarning>
-          © {new Date().getFullYear()} {site.contact.address[0]} All rights reserved.
+          {i18n._({
+            id: 'web.footer.copyright',
+            message: '© {year} {company} All rights reserved.',
+            values: { year: String(new Date().getFullYear()), company: site.contact.address[0] },
+          })}
         </p>
         {/* Beside the required Legal column, which keeps its three links: where anyone on the list sees or erases their data. */}
         <p>
-          <Link to={paths.yourData}>Your data: see, download or erase it</Link>
+          <Link to={localizedPath(paths.yourData, language)}>
+            {i18n._({ id: 'web.footer.yourData', message: 'Your data: see, download or erase it' })}
+          </Link>
         </p>
-        <p>Made with care for people looking for each other.</p>
+        <p>{i18n._({ id: 'web.footer.madeWithCare', message: 'Made with care for people looking for each other.' })}</p>
+        <LanguageSwitcher />
       </div>
     </footer>
   );

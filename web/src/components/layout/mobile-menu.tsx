@@ -1,9 +1,11 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths.js';
+import { localizedPath, usePageLanguage } from '../../lib/i18n/page-language.js';
 import { keepTabInside } from '../ui/focus-trap.js';
 import { Icon } from '../ui/icon.js';
 import { mainNav } from './nav-items.js';
+import { i18n } from '../../lib/i18n/i18n.js';
 
 export interface MobileMenuProps {
   id: string;
@@ -18,6 +20,8 @@ export interface MobileMenuProps {
 export function MobileMenu({ id, open, onClose, onNavigate }: MobileMenuProps) {
   const panel = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
+  const language = usePageLanguage();
+  const menu = i18n._({ id: 'web.mobileMenu.title', message: 'Menu' });
 
   useEffect(() => {
     if (!open) return;
@@ -44,28 +48,38 @@ export function MobileMenu({ id, open, onClose, onNavigate }: MobileMenuProps) {
         className="mobile-menu__panel"
         role="dialog"
         aria-modal="true"
-        aria-label="Menu"
+        aria-label={menu}
         onKeyDown={onKeyDown}
       >
         <div className="mobile-menu__top">
-          <span className="mobile-menu__title">Menu</span>
-          <button ref={closeButton} type="button" className="icon-button" aria-label="Close menu" onClick={onClose}>
+          <span className="mobile-menu__title">{menu}</span>
+          <button
+            ref={closeButton}
+            type="button"
+            className="icon-button"
+            aria-label={i18n._({ id: 'web.mobileMenu.close', message: 'Close menu' })}
+            onClick={onClose}
+          >
             <Icon name="close" />
           </button>
         </div>
-        <nav aria-label="Mobile">
+        <nav aria-label={i18n._({ id: 'web.mobileMenu.navLabel', message: 'Mobile' })}>
           <ul className="mobile-menu__list">
             {mainNav.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end className="mobile-menu__link" onClick={onNavigate}>
-                  {item.label}
+                <NavLink to={localizedPath(item.to, language)} end className="mobile-menu__link" onClick={onNavigate}>
+                  {i18n._(item.label)}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
-        <Link to={paths.waitlist} className="button button--primary button--block" onClick={onNavigate}>
-          Get Started
+        <Link
+          to={localizedPath(paths.waitlist, language)}
+          className="button button--primary button--block"
+          onClick={onNavigate}
+        >
+          {i18n._({ id: 'web.nav.getStarted', message: 'Get Started' })}
         </Link>
       </div>
     </div>

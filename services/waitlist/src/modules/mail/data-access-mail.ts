@@ -1,4 +1,4 @@
-import { mailLinks } from '@mmdm/contracts/web-paths';
+import { mailLinks, pagesUrl } from '@mmdm/contracts/web-paths';
 import { DATA_LINK_TTL_MINUTES } from '@mmdm/contracts/privacy';
 import type { Logger } from '@mmdm/shared/logger';
 import type { Job } from 'bullmq';
@@ -29,7 +29,7 @@ export function createDataAccessMailSender(deps: DataAccessMailDeps) {
       link: {
         purpose: 'data_access',
         ttlHours: DATA_LINK_TTL_MINUTES / 60,
-        url: (raw) => mailLinks.yourData(publicUrl, raw),
+        url: (raw) => mailLinks.yourData(pagesUrl(publicUrl, candidate.language), raw),
       },
       props: (dataUrl) => ({ dataUrl }),
     });

@@ -1,4 +1,4 @@
-import { mailLinks } from '@mmdm/contracts/web-paths';
+import { mailLinks, pagesUrl } from '@mmdm/contracts/web-paths';
 import type { Logger } from '@mmdm/shared/logger';
 import type { Job } from 'bullmq';
 import { createLinkedMailSender, type LinkedMailDeps } from './linked-mail.js';
@@ -29,6 +29,8 @@ export function createLaunchMailSender({ confirmTokenTtlHours, placeOf, ...deps 
   const sendLinkedMail = createLinkedMailSender(deps);
   return async (candidate: SendCandidate, job: Job<MailJob>, log: Logger): Promise<'sent' | 'skipped'> => {
     const { outboxId } = job.data;
+    // The pages its links open, in the entry's language.
+    const pages = pagesUrl(publicUrl, candidate.language);
     if (candidate.sentAt || !STILL_FOR[candidate.kind]?.includes(candidate.status)) {
       log.info({ kind: candidate.kind, reason: candidate.sentAt ? 'already sent' : candidate.status }, 'mail skipped');
       return 'skipped';
@@ -46,8 +48,8 @@ export function createLaunchMailSender({ confirmTokenTtlHours, placeOf, ...deps 
       }
       return sendLinkedMail(candidate, outboxId, log, {
         template: 'friend-joined',
-        link: { purpose: 'confirm', ttlHours: confirmTokenTtlHours, url: (raw) => mailLinks.confirm(publicUrl, raw) },
-        props: (statusUrl) => ({ place, friends, shareUrl: mailLinks.share(publicUrl, code), statusUrl }),
+        link: { purpose: 'confirm', ttlHours: confirmTokenTtlHours, url: (raw) => mailLinks.confirm(pages, raw) },
+        props: (statusUrl) => ({ place, friends, shareUrl: mailLinks.share(pages, code), statusUrl }),
       });
     }
     if (candidate.kind === 'welcome') {
@@ -64,8 +66,8 @@ export function createLaunchMailSender({ confirmTokenTtlHours, placeOf, ...deps 
         template: 'welcome',
         // A fresh confirmation link: reading it shows the place and never confirms anything again. Its token
         // outlives its TTL for reading the place (status ignores expiry once confirmed).
-        link: { purpose: 'confirm', ttlHours: confirmTokenTtlHours, url: (raw) => mailLinks.confirm(publicUrl, raw) },
-        props: (statusUrl) => ({ place, referralCode: code, shareUrl: mailLinks.share(publicUrl, code), statusUrl }),
+        link: { purpose: 'confirm', ttlHours: confirmTokenTtlHours, url: (raw) => mailLinks.confirm(pages, raw) },
+        props: (statusUrl) => ({ place, referralCode: code, shareUrl: mailLinks.share(pages, code), statusUrl }),
       });
     }
     if (candidate.kind === 'place_link') {
@@ -81,13 +83,13 @@ export function createLaunchMailSender({ confirmTokenTtlHours, placeOf, ...deps 
       // complaint, a hard bounce) holds. Only a new confirmation mail, which needs the owner's click, lifts one.
       return sendLinkedMail(candidate, outboxId, log, {
         template: 'place-link',
-        link: { purpose: 'confirm', ttlHours: confirmTokenTtlHours, url: (raw) => mailLinks.confirm(publicUrl, raw) },
-        props: (statusUrl) => ({ place, referralCode: code, shareUrl: mailLinks.share(publicUrl, code), statusUrl }),
+        link: { purpose: 'confirm', ttlHours: confirmTokenTtlHours, url: (raw) => mailLinks.confirm(pages, raw) },
+        props: (statusUrl) => ({ place, referralCode: code, shareUrl: mailLinks.share(pages, code), statusUrl }),
       });
     }
     return sendLinkedMail(candidate, outboxId, log, {
       template: 'invitation',
-      link: { purpose: 'invite', ttlHours: null, url: (raw) => mailLinks.invitation(publicUrl, raw) },
+      link: { purpose: 'invite', ttlHours: null, url: (raw) => mailLinks.invitation(pages, raw) },
       props: (inviteUrl) => ({ city: candidate.city ?? null, inviteUrl }),
     });
   };

@@ -1,4 +1,4 @@
-import { mailLinks } from '@mmdm/contracts/web-paths';
+import { mailLinks, pagesUrl } from '@mmdm/contracts/web-paths';
 import type { Logger } from '@mmdm/shared/logger';
 import type pg from 'pg';
 import { issueToken, type TokenPurpose } from '../../lib/tokens.js';
@@ -51,7 +51,7 @@ export function createLinkedMailSender({ pool, sender, site }: LinkedMailDeps) {
     const props = {
       ...mail.props(linkUrl),
       email: candidate.email,
-      unsubscribeUrl: mailLinks.unsubscribePage(publicUrl, unsubscribe.raw),
+      unsubscribeUrl: mailLinks.unsubscribePage(pagesUrl(publicUrl, candidate.language), unsubscribe.raw),
     } as MailTemplateProps[N];
     const content = await renderMail(mail.template, props, site, candidate.language);
     await insertTokens(pool, candidate.entryId, [

@@ -1,4 +1,4 @@
-import { mailLinks } from '@mmdm/contracts/web-paths';
+import { mailLinks, pagesUrl } from '@mmdm/contracts/web-paths';
 import type { Logger } from '@mmdm/shared/logger';
 import type { Job } from 'bullmq';
 import type pg from 'pg';
@@ -82,7 +82,11 @@ export function createMailProcessor({
 
     return sendLinkedMail(candidate, outboxId, log, {
       template: 'confirmation',
-      link: { purpose: 'confirm', ttlHours: confirmTokenTtlHours, url: (raw) => mailLinks.confirm(publicUrl, raw) },
+      link: {
+        purpose: 'confirm',
+        ttlHours: confirmTokenTtlHours,
+        url: (raw) => mailLinks.confirm(pagesUrl(publicUrl, candidate.language), raw),
+      },
       props: (confirmUrl) => ({ confirmUrl }),
       // Confirmation rows are queued by the person (sign-up, their resend); staff resends refuse suppressed ones.
       askedAt: candidate.queuedAt,

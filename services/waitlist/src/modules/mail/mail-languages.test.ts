@@ -174,6 +174,10 @@ describe('the language a person signs up in', () => {
     const confirmation = sink.to(email)[0]!;
     expect(confirmation.parsed.subject).toBe('Bestätige deinen Platz auf der Warteliste von Meet Match Date Marry');
     expect(confirmation.parsed.text).toContain('Meine Adresse bestätigen');
+    // Its links open the German pages.
+    expect(confirmation.parsed.text).toContain('http://mmdm.test/de/confirm?token=');
+    expect(confirmation.parsed.text).toContain('http://mmdm.test/de/unsubscribe?token=');
+    expect(confirmation.parsed.text).toContain('http://mmdm.test/de/your-data');
 
     const token = confirmTokenIn(confirmation.parsed.text ?? '');
     const confirmed = await api.request('/waitlist/confirm', { method: 'POST', body: { token } });
@@ -195,6 +199,8 @@ describe('the language a person signs up in', () => {
     const placeLink = sink.to(email)[2]!;
     expect(placeLink.parsed.subject).toBe('A sua ligação para o seu lugar na lista de espera da Meet Match Date Marry');
     expect(placeLink.parsed.html).toMatch(/<html[^>]*\blang="pt"/);
+    expect(placeLink.parsed.text).toContain('http://mmdm.test/pt/confirm?token=');
+    expect(placeLink.parsed.text).toContain('http://mmdm.test/pt/waitlist?ref=');
   });
 
   it('is English when the sign-up names none, and a language outside the five is refused with nothing written', async () => {
@@ -202,6 +208,8 @@ describe('the language a person signs up in', () => {
     expect((await api.request('/waitlist', { method: 'POST', body: { email } })).status).toBe(200);
     await sink.waitFor(() => sink.to(email).length === 1);
     expect(sink.to(email)[0]!.parsed.subject).toBe('Confirm your place on the Meet Match Date Marry waitlist');
+    // English pages have no prefix.
+    expect(sink.to(email)[0]!.parsed.text).toContain('http://mmdm.test/confirm?token=');
 
     const refused = uniqueEmail('lang-xx');
     const answer = await api.request('/waitlist', { method: 'POST', body: { email: refused, language: 'xx' } });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ListedCity } from '@mmdm/contracts/launch';
+import { i18n } from '../../../lib/i18n/i18n.js';
 import { CityProgressLine } from './city-progress-line.js';
 
 /**
@@ -26,8 +27,8 @@ export function CitiesOpeningList() {
   }, []);
   if (cities.length === 0) return null;
   return (
-    <section className="cities-opening" aria-label="Cities opening soon">
-      <h2 className="cities-opening__title">We open city by city</h2>
+    <section className="cities-opening" aria-label={i18n._({ id: 'web.cities.label', message: 'Cities opening soon' })}>
+      <h2 className="cities-opening__title">{i18n._({ id: 'web.cities.title', message: 'We open city by city' })}</h2>
       {cities.map((city) => (
         <CityProgressLine key={city.id} name={city.name} progress={city.progress!} />
       ))}

@@ -2,6 +2,7 @@ import { LANGUAGE_NAMES, LANGUAGES, isLanguage, type Language } from '@mmdm/cont
 import { useId, useState, type FormEvent } from 'react';
 import type { ConfirmedPlace } from '../api/confirm-entry.js';
 import { useChooseLanguage } from '../api/choose-language.js';
+import { i18n } from '../../../lib/i18n/i18n.js';
 
 /**
  * The language of the person's e-mails: the one they signed up in until they pick another here. Each language is
@@ -19,10 +20,15 @@ export function LanguageChoice({ token, place }: { token: string; place: Confirm
 
   return (
     <form className="card city-card" onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>The language we write to you in</h2>
-      <p>We write to you in the language you choose here, from the next e-mail on.</p>
+      <h2 id={`${id}-title`}>{i18n._({ id: 'web.language.title', message: 'The language we write to you in' })}</h2>
+      <p>
+        {i18n._({
+          id: 'web.language.body',
+          message: 'We write to you in the language you choose here, from the next e-mail on.',
+        })}
+      </p>
       <div className="field">
-        <label htmlFor={id}>Language</label>
+        <label htmlFor={id}>{i18n._({ id: 'web.language.label', message: 'Language' })}</label>
         <select
           id={id}
           value={value}
@@ -39,13 +45,22 @@ export function LanguageChoice({ token, place }: { token: string; place: Confirm
         </select>
       </div>
       <button type="submit" className="button button--primary" disabled={choose.isPending}>
-        {choose.isPending ? 'Saving…' : 'Save my language'}
+        {choose.isPending
+          ? i18n._({ id: 'web.language.saving', message: 'Saving…' })
+          : i18n._({ id: 'web.language.save', message: 'Save my language' })}
       </button>
       <p className="city-card__status" role="status">
         {choose.isError
-          ? 'We could not save your language just now. Please try again.'
+          ? i18n._({
+              id: 'web.language.failed',
+              message: 'We could not save your language just now. Please try again.',
+            })
           : choose.data
-            ? `Saved: ${LANGUAGE_NAMES[choose.data.language]}.`
+            ? i18n._({
+                id: 'web.language.saved',
+                message: 'Saved: {language}.',
+                values: { language: LANGUAGE_NAMES[choose.data.language] },
+              })
             : ''}
       </p>
     </form>

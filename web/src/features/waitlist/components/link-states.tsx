@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.js';
+import { i18n } from '../../../lib/i18n/i18n.js';
+import { localizedPath, usePageLanguage } from '../../../lib/i18n/page-language.js';
 
 /**
  * A mail link's page while it reads the link or sends the click. The page is rendered on the server first, and the
@@ -11,7 +13,8 @@ export function LinkWorking({ title, noscript }: { title: string; noscript: Reac
     <>
       <h1>{title}</h1>
       <p className="lead" role="status">
-        <span className="spinner spinner--inline" aria-hidden="true" /> One moment, please…
+        <span className="spinner spinner--inline" aria-hidden="true" />{' '}
+        {i18n._({ id: 'web.link.working', message: 'One moment, please…' })}
       </p>
       <noscript>
         <p className="notice">{noscript}</p>
@@ -25,9 +28,14 @@ export function LinkUnreachable({ title, onRetry }: { title: string; onRetry: ()
   return (
     <>
       <h1>{title}</h1>
-      <p className="lead">Our servers could not be reached. Please check your connection and try again.</p>
+      <p className="lead">
+        {i18n._({
+          id: 'web.link.unreachable',
+          message: 'Our servers could not be reached. Please check your connection and try again.',
+        })}
+      </p>
       <button type="button" className="button button--primary" onClick={onRetry}>
-        Try again
+        {i18n._({ id: 'web.link.retry', message: 'Try again' })}
       </button>
     </>
   );
@@ -35,15 +43,19 @@ export function LinkUnreachable({ title, onRetry }: { title: string; onRetry: ()
 
 /** A mail's link (place, invitation) whose entry unsubscribed or was erased: said plainly, not blamed on a damaged link. */
 export function EntryRemoved() {
+  const language = usePageLanguage();
   return (
     <>
-      <h1>This entry was removed from the waitlist</h1>
+      <h1>{i18n._({ id: 'web.link.removed.title', message: 'This entry was removed from the waitlist' })}</h1>
       <p className="lead">
-        The address this link belonged to was unsubscribed or erased, and its place in line, referral code and credits
-        went with it. Nothing about it is kept. You are welcome to join again: you would start with a new place.
+        {i18n._({
+          id: 'web.link.removed.lead',
+          message:
+            'The address this link belonged to was unsubscribed or erased, and its place in line, referral code and credits went with it. Nothing about it is kept. You are welcome to join again: you would start with a new place.',
+        })}
       </p>
-      <Link to={paths.waitlist} className="button button--primary">
-        Join the waitlist
+      <Link to={localizedPath(paths.waitlist, language)} className="button button--primary">
+        {i18n._({ id: 'web.link.removed.join', message: 'Join the waitlist' })}
       </Link>
     </>
   );

@@ -11,6 +11,7 @@ import { holdTicket } from '../lib/held-ticket.js';
 import { TicketNote } from './ticket-note.js';
 import { useJoinWaitlist } from '../api/join-waitlist.js';
 import { ERROR_DISPLAY_MS, messages, SUCCESS_DISPLAY_MS, waitlistErrorMessage } from './waitlist-messages.js';
+import { i18n } from '../../../lib/i18n/i18n.js';
 
 /**
  * The sign-up form: idle → sending (everything disabled) → success (the form gives way to a thank-you for 5 s, then
@@ -96,15 +97,15 @@ export function WaitlistForm() {
         <span className="waitlist-success__icon" aria-hidden="true">
           ✓
         </span>
-        <h2>{messages.successTitle}</h2>
-        <p>{messages.successBody}</p>
+        <h2>{i18n._(messages.successTitle)}</h2>
+        <p>{i18n._(messages.successBody)}</p>
         {/* Nothing is saved until the address is confirmed (double opt-in): the person must know to open the mail. */}
         <p className="waitlist-success__next">
-          {messages.confirmBefore}
+          {i18n._(messages.confirmBefore)}
           <strong className="waitlist-success__email">
             <AddressWithBreak address={notice.email} />
           </strong>
-          {messages.confirmAfter}
+          {i18n._(messages.confirmAfter)}
         </p>
       </div>
     );
@@ -116,12 +117,16 @@ export function WaitlistForm() {
     <div className="waitlist-form-wrap">
       <ShareCodeNote shareCode={shareCode} />
       <TicketNote ticket={ticketCheck} />
-      <form className="waitlist-form" onSubmit={onSubmit} aria-label="Join the waitlist">
+      <form
+        className="waitlist-form"
+        onSubmit={onSubmit}
+        aria-label={i18n._({ id: 'web.waitlist.form.label', message: 'Join the waitlist' })}
+      >
         <EmailField
           ref={emailInput}
           id={`${id}-email`}
-          label="Email address"
-          placeholder="you@example.com"
+          label={i18n._({ id: 'web.waitlist.form.email', message: 'Email address' })}
+          placeholder={i18n._({ id: 'web.waitlist.form.emailPlaceholder', message: 'you@example.com' })}
           defaultValue=""
           disabled={sending}
           // While the error box shows, the field it is about says so too (its red outline, and to screen readers).
@@ -131,21 +136,30 @@ export function WaitlistForm() {
         <FormField
           ref={referralInput}
           id={`${id}-referral`}
-          label="Referral code"
+          label={i18n._({ id: 'web.waitlist.form.referral', message: 'Referral code' })}
           name="referralSource"
           type="text"
           autoComplete="off"
-          placeholder="e.g. ANNA-7K2Q"
+          placeholder={i18n._({ id: 'web.waitlist.form.referralPlaceholder', message: 'e.g. ANNA-7K2Q' })}
           maxLength={REFERRAL_CODE_MAX_LENGTH}
           defaultValue=""
           disabled={sending}
           // Arrived by a friend's link, the note above says what the code is (and keeps the form on a phone's first
           // screen).
-          hint={invited ? undefined : 'Optional. Got a code from a friend? Enter it here.'}
+          hint={
+            invited
+              ? undefined
+              : i18n._({
+                  id: 'web.waitlist.form.referralHint',
+                  message: 'Optional. Got a code from a friend? Enter it here.',
+                })
+          }
         />
         <HoneypotField idPrefix={id} className="waitlist-form__trap" />
         <button type="submit" className="button button--primary button--block button--large" disabled={sending}>
-          {sending ? 'Joining...' : 'Join the waitlist'}
+          {sending
+            ? i18n._({ id: 'web.waitlist.form.sending', message: 'Joining...' })
+            : i18n._({ id: 'web.waitlist.form.submit', message: 'Join the waitlist' })}
         </button>
       </form>
       {notice?.kind === 'error' ? (
@@ -157,26 +171,38 @@ export function WaitlistForm() {
   );
 }
 
-const places = (count: number) => (count === 1 ? '1 place' : `${count} places`);
-
 /**
  * What a share link means, said before the form: a friend invited the visitor (never which friend: the check does not
  * say, and the page must not guess from the code) and what joining with the code does for both of them.
  */
 function ShareCodeNote({ shareCode }: { shareCode: ShareCode }) {
   if (shareCode.kind === 'valid') {
-    const credit = shareCode.boost > 0 ? `moves ${places(shareCode.boost)} up` : 'is credited';
     return (
       <p className="share-note share-note--invited">
-        <strong>A friend invited you.</strong> Join with their code and confirm your address: your friend {credit}, and
-        you get a link of your own to do the same.
+        <strong>{i18n._({ id: 'web.waitlist.share.invited', message: 'A friend invited you.' })}</strong>{' '}
+        {shareCode.boost > 0
+          ? i18n._({
+              id: 'web.waitlist.share.boost',
+              message:
+                'Join with their code and confirm your address: your friend moves {boost, plural, one {# place} other {# places}} up, and you get a link of your own to do the same.',
+              values: { boost: shareCode.boost },
+            })
+          : i18n._({
+              id: 'web.waitlist.share.credited',
+              message:
+                'Join with their code and confirm your address: your friend is credited, and you get a link of your own to do the same.',
+            })}
       </p>
     );
   }
   if (shareCode.kind === 'unknown') {
     return (
       <p className="share-note" role="status">
-        The code in your link isn't one we know, so we left it out. You can still join, with or without a friend's code.
+        {i18n._({
+          id: 'web.waitlist.share.unknown',
+          message:
+            "The code in your link isn't one we know, so we left it out. You can still join, with or without a friend's code.",
+        })}
       </p>
     );
   }

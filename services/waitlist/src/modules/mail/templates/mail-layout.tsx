@@ -2,7 +2,8 @@
 // may read one without the jsx setting and compiled React.createElement calls ("React is not defined": no mail left).
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import { mailLinks } from '@mmdm/contracts/web-paths';
+import { isLanguage } from '@mmdm/contracts/languages';
+import { mailLinks, pagesUrl } from '@mmdm/contracts/web-paths';
 import { Body } from '@react-email/body';
 import { Button } from '@react-email/button';
 import { Container } from '@react-email/container';
@@ -104,8 +105,9 @@ export interface MailLayoutProps {
 
 /** One frame for every mail: the same header, card and footer (why you get this, unsubscribe, your data, address). */
 export function MailLayout({ site, preview, heading, reason, unsubscribeUrl, children }: MailLayoutProps) {
-  const dataUrl = mailLinks.yourDataPage(site.publicUrl);
   const { i18n } = useLingui();
+  // The page in the mail's language (the catalogue's locale is the entry's language).
+  const dataUrl = mailLinks.yourDataPage(pagesUrl(site.publicUrl, isLanguage(i18n.locale) ? i18n.locale : 'en'));
   return (
     <Html lang={i18n.locale}>
       <Head>
