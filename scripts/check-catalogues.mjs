@@ -6,7 +6,7 @@
  * catalogues before and after (the changes are left in place: review and commit them, translating what is new).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 
 const LOCALE_DIRS = [
@@ -17,14 +17,16 @@ const LOCALE_DIRS = [
 ];
 const lingui = (...args) => execFileSync('npx', ['lingui', ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
 
-/** Every catalogue file's text, by path. */
+/** Every catalogue file's text and times, by path. */
 function snapshot() {
   const files = new Map();
   for (const dir of LOCALE_DIRS) {
     if (!existsSync(dir)) continue;
     // The catalogues (.po) and their compiled modules (.ts); a folder of another catalogue is listed on its own.
     for (const name of readdirSync(dir).filter((file) => /\.(po|ts)$/.test(file))) {
-      files.set(join(dir, name), readFileSync(join(dir, name), 'utf8'));
+      const path = join(dir, name);
+      const { atime, mtime } = statSync(path);
+      files.set(path, { text: readFileSync(path, 'utf8'), atime, mtime });
     }
   }
   return files;
@@ -41,8 +43,13 @@ try {
 }
 const after = snapshot();
 const changed = [...new Set([...before.keys(), ...after.keys()])].filter(
-  (path) => before.get(path) !== after.get(path),
+  (path) => before.get(path)?.text !== after.get(path)?.text,
 );
+// The CLI rewrites every file, changed or not. Files it left as they were get their times back, so a build made
+// before this check does not look older than its sources (npm start rebuilds when a source is newer than its build).
+for (const [path, was] of before) {
+  if (after.get(path)?.text === was.text) utimesSync(path, was.atime, was.mtime);
+}
 if (changed.length > 0) {
   process.stderr.write(
     'check-catalogues: the catalogues did not match the code; extracting and compiling changed:\n' +
