@@ -132,7 +132,10 @@ test.describe('avatars', () => {
     await page.goto('/');
     await hydrated(page);
     const avatar = page.getByRole('img', { name: 'Portrait of Amara O.' });
-    await avatar.scrollIntoViewIfNeeded();
+    // The <img> is swapped for the icon as its load fails, possibly mid-scroll: scroll again to whichever is there.
+    await expect(async () => {
+      await avatar.scrollIntoViewIfNeeded({ timeout: 1_000 });
+    }).toPass();
     await expect(avatar).toBeVisible();
     await expect(page.locator('.avatar--fallback', { has: page.locator('svg') })).toHaveCount(1);
     // The other portraits still load.
