@@ -136,6 +136,13 @@ describe('every mail to a person, in every language', () => {
           language,
         ).toEqual([]);
         expect(linkProblems(mail.html), language).toEqual([]);
+        // Every link to a page of the site opens it in the mail's language.
+        const pageLinks = [...mail.text.matchAll(new RegExp(`${site.publicUrl}/[^\\s)]*`, 'g'))].map(([link]) => link);
+        expect(pageLinks.length, language).toBeGreaterThan(0);
+        expect(
+          pageLinks.filter((link) => !link.startsWith(`${site.publicUrl}/${language}/`)),
+          language,
+        ).toEqual([]);
         const leftInEnglish = [...phrasesOf(`${mail.subject} ${mail.text}`)].filter((phrase) => english.has(phrase));
         expect(leftInEnglish, language).toEqual([]);
       }

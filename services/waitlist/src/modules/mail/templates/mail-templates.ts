@@ -1,6 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { DEFAULT_LANGUAGE, type Language } from '@mmdm/contracts/languages';
+import { pagesUrl } from '@mmdm/contracts/web-paths';
 import { render, toPlainText } from '@react-email/render';
 import { createElement, type ComponentType, type ReactElement } from 'react';
 import { AdminAlertMail, adminAlertSubject, type AdminAlertProps } from './admin-alert.template.js';
@@ -211,5 +212,8 @@ export function previewMailTemplate(
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<RenderedMail> {
   const template = templates[name] as TemplateDefinition<MailTemplateProps[typeof name]>;
-  return renderMail(name, template.sample(site), site, language);
+  // The sample's links open the pages in the preview's language, as the senders' links do (pagesUrl); the layout
+  // prefixes its own links from the plain site.
+  const sampleSite = { ...site, publicUrl: pagesUrl(site.publicUrl, language) };
+  return renderMail(name, template.sample(sampleSite), site, language);
 }
