@@ -1,6 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { Agent, request } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -25,11 +24,10 @@ import { DRAFT_PAGE } from '../../services/waitlist/src/modules/balance/balance.
 import { citiesDue } from '../../services/waitlist/src/modules/places/city-opening.repository.js';
 import { createCityOpeningService } from '../../services/waitlist/src/modules/places/city-opening.service.js';
 import type { BenchContext } from '../lib/context.js';
+import { timedCall as call } from '../lib/timed-call.js';
 import { ms, num, percentile, sleep } from '../lib/stats.js';
 import { fillLine } from './launch.js';
 import { generateEntries } from './staff.js';
-
-const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
 /** The issue's wave budget: the staff call (the preview, the send of a wave of 10,000) answers within a second. */
 const WAVE_GOAL_MS = 1000;
@@ -43,36 +41,6 @@ const WEBHOOK_EVENTS = 10_000;
 const WEBHOOK_LIMIT_MS = 600_000;
 
 type Group = 'woman' | 'man' | 'nonbinary';
-
-function call(
-  url: string,
-  init: { method?: string; token?: string; body?: unknown } = {},
-): Promise<{ status: number; ms: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const payload = init.body === undefined ? undefined : JSON.stringify(init.body);
-    const headers: Record<string, string> = {};
-    if (init.token) headers.authorization = `Bearer ${init.token}`;
-    if (payload) {
-      headers['content-type'] = 'application/json';
-      headers['content-length'] = String(Buffer.byteLength(payload));
-    }
-    const started = performance.now();
-    const req = request(url, { agent, method: init.method ?? 'GET', headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          ms: performance.now() - started,
-          body: Buffer.concat(chunks).toString('utf8'),
-        }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 function groupOf(index: number): Group {
   const slot = index % 20;

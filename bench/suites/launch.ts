@@ -1,4 +1,3 @@
-import { Agent, request } from 'node:http';
 import pg from 'pg';
 import { issueToken } from '../../services/waitlist/src/lib/tokens.js';
 import {
@@ -9,11 +8,10 @@ import { WAVE_BATCH } from '../../services/waitlist/src/modules/invitations/invi
 import { findByToken, STATUS_BY_TOKEN } from '../../services/waitlist/src/modules/places/places.repository.js';
 import { bucketsOffTheLine } from '../../services/waitlist/src/testing/waitlist-factories.js';
 import type { BenchContext } from '../lib/context.js';
+import { timedCall as call } from '../lib/timed-call.js';
 import type { CountingSmtpSink } from '../lib/smtp-counter.js';
 import { median, ms, num, percentile, ratio, sleep } from '../lib/stats.js';
 import { generateEntries } from './staff.js';
-
-const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
 /** The issue's figures: a place read at p95 ≤ 20 ms, a wave of 10,000 accepted in under a second. */
 const PLACE_GOAL_MS = 20;
@@ -23,36 +21,6 @@ const WAVES = 3;
 const DRAIN_LIMIT_MS = 600_000;
 /** Place reads are sampled at this many ranks spread evenly through the line, from first to last. */
 const RANKS = 200;
-
-function call(
-  url: string,
-  init: { method?: string; token?: string; body?: unknown } = {},
-): Promise<{ status: number; ms: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const payload = init.body === undefined ? undefined : JSON.stringify(init.body);
-    const headers: Record<string, string> = {};
-    if (init.token) headers.authorization = `Bearer ${init.token}`;
-    if (payload) {
-      headers['content-type'] = 'application/json';
-      headers['content-length'] = String(Buffer.byteLength(payload));
-    }
-    const started = performance.now();
-    const req = request(url, { agent, method: init.method ?? 'GET', headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          ms: performance.now() - started,
-          body: Buffer.concat(chunks).toString('utf8'),
-        }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 /**
  * Puts every confirmed entry that has no place yet into the line, in confirmation order, as confirmations would
