@@ -1,7 +1,6 @@
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { request } from '../support/http.js';
 import { findEngine } from './engine.js';
+import { freePort } from '../support/free-port.js';
 
 /**
  * Ops' two commands on a fresh clone (`cp .env.example .env`, `docker compose up --build`), then what ops and users
@@ -139,17 +139,6 @@ async function waitHealthy(timeoutMs: number): Promise<void> {
   throw new Error(
     `not every service became healthy: ${JSON.stringify(last.map(({ service, health }) => [service, health]))}\n${logs.stdout}`,
   );
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** 10.X with X unused by any network of the engine: compose's fixed subnets must not overlap another stack's. */

@@ -13,7 +13,7 @@ import {
 } from '../../services/waitlist/src/testing/waitlist-harness.js';
 import { SmtpSink, startTestDnsServer, type TestDnsServer } from '../support/index.js';
 import { request } from '../support/http.js';
-import { freePort } from './support/redis-server.js';
+import { freePort } from '../support/free-port.js';
 import { startServiceProcess, untilHealthy, type ServiceProcess } from './support/service-process.js';
 import { sleep } from './support/timing.js';
 import { startSystem, type System } from './support/system.js';

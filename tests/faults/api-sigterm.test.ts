@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../services/waitlist/src/testing/waitlist-harness.js';
 import { sleep } from './support/timing.js';
 import { signupStream } from './support/load.js';
-import { freePort } from './support/redis-server.js';
+import { freePort } from '../support/free-port.js';
 import { startServiceProcess, untilHealthy, type ServiceProcess } from './support/service-process.js';
 
 let context: TestContext;

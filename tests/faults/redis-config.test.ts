@@ -16,7 +16,8 @@ import {
 } from '../../services/waitlist/src/testing/waitlist-harness.js';
 import { captureLogs } from '../support/index.js';
 import { request } from '../support/http.js';
-import { freePort, RedisServer } from './support/redis-server.js';
+import { freePort } from '../support/free-port.js';
+import { RedisServer } from './support/redis-server.js';
 import { uniqueEmail } from '../support/unique-email.js';
 
 let context: TestContext;

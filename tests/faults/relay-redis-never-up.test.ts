@@ -10,7 +10,8 @@ import { SmtpSink, startOldRedis } from '../support/index.js';
 import { request } from '../support/http.js';
 import { sleep } from './support/timing.js';
 import { mailsPerRecipient } from './support/mail.js';
-import { freePort, RedisServer } from './support/redis-server.js';
+import { freePort } from '../support/free-port.js';
+import { RedisServer } from './support/redis-server.js';
 import { SecretWatch } from './support/secrets.js';
 import { startServiceProcess, untilHealthy, type ServiceProcess } from './support/service-process.js';
 

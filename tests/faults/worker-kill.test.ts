@@ -10,7 +10,7 @@ import { SmtpSink } from '../support/index.js';
 import { request } from '../support/http.js';
 import { sleep } from './support/timing.js';
 import { mailJobCounts, mailsPerRecipient } from './support/mail.js';
-import { freePort } from './support/redis-server.js';
+import { freePort } from '../support/free-port.js';
 import { SecretWatch } from './support/secrets.js';
 import { startServiceProcess, untilHealthy, type ServiceProcess } from './support/service-process.js';
 import { uniqueEmail } from '../support/unique-email.js';

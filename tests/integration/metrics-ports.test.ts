@@ -1,23 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, request, type TestDatabase } from '@mmdm/tests/support';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { freePort } from '../support/free-port.js';
 
 // main.ts runs as a real process (through tsx), importing @mmdm/shared as Node resolves it: from its build.
 const sharedBuilt = existsSync(fileURLToPath(new URL('../../services/shared/dist/lifecycle.js', import.meta.url)));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function status(url: string, path: string): Promise<number | undefined> {
   try {

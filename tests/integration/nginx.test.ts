@@ -3,12 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeSite, type FakeSite } from '../../gateway/test/support/fake-site.js';
 import { request } from '../support/http.js';
 import { startGateway, type RunningGateway } from '../../gateway/test/support/start-gateway.js';
-import {
-  freePort,
-  startStubUpstream,
-  type SeenRequest,
-  type StubUpstream,
-} from '../../gateway/test/support/stub-upstream.js';
+import { startStubUpstream, type SeenRequest, type StubUpstream } from '../../gateway/test/support/stub-upstream.js';
+import { freePort } from '../support/free-port.js';
 import { NGINX_BINARY, prepareNginx, startNginx, testConfig, type RunningNginx } from './support/nginx.js';
 
 /**

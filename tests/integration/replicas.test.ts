@@ -10,7 +10,6 @@ import {
   writeFileSync,
   chmodSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +17,7 @@ import { Redis } from 'ioredis';
 import { decodeProtectedHeader } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePortBlock } from '../support/free-port.js';
 import { request, sampleValue, scrape, SmtpSink } from '../support/index.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
@@ -51,23 +51,6 @@ interface Replica {
   index: number;
   port: number;
   url: string;
-}
-
-/** A port number P such that P … P + count − 1 are all free on loopback now. */
-async function freeBlock(count: number): Promise<number> {
-  const bindable = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const start = 20_000 + Math.floor(Math.random() * 30_000);
-    let ok = true;
-    for (let port = start; port < start + count && ok; port++) ok = await bindable(port);
-    if (ok) return start;
-  }
-  throw new Error('no block of free ports');
 }
 
 /** The supervisor's children, from /proc: which service each runs (its entry) and on which port (its environment). */
@@ -194,7 +177,7 @@ describe.skipIf(!built)(`npm start -- --replicas ${REPLICAS}`, () => {
     );
     chmodSync(join(bin, 'npm'), 0o755);
     // Six service ports (3 services × 2 replicas, REPLICA_PORT_STEP 3 apart) and the gateway's.
-    const base = await freeBlock(7);
+    const base = await freePortBlock(7);
     const gatewayPort = base + 6;
     gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     replicas = (['auth', 'waitlist', 'worker'] as const).flatMap((service, offset) =>

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from '../../gateway/test/support/stub-upstream.js';
+import { freePort } from '../support/free-port.js';
 import { request } from '../support/http.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { freePort } from './redis-server.js';
+import { freePort } from '../../support/free-port.js';
 
 export interface SentinelSettings {
   /** The name the sentinels know the primary by (REDIS_SENTINEL_NAME). */
