@@ -27,19 +27,29 @@ export default defineConfig({
         '<rootDir>/web/src/app/admin-app.tsx',
         '<rootDir>/web/src/config/page-meta.ts',
         '<rootDir>/web/src/features/waitlist/components/{confirm-panel,place-card,language-choice,link-states,resend-link}.tsx',
+        '<rootDir>/web/src/features/waitlist/components/{unsubscribe-panel,invitation-panel,member-tickets}.tsx',
+        '<rootDir>/web/src/features/waitlist/components/{city-choice,balance-choice,share-panel,use-ticket}.tsx',
+        '<rootDir>/web/src/features/waitlist/components/{city-progress,copy-button}.tsx',
+        '<rootDir>/web/src/features/privacy/components',
+        '<rootDir>/web/src/features/contact/components/contact-form.tsx',
+        '<rootDir>/web/src/app/routes/{confirm,unsubscribe,invitation,your-data,contact}.tsx',
       ],
     },
     {
-      // The pages behind a mail's link (place, unsubscribe, invitation): loaded with those pages' code, so the
-      // catalogue the waitlist and home pages load first stays small.
+      // The pages behind a mail's link (place, unsubscribe, invitation) and the forms of the contact and "Your data"
+      // pages: loaded with those pages' code (statusPage in web/src/app/router.tsx), so the catalogue the waitlist
+      // and home pages load first stays small.
       path: '<rootDir>/web/src/locales/status/{locale}',
       include: [
-        '<rootDir>/web/src/features/waitlist/components/confirm-panel.tsx',
-        '<rootDir>/web/src/features/waitlist/components/place-card.tsx',
-        '<rootDir>/web/src/features/waitlist/components/language-choice.tsx',
-        '<rootDir>/web/src/features/waitlist/components/link-states.tsx',
-        '<rootDir>/web/src/features/waitlist/components/resend-link.tsx',
+        '<rootDir>/web/src/features/waitlist/components/{confirm-panel,place-card,language-choice,link-states,resend-link}.tsx',
+        '<rootDir>/web/src/features/waitlist/components/{unsubscribe-panel,invitation-panel,member-tickets}.tsx',
+        '<rootDir>/web/src/features/waitlist/components/{city-choice,balance-choice,share-panel,use-ticket}.tsx',
+        '<rootDir>/web/src/features/waitlist/components/{city-progress,copy-button}.tsx',
+        '<rootDir>/web/src/features/privacy/components',
+        '<rootDir>/web/src/features/contact/components/contact-form.tsx',
+        '<rootDir>/web/src/app/routes/{confirm,unsubscribe,invitation,your-data,contact}.tsx',
       ],
+      exclude: ['**/*.test.*'],
     },
     {
       // The pages' titles and descriptions: written into the pre-rendered <head>, needed in the browser only when a

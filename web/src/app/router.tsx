@@ -18,7 +18,10 @@ import { RouteError } from './routes/route-error.js';
 const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
   lazy(async () => ({ default: (await load())[name] as ComponentType }));
 
-/** A page behind a mail's link: its code and its texts' catalogue (in the page's language, active by now) together. */
+/**
+ * A page behind a mail's link, or with a form of its own (contact, "Your data"): its code and its texts' catalogue (in
+ * the page's language, active by now) together.
+ */
 const statusPage = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
   lazy(async () => {
     const [module] = await Promise.all([load(), loadStatusTexts(isLanguage(i18n.locale) ? i18n.locale : 'en')]);
@@ -27,7 +30,7 @@ const statusPage = <T extends Record<string, unknown>>(load: () => Promise<T>, n
 
 const HomeRoute = page(() => import('./routes/home.js'), 'HomeRoute');
 const AboutRoute = page(() => import('./routes/about.js'), 'AboutRoute');
-const ContactRoute = page(() => import('./routes/contact.js'), 'ContactRoute');
+const ContactRoute = statusPage(() => import('./routes/contact.js'), 'ContactRoute');
 const PrivacyPolicyRoute = page(() => import('./routes/privacy-policy.js'), 'PrivacyPolicyRoute');
 const TermsRoute = page(() => import('./routes/terms.js'), 'TermsRoute');
 const CookiePolicyRoute = page(() => import('./routes/cookie-policy.js'), 'CookiePolicyRoute');
@@ -37,7 +40,7 @@ const WaitlistRoute = page(() => import('./routes/waitlist.js'), 'WaitlistRoute'
 const ConfirmRoute = statusPage(() => import('./routes/confirm.js'), 'ConfirmRoute');
 const UnsubscribeRoute = statusPage(() => import('./routes/unsubscribe.js'), 'UnsubscribeRoute');
 const InvitationRoute = statusPage(() => import('./routes/invitation.js'), 'InvitationRoute');
-const YourDataRoute = page(() => import('./routes/your-data.js'), 'YourDataRoute');
+const YourDataRoute = statusPage(() => import('./routes/your-data.js'), 'YourDataRoute');
 const NotFoundRoute = page(() => import('./routes/not-found.js'), 'NotFoundRoute');
 
 /**
