@@ -3,7 +3,7 @@ import { expect, type Page, type TestInfo } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
 import type { Mailbox } from './fixtures.js';
-import { hydrated } from './public-support.js';
+import { hydrated, textPastScreenEdges } from './public-support.js';
 import { RESULTS_DIR } from './system.js';
 
 /** Every axe-core finding (WCAG 2.2 AA and best practice), of any impact: the pages of these journeys have none. */
@@ -29,23 +29,7 @@ export async function screenshotsAt390And1280(page: Page, testInfo: TestInfo, na
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     const path = joinPath(dir, `in-line-${testInfo.project.name}-${name}-${width}.png`);
-    // No text runs past the screen's edges: a long address must wrap, not be cut off (the page clips what overflows,
-    // so the page's own width does not show it). Hidden text (a closed menu) does not count.
-    const cut = (await page.evaluate(`(() => {
-      const cut = [];
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const element = node.parentElement;
-        if (!node.textContent.trim() || !element || element.closest('[inert], [aria-hidden="true"], [hidden]')) continue;
-        const style = getComputedStyle(element);
-        if (style.visibility !== 'visible' || style.display === 'none') continue;
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        if ([...range.getClientRects()].some((r) => r.width > 0 && (r.right > innerWidth + 1 || r.left < -1)))
-          cut.push(node.textContent.trim().slice(0, 60));
-      }
-      return cut;
-    })()`)) as string[];
+    const cut = await textPastScreenEdges(page);
     expect(cut, `${name} at ${width} px: text past the screen's edge`).toEqual([]);
     await testInfo.attach(`${name}-${width}`, {
       body: await page.screenshot({ path, fullPage: true }),

@@ -31,3 +31,26 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('#root')).not.toBeEmpty();
 }
+
+/**
+ * The visible texts that run past the screen's left or right edge (their first 60 characters). The page clips what
+ * overflows, so the page's own width does not show it: a long address must wrap, not be cut off. Hidden text (a
+ * closed menu) does not count.
+ */
+export async function textPastScreenEdges(page: Page): Promise<string[]> {
+  return (await page.evaluate(`(() => {
+    const cut = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      if (!node.textContent.trim() || !element || element.closest('[inert], [aria-hidden="true"], [hidden]')) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility !== 'visible' || style.display === 'none') continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      if ([...range.getClientRects()].some((r) => r.width > 0 && (r.right > innerWidth + 1 || r.left < -1)))
+        cut.push(node.textContent.trim().slice(0, 60));
+    }
+    return cut;
+  })()`)) as string[];
+}
