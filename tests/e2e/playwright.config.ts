@@ -34,6 +34,8 @@ export default defineConfig({
     {
       name: 'phone',
       use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true },
+      // It takes 390 and 1280 px in one run itself.
+      testIgnore: ['pseudo-locale.spec.ts'],
     },
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],

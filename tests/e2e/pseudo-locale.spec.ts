@@ -3,7 +3,7 @@ import { join as joinPath } from 'node:path';
 import pseudolocalize from 'pseudolocale';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { hydrated, isPhone, publicPages, textPastScreenEdges } from './public-support.js';
+import { hydrated, publicPages, textPastScreenEdges } from './public-support.js';
 import { RESULTS_DIR } from './system.js';
 
 /**
@@ -130,7 +130,6 @@ test.describe('a pseudo-locale 40 % longer than English', () => {
     test(`${path} fits a phone and a desktop: no sideways scroll, no text past the edge, no clipped button, no split word`, async ({
       page,
     }, testInfo) => {
-      test.skip(isPhone(testInfo), 'both widths are taken in one run');
       await page.goto(path);
       await hydrated(page);
       await reactOwnsThePage(page);
