@@ -63,10 +63,10 @@ test('a member gives a friend a ticket; the friend skips the line once; the used
   const tickets = page.getByRole('region', { name: 'Tickets for your friends' });
   await expect(tickets.getByText('You have 3 tickets left.', { exact: false })).toBeVisible();
   await screenshotsAt390And1280(page, testInfo, 'tickets-member');
-  const [ticketLink, second] = (await tickets.locator('.tickets-card__link').allTextContents()).map((link) =>
+  const [ticketLink, second, third] = (await tickets.locator('.tickets-card__link').allTextContents()).map((link) =>
     link.trim(),
   );
-  if (!ticketLink || !second) throw new Error('the member page shows no ticket links');
+  if (!ticketLink || !second || !third) throw new Error('the member page shows no three ticket links');
   expect(ticketLink).toMatch(new RegExp(`^${system.baseURL}/waitlist\\?ticket=[A-Za-z0-9_-]{43}$`));
 
   // Early is in line in the city before Bea and brings no ticket: the better place Bea's ticket passes.
@@ -118,4 +118,32 @@ test('a member gives a friend a ticket; the friend skips the line once; the used
   await expect(card.getByRole('row').filter({ hasText: cai.split('@')[0]! })).toBeVisible();
   await card.scrollIntoViewIfNeeded();
   await card.screenshot({ path: joinPath(RESULTS_DIR, 'screenshots', 'in-line-desktop-tickets-staff-1280.png') });
+
+  // An admin revokes Ada's third ticket, saying why: the dialog refuses to revoke without a reason.
+  const open = card
+    .getByRole('row')
+    .filter({ hasText: ada.split('@')[0]! })
+    .filter({ hasText: 'Open' });
+  await expect(open).toHaveCount(1);
+  await open.getByRole('button', { name: 'Revoke' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Revoke this ticket?' });
+  await expect(dialog.getByText('Nobody can use it any more.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Revoke the ticket' })).toBeDisabled();
+  await dialog.getByLabel('Reason').fill('   ');
+  await expect(dialog.getByRole('button', { name: 'Revoke the ticket' })).toBeDisabled();
+  await dialog.getByLabel('Reason').fill('Shared on a public forum');
+  await dialog.screenshot({ path: joinPath(RESULTS_DIR, 'screenshots', 'in-line-desktop-tickets-revoke-1280.png') });
+  await dialog.getByRole('button', { name: 'Revoke the ticket' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    card
+      .getByRole('row')
+      .filter({ hasText: ada.split('@')[0]! })
+      .filter({ hasText: 'Revoked' }),
+  ).toHaveCount(1);
+
+  // The revoked link says so to the friend who opens it.
+  await page.goto(third);
+  await hydrated(page);
+  await expect(page.getByText('This ticket has been withdrawn')).toBeVisible();
 });
