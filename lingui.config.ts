@@ -3,6 +3,21 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
+/**
+ * The pages behind a mail's link (place, unsubscribe, invitation) and the forms of the contact and "Your data" pages:
+ * their texts are loaded with those pages' code (statusPage in web/src/app/router.tsx), so the catalogue the waitlist
+ * and home pages load first stays small.
+ */
+const STATUS_SOURCES = [
+  '<rootDir>/web/src/features/waitlist/components/{confirm-panel,place-card,language-choice,link-states,resend-link}.tsx',
+  '<rootDir>/web/src/features/waitlist/components/{unsubscribe-panel,invitation-panel,member-tickets}.tsx',
+  '<rootDir>/web/src/features/waitlist/components/{city-choice,balance-choice,share-panel,use-ticket}.tsx',
+  '<rootDir>/web/src/features/waitlist/components/{city-progress,copy-button}.tsx',
+  '<rootDir>/web/src/features/privacy/components',
+  '<rootDir>/web/src/features/contact/components/contact-form.tsx',
+  '<rootDir>/web/src/app/routes/{confirm,unsubscribe,invitation,your-data,contact}.tsx',
+];
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'es', 'pt', 'de', 'fr'],
@@ -26,29 +41,13 @@ export default defineConfig({
         '<rootDir>/web/src/admin-main.tsx',
         '<rootDir>/web/src/app/admin-app.tsx',
         '<rootDir>/web/src/config/page-meta.ts',
-        '<rootDir>/web/src/features/waitlist/components/{confirm-panel,place-card,language-choice,link-states,resend-link}.tsx',
-        '<rootDir>/web/src/features/waitlist/components/{unsubscribe-panel,invitation-panel,member-tickets}.tsx',
-        '<rootDir>/web/src/features/waitlist/components/{city-choice,balance-choice,share-panel,use-ticket}.tsx',
-        '<rootDir>/web/src/features/waitlist/components/{city-progress,copy-button}.tsx',
-        '<rootDir>/web/src/features/privacy/components',
-        '<rootDir>/web/src/features/contact/components/contact-form.tsx',
-        '<rootDir>/web/src/app/routes/{confirm,unsubscribe,invitation,your-data,contact}.tsx',
+        ...STATUS_SOURCES,
       ],
     },
     {
-      // The pages behind a mail's link (place, unsubscribe, invitation) and the forms of the contact and "Your data"
-      // pages: loaded with those pages' code (statusPage in web/src/app/router.tsx), so the catalogue the waitlist
-      // and home pages load first stays small.
+      // The pages of STATUS_SOURCES.
       path: '<rootDir>/web/src/locales/status/{locale}',
-      include: [
-        '<rootDir>/web/src/features/waitlist/components/{confirm-panel,place-card,language-choice,link-states,resend-link}.tsx',
-        '<rootDir>/web/src/features/waitlist/components/{unsubscribe-panel,invitation-panel,member-tickets}.tsx',
-        '<rootDir>/web/src/features/waitlist/components/{city-choice,balance-choice,share-panel,use-ticket}.tsx',
-        '<rootDir>/web/src/features/waitlist/components/{city-progress,copy-button}.tsx',
-        '<rootDir>/web/src/features/privacy/components',
-        '<rootDir>/web/src/features/contact/components/contact-form.tsx',
-        '<rootDir>/web/src/app/routes/{confirm,unsubscribe,invitation,your-data,contact}.tsx',
-      ],
+      include: [...STATUS_SOURCES],
       exclude: ['**/*.test.*'],
     },
     {
