@@ -16,7 +16,10 @@ import { UnsubscribePanel } from './unsubscribe-panel.js';
 
 type Prefixed = Exclude<Language, 'en'>;
 
-/** What each language must show, written here rather than read from the catalogue: a lost translation fails. */
+/**
+ * What each language must show, written here rather than read from the catalogue: a lost translation fails. "E-mail"
+ * is written with a non-breaking hyphen (U+2011) in these pages' translations, so a heading never ends in "e-".
+ */
 const EXPECTED: Record<
   Prefixed,
   {
@@ -55,7 +58,7 @@ const EXPECTED: Record<
     invitationIncomplete: 'Este enlace de invitación está incompleto',
   },
   pt: {
-    unsubscribeTitle: 'Deixar de receber os nossos e-mails',
+    unsubscribeTitle: 'Deixar de receber os nossos e\u2011mails',
     unsubscribe: 'Cancelar a subscrição',
     unsubscribed: 'A sua subscrição foi cancelada',
     alreadyUnsubscribed: 'Já tinha cancelado a subscrição',
@@ -72,7 +75,7 @@ const EXPECTED: Record<
     invitationIncomplete: 'Esta ligação de convite está incompleta',
   },
   de: {
-    unsubscribeTitle: 'Unsere E-Mails abbestellen',
+    unsubscribeTitle: 'Unsere E\u2011Mails abbestellen',
     unsubscribe: 'Abmelden',
     unsubscribed: 'Du bist abgemeldet',
     alreadyUnsubscribed: 'Du hast dich schon abgemeldet',
@@ -89,7 +92,7 @@ const EXPECTED: Record<
     invitationIncomplete: 'Dieser Einladungslink ist unvollständig',
   },
   fr: {
-    unsubscribeTitle: 'Ne plus recevoir nos e-mails',
+    unsubscribeTitle: 'Ne plus recevoir nos e\u2011mails',
     unsubscribe: 'Me désabonner',
     unsubscribed: 'Votre désabonnement est confirmé',
     alreadyUnsubscribed: 'Votre désabonnement a déjà été effectué',
