@@ -1,6 +1,9 @@
 import { useSearchParams } from 'react-router-dom';
 import { EmailAddress } from '../../../components/ui/email-address.js';
 import { StoreBadges } from '../../../components/ui/store-badges.js';
+import { ApiError } from '../../../lib/api-error.js';
+import { i18n } from '../../../lib/i18n/i18n.js';
+import { richText } from '../../../lib/i18n/rich-text.js';
 import { useHydrated } from '../../../lib/use-hydrated.js';
 import { useAcceptInvitation } from '../api/accept-invitation.js';
 import { useInvitation, type Invitation } from '../api/get-invitation.js';
@@ -8,7 +11,24 @@ import { EntryRemoved, LinkUnreachable, LinkWorking } from './link-states.js';
 import { MemberTickets } from './member-tickets.js';
 
 function Working() {
-  return <LinkWorking title="Opening your invitation" noscript="Please turn on JavaScript to open your invitation." />;
+  return (
+    <LinkWorking
+      title={i18n._({ id: 'web.invitation.working', message: 'Opening your invitation' })}
+      noscript={i18n._({
+        id: 'web.invitation.noscript',
+        message: 'Please turn on JavaScript to open your invitation.',
+      })}
+    />
+  );
+}
+
+/** An address in a sentence, in bold, wrapping before its @ (the translation places it). */
+function EmailStrong({ address }: { address: string }) {
+  return (
+    <strong>
+      <EmailAddress address={address} />
+    </strong>
+  );
 }
 
 /**
@@ -20,11 +40,15 @@ function GetTheApp({ invitation }: { invitation: Invitation }) {
   if (stores.appStore || stores.playStore) return <StoreBadges className="store-badges--center" stores={stores} />;
   return (
     <p className="notice invitation-next">
-      The apps are not in the App Store and Google Play yet. The day they are, we will e-mail{' '}
-      <strong>
-        <EmailAddress address={invitation.email} />
-      </strong>{' '}
-      the links to get them; you will sign in with this address. There is nothing else to do until then.
+      {richText(
+        i18n._({
+          id: 'web.invitation.noStores',
+          message:
+            'The apps are not in the App Store and Google Play yet. The day they are, we will e-mail <0>{email}</0> the links to get them; you will sign in with this address. There is nothing else to do until then.',
+          values: { email: invitation.email },
+        }),
+        { 0: () => <EmailStrong address={invitation.email} /> },
+      )}
     </p>
   );
 }
@@ -33,19 +57,47 @@ function Admitted({ invitation, token }: { invitation: Invitation; token: string
   const out = invitation.stores.appStore || invitation.stores.playStore;
   return (
     <>
-      <h1>You're in!</h1>
+      <h1>{i18n._({ id: 'web.invitation.admitted.title', message: "You're in!" })}</h1>
       <p className="lead">
-        Welcome to Meet Match Date Marry,{' '}
-        <strong>
-          <EmailAddress address={invitation.email} />
-        </strong>
-        .{' '}
-        {out
-          ? 'Get the app and sign in with this address.'
-          : 'Your invitation is accepted and your account is reserved.'}
+        {richText(
+          out
+            ? i18n._({
+                id: 'web.invitation.admitted.lead',
+                message: 'Welcome to Meet Match Date Marry, <0>{email}</0>. Get the app and sign in with this address.',
+                values: { email: invitation.email },
+              })
+            : i18n._({
+                id: 'web.invitation.admitted.reserved',
+                message:
+                  'Welcome to Meet Match Date Marry, <0>{email}</0>. Your invitation is accepted and your account is reserved.',
+                values: { email: invitation.email },
+              }),
+          { 0: () => <EmailStrong address={invitation.email} /> },
+        )}
       </p>
       <GetTheApp invitation={invitation} />
       <MemberTickets token={token} />
+    </>
+  );
+}
+
+/**
+ * The click was refused for coming too fast (nginx's per-client limit on POSTs answers 429 `rate_limited`): said
+ * in the page's language, not as servers out of reach, with the same way to try again.
+ */
+function Throttled({ title, onRetry }: { title: string; onRetry: () => void }) {
+  return (
+    <>
+      <h1>{title}</h1>
+      <p className="lead">
+        {i18n._({
+          id: 'web.invitation.tooManyRequests',
+          message: 'Too many attempts in a short time. Please wait a moment and try again.',
+        })}
+      </p>
+      <button type="button" className="button button--primary" onClick={onRetry}>
+        {i18n._({ id: 'web.invitation.retry', message: 'Try again' })}
+      </button>
     </>
   );
 }
@@ -66,15 +118,23 @@ export function InvitationPanel() {
   if (!token) {
     return (
       <>
-        <h1>This invitation link is incomplete</h1>
-        <p className="lead">Please open the link from your invitation e-mail again.</p>
+        <h1>{i18n._({ id: 'web.invitation.incomplete.title', message: 'This invitation link is incomplete' })}</h1>
+        <p className="lead">
+          {i18n._({
+            id: 'web.invitation.incomplete.lead',
+            message: 'Please open the link from your invitation e-mail again.',
+          })}
+        </p>
       </>
     );
   }
 
   if (invitation.isError || accept.isError) {
     const retry = () => (accept.isError ? accept.mutate(token) : void invitation.refetch());
-    return <LinkUnreachable title="We couldn't open your invitation just now" onRetry={retry} />;
+    const title = i18n._({ id: 'web.invitation.unreachable', message: "We couldn't open your invitation just now" });
+    if (accept.error instanceof ApiError && accept.error.status === 429)
+      return <Throttled title={title} onRetry={retry} />;
+    return <LinkUnreachable title={title} onRetry={retry} />;
   }
 
   const outcome = accept.data ?? invitation.data;
@@ -83,9 +143,12 @@ export function InvitationPanel() {
   if (outcome.kind === 'invalid') {
     return (
       <>
-        <h1>This invitation link isn't valid</h1>
+        <h1>{i18n._({ id: 'web.invitation.invalid.title', message: "This invitation link isn't valid" })}</h1>
         <p className="lead">
-          It may have been copied only in part. Please open the link from your invitation e-mail again.
+          {i18n._({
+            id: 'web.invitation.invalid.lead',
+            message: 'It may have been copied only in part. Please open the link from your invitation e-mail again.',
+          })}
         </p>
       </>
     );
@@ -95,14 +158,24 @@ export function InvitationPanel() {
   const { email, city } = outcome.invitation;
   return (
     <>
-      <h1>You're invited to Meet Match Date Marry</h1>
+      <h1>{i18n._({ id: 'web.invitation.invited.title', message: "You're invited to Meet Match Date Marry" })}</h1>
       <p className="lead">
-        Your wait is over,{' '}
-        <strong>
-          <EmailAddress address={email} />
-        </strong>
-        {city ? `: we're opening in ${city.name}, and you're among the first in.` : ': you are among the first in.'}{' '}
-        Accept your invitation, then get the app and sign in with this address.
+        {richText(
+          city
+            ? i18n._({
+                id: 'web.invitation.invited.leadCity',
+                message:
+                  "Your wait is over, <0>{email}</0>: we're opening in {city}, and you're among the first in. Accept your invitation, then get the app and sign in with this address.",
+                values: { email, city: city.name },
+              })
+            : i18n._({
+                id: 'web.invitation.invited.lead',
+                message:
+                  'Your wait is over, <0>{email}</0>: you are among the first in. Accept your invitation, then get the app and sign in with this address.',
+                values: { email },
+              }),
+          { 0: () => <EmailStrong address={email} /> },
+        )}
       </p>
       <button
         type="button"
@@ -110,7 +183,9 @@ export function InvitationPanel() {
         onClick={() => accept.mutate(token)}
         disabled={accept.isPending}
       >
-        {accept.isPending ? 'Accepting…' : 'Accept my invitation'}
+        {accept.isPending
+          ? i18n._({ id: 'web.invitation.accepting', message: 'Accepting…' })
+          : i18n._({ id: 'web.invitation.accept', message: 'Accept my invitation' })}
       </button>
       <GetTheApp invitation={outcome.invitation} />
     </>
