@@ -13,7 +13,7 @@ const STATUS_SOURCES = [
   '<rootDir>/web/src/features/waitlist/components/{unsubscribe-panel,invitation-panel,member-tickets}.tsx',
   '<rootDir>/web/src/features/waitlist/components/{city-choice,balance-choice,share-panel,use-ticket}.tsx',
   '<rootDir>/web/src/features/waitlist/components/{city-progress,copy-button}.tsx',
-  '<rootDir>/web/src/features/privacy/components',
+  '<rootDir>/web/src/features/privacy/components/**',
   '<rootDir>/web/src/features/contact/components/contact-form.tsx',
   '<rootDir>/web/src/app/routes/{confirm,unsubscribe,invitation,your-data,contact}.tsx',
 ];

@@ -1,4 +1,5 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test';
+import type { Language } from '@mmdm/contracts/languages';
 import type { ChallengeAnswer } from '@mmdm/contracts/waitlist';
 import { solveForSignup } from '../../services/waitlist/src/testing/altcha-solver.js';
 
@@ -8,7 +9,7 @@ import { solveForSignup } from '../../services/waitlist/src/testing/altcha-solve
  */
 export async function postSignup(
   request: APIRequestContext,
-  data: { email: string; referralSource?: string },
+  data: { email: string; referralSource?: string; language?: Language },
 ): Promise<APIResponse> {
   const challenge = (await (await request.get('/waitlist/challenge')).json()) as ChallengeAnswer;
   return request.post('/waitlist', { data: { ...data, altcha: await solveForSignup(challenge) } });

@@ -4,21 +4,34 @@ import { Icon } from '../../components/ui/icon.js';
 import { SocialLinks } from '../../components/ui/social-links.js';
 import { site } from '../../config/site.js';
 import { ContactForm } from '../../features/contact/components/contact-form.js';
+import { i18n } from '../../lib/i18n/i18n.js';
 
 export function ContactRoute() {
   return (
     <>
-      <PageHero eyebrow="Contact" title="We'd love to hear from you">
-        <p>Questions about the app, press enquiries or ideas for us? Write to us, call us or find us online.</p>
+      <PageHero
+        eyebrow={i18n._({ id: 'web.contact.hero.eyebrow', message: 'Contact' })}
+        title={i18n._({ id: 'web.contact.hero.title', message: "We'd love to hear from you" })}
+      >
+        <p>
+          {i18n._({
+            id: 'web.contact.hero.lead',
+            message:
+              'Questions about the app, press enquiries or ideas for us? Write to us, call us or find us online.',
+          })}
+        </p>
       </PageHero>
       <section className="section">
         <div className="container contact-grid">
           <ContactForm />
           <aside className="card connect-card" aria-labelledby="connect-title">
-            <h2 id="connect-title">Connect With Us</h2>
+            <h2 id="connect-title">{i18n._({ id: 'web.contact.connect.title', message: 'Connect With Us' })}</h2>
             <p>
-              Our mission is to help people build meaningful relationships through honest conversations. Whatever is on
-              your mind, a real person on our team will read it.
+              {i18n._({
+                id: 'web.contact.connect.body',
+                message:
+                  'Our mission is to help people build meaningful relationships through honest conversations. Whatever is on your mind, a real person on our team will read it.',
+              })}
             </p>
             <ul className="contact-list contact-list--large">
               <li>
@@ -40,7 +53,9 @@ export function ContactRoute() {
                 </a>
               </li>
             </ul>
-            <h3 className="connect-card__follow">Follow us</h3>
+            <h3 className="connect-card__follow">
+              {i18n._({ id: 'web.contact.connect.follow', message: 'Follow us' })}
+            </h3>
             <SocialLinks />
           </aside>
         </div>

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from '@mmdm/contracts/limits';
 import { checkEmailAddress } from '@mmdm/contracts/email';
 import { HONEYPOT_FIELD } from '@mmdm/contracts/waitlist';
@@ -6,29 +7,75 @@ import { EmailAddress } from '../../../components/ui/email-address.js';
 import { EmailField, FormField } from '../../../components/ui/form-field.js';
 import { HoneypotField } from '../../../components/ui/honeypot-field.js';
 import { ApiError } from '../../../lib/api-client.js';
+import { i18n } from '../../../lib/i18n/i18n.js';
+import { refusalText } from '../../../lib/i18n/refusal-text.js';
+import { richText } from '../../../lib/i18n/rich-text.js';
 import { formText } from '../../../lib/form-text.js';
 import { useProofOfWork } from '../../../lib/use-proof-of-work.js';
 import { useHydrated } from '../../../lib/use-hydrated.js';
 import { getContactChallenge } from '../api/get-contact-challenge.js';
 import { useSendContactMessage } from '../api/send-contact-message.js';
 
+/** The form's texts, translated where they are shown (`i18n._(contactMessages.notSent)`). */
 export const contactMessages = {
-  sending: 'Sending your message...',
-  sentTitle: 'Thank you! Your message has reached our team.',
-  notSent: 'Your message was not sent.',
-  unreachable: 'We could not reach our servers. Your message is still in the form: please try again.',
-} as const;
+  sending: /*i18n*/ { id: 'web.contact.status.sending', message: 'Sending your message...' },
+  sentTitle: /*i18n*/ { id: 'web.contact.sent.title', message: 'Thank you! Your message has reached our team.' },
+  notSent: /*i18n*/ { id: 'web.contact.failed.notSent', message: 'Your message was not sent.' },
+  unreachable: /*i18n*/ {
+    id: 'web.contact.failed.unreachable',
+    message: 'We could not reach our servers. Your message is still in the form: please try again.',
+  },
+  /** A refusal whose code the page does not know: the form is still there to look over. */
+  refused: /*i18n*/ { id: 'web.contact.failed.refused', message: 'Please check the form and try again.' },
+} satisfies Record<string, MessageDescriptor>;
+
+const tooMany = /*i18n*/ {
+  id: 'web.contact.error.tooMany',
+  message: 'Too many messages from your network. Please try again later.',
+};
+
+/**
+ * The codes the service may refuse a message with (POST /waitlist/contact), said on a page in another language than
+ * English; an English page shows the service's own sentence.
+ */
+const refusals: Record<string, MessageDescriptor> = {
+  // The browser already asks for every field and caps their lengths: what the service's rule refuses is the address.
+  validation_error: /*i18n*/ {
+    id: 'web.contact.error.validation',
+    message: 'Please check your e-mail address: it should look like name@example.com.',
+  },
+  // The service's rate limit per network, and the gateway's.
+  rate_limited: tooMany,
+  too_many_requests: tooMany,
+  payload_too_large: /*i18n*/ {
+    id: 'web.contact.error.tooLarge',
+    message: 'Your message is too long. Please shorten it and try again.',
+  },
+  // The proof of work (lib/proof-of-work.ts): not ready yet, too old, or already spent.
+  challenge_required: /*i18n*/ {
+    id: 'web.contact.error.challengeRequired',
+    message: 'Your browser is still getting ready to send this form. Please try again in a moment.',
+  },
+  challenge_invalid: /*i18n*/ {
+    id: 'web.contact.error.challengeInvalid',
+    message: 'This form was open too long or was changed. Please reload the page and try again.',
+  },
+  challenge_spent: /*i18n*/ {
+    id: 'web.contact.error.challengeSpent',
+    message: 'This form was already sent. Please reload the page and try again.',
+  },
+};
 
 /**
  * Why the message was not sent, in the words of the service when it refused the message itself (a field, the rate
- * limit, the proof of work); otherwise the server or the network failed, and the words are still in the form.
+ * limit, the proof of work), said in the page's language; otherwise the server or the network failed, and the words
+ * are still in the form.
  */
 export function contactFailureText(error: unknown): string {
-  const refusal =
-    error instanceof ApiError && error.kind === 'http' && error.status !== undefined && error.status < 500
-      ? error.serverMessage
-      : undefined;
-  return `${contactMessages.notSent} ${refusal ?? contactMessages.unreachable}`;
+  const refused =
+    error instanceof ApiError && error.kind === 'http' && error.status !== undefined && error.status < 500;
+  const why = refused ? (refusalText(error, refusals) ?? i18n._(contactMessages.refused)) : undefined;
+  return `${i18n._(contactMessages.notSent)} ${why ?? i18n._(contactMessages.unreachable)}`;
 }
 
 /**
@@ -88,12 +135,19 @@ export function ContactForm() {
         <span className="contact-sent__icon" aria-hidden="true">
           ✓
         </span>
-        <h2 id={`${id}-sent`}>{contactMessages.sentTitle}</h2>
+        <h2 id={`${id}-sent`}>{i18n._(contactMessages.sentTitle)}</h2>
         <p>
-          We'll reply to <EmailAddress address={sentTo} /> within two working days.
+          {richText(
+            i18n._({
+              id: 'web.contact.sent.reply',
+              message: "We'll reply to <0>{email}</0> within two working days.",
+              values: { email: sentTo },
+            }),
+            { 0: () => <EmailAddress address={sentTo} /> },
+          )}
         </p>
         <button type="button" className="button button--ghost" onClick={writeAnother}>
-          Write another message
+          {i18n._({ id: 'web.contact.sent.again', message: 'Write another message' })}
         </button>
       </div>
     );
@@ -101,43 +155,56 @@ export function ContactForm() {
 
   return (
     <form ref={form} className="card form" onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Get in Touch</h2>
-      <p className="muted">Send us a message and we'll reply within two working days.</p>
+      <h2 id={`${id}-title`}>{i18n._({ id: 'web.contact.form.title', message: 'Get in Touch' })}</h2>
+      <p className="muted">
+        {i18n._({ id: 'web.contact.form.lead', message: "Send us a message and we'll reply within two working days." })}
+      </p>
       <FormField
         ref={nameInput}
         id={`${id}-name`}
-        label="Your Name"
+        label={i18n._({ id: 'web.contact.form.name', message: 'Your Name' })}
         name="name"
         type="text"
         autoComplete="name"
-        placeholder="Jane Doe"
+        placeholder={i18n._({ id: 'web.contact.form.namePlaceholder', message: 'Jane Doe' })}
         maxLength={CONTACT_NAME_MAX_LENGTH}
         required
         disabled={sending}
       />
-      <EmailField id={`${id}-email`} label="Your Email" placeholder="jane@example.com" disabled={sending} />
+      <EmailField
+        id={`${id}-email`}
+        label={i18n._({ id: 'web.contact.form.email', message: 'Your Email' })}
+        placeholder={i18n._({ id: 'web.contact.form.emailPlaceholder', message: 'jane@example.com' })}
+        disabled={sending}
+      />
       <div className="field">
-        <label htmlFor={`${id}-message`}>Your Message</label>
+        <label htmlFor={`${id}-message`}>{i18n._({ id: 'web.contact.form.message', message: 'Your Message' })}</label>
         <textarea
           id={`${id}-message`}
           name="message"
           rows={6}
-          placeholder="How can we help you today?"
+          placeholder={i18n._({ id: 'web.contact.form.messagePlaceholder', message: 'How can we help you today?' })}
           maxLength={CONTACT_MESSAGE_MAX_LENGTH}
           aria-describedby={`${id}-message-hint`}
           required
           disabled={sending}
         />
         <p id={`${id}-message-hint`} className="field__hint">
-          Up to {CONTACT_MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters.
+          {i18n._({
+            id: 'web.contact.form.messageHint',
+            message: 'Up to {max} characters.',
+            values: { max: i18n.number(CONTACT_MESSAGE_MAX_LENGTH) },
+          })}
         </p>
       </div>
       <HoneypotField idPrefix={id} className="contact-form__trap" />
       <button type="submit" className="button button--primary" disabled={!hydrated || sending}>
-        {sending ? 'Sending...' : 'Send message'}
+        {sending
+          ? i18n._({ id: 'web.contact.form.sending', message: 'Sending...' })
+          : i18n._({ id: 'web.contact.form.send', message: 'Send message' })}
       </button>
       <p className="form__status" role="status">
-        {sending ? contactMessages.sending : ''}
+        {sending ? i18n._(contactMessages.sending) : ''}
       </p>
       {send.state.status === 'failed' ? (
         <div className="error-box contact-failure" role="alert">
@@ -147,7 +214,7 @@ export function ContactForm() {
             className="button button--small button--ghost"
             onClick={() => form.current?.requestSubmit()}
           >
-            Try again
+            {i18n._({ id: 'web.contact.failed.retry', message: 'Try again' })}
           </button>
         </div>
       ) : null}
