@@ -140,6 +140,17 @@ export function notFoundMeta(): PageMeta {
   };
 }
 
+/**
+ * The link preview's picture described (og:image:alt, twitter:image:alt) in the active language: the picture is the
+ * same for every page and language, its words the English brand line.
+ */
+export function previewImageAlt(): string {
+  return i18n._({
+    id: 'web.meta.image.alt',
+    message: 'Meet Match Date Marry: the future of Dating and Friendships. Join the waitlist, launching soon.',
+  });
+}
+
 /** A page's title and description in the active language, by its path in any language (`/es/waitlist`). */
 export function metaFor(pathname: string): PageMeta {
   return pageMeta()[normalizePath(unprefixedPath(normalizePath(pathname)))] ?? notFoundMeta();
