@@ -5,7 +5,7 @@ import { LANGUAGES, type Language } from '@mmdm/contracts/languages';
 import { socialLinks } from '../../config/site.js';
 import { localizedPath } from '../../lib/i18n/page-language.js';
 import { speak } from '../../testing/page-texts.js';
-import { SocialLinks } from './social-links.js';
+import { Footer } from '../layout/footer.js';
 import { StoreBadges } from './store-badges.js';
 
 /**
@@ -48,11 +48,11 @@ const says: Record<Language, { list: string; appStore: string; googlePlay: strin
 afterEach(() => speak('en'));
 
 describe.each(LANGUAGES)('in %s', (language) => {
-  it('the store badges say the stores’ words in the language and lead to its waitlist page', async () => {
+  it('the footer’s store badges say the stores’ words in the language and lead to its waitlist page', async () => {
     await speak(language);
     render(
-      <MemoryRouter initialEntries={[localizedPath('/', language)]}>
-        <StoreBadges />
+      <MemoryRouter initialEntries={[localizedPath('/about', language)]}>
+        <Footer />
       </MemoryRouter>,
     );
     const badges = within(screen.getByRole('list', { name: says[language].list }));
@@ -79,9 +79,13 @@ describe.each(LANGUAGES)('in %s', (language) => {
     expect(badges.queryByRole('link', { name: says[language].googlePlay })).not.toBeInTheDocument();
   });
 
-  it('each social link is named by its network and says it opens a new tab', async () => {
+  it('each of the footer’s social links is named by its network and says it opens a new tab', async () => {
     await speak(language);
-    render(<SocialLinks />);
+    render(
+      <MemoryRouter initialEntries={[localizedPath('/about', language)]}>
+        <Footer />
+      </MemoryRouter>,
+    );
     for (const network of socialLinks) {
       expect(screen.getByRole('link', { name: `${network.label} ${says[language].newTab}` })).toHaveAttribute(
         'href',
