@@ -141,8 +141,8 @@ export function notFoundMeta(): PageMeta {
 }
 
 /**
- * The link preview's picture described (og:image:alt, twitter:image:alt) in the active language: the picture is the
- * same for every page and language, its words the English brand line.
+ * The link preview's picture described (og:image:alt, twitter:image:alt) in the active language. The picture is the
+ * same on every page (its words are the English brand line); a reader's description of it is in their page's language.
  */
 export function previewImageAlt(): string {
   return i18n._({

@@ -8,9 +8,10 @@ import { CopyButton } from './copy-button.js';
 const LINK_ICONS: Record<string, IconName> = { WhatsApp: 'chat', SMS: 'phone', 'E-mail': 'mail', X: 'x' };
 
 /**
- * What a person says when sharing, in their page's language (their friends most likely read it too): while in line,
- * that joining with the link moves both along; once invited or let in, only the invitation to join (friends no longer
- * move them).
+ * What a person says when sharing, in their page's language (their friends most likely read it too), in their own
+ * voice to a friend: informal in every language (du, tú, tu), where the pages themselves address French and
+ * Portuguese readers formally. While in line, that joining with the link moves both along; once invited or let in,
+ * only the invitation to join (friends no longer move them).
  */
 export function shareMessage(shareUrl: string, inLine: boolean): ShareMessage {
   return {
