@@ -1,18 +1,29 @@
+import { randomBytes } from 'node:crypto';
 import { expect, test } from './fixtures.js';
+import { screenshotsAt390And1280 } from './in-line-support.js';
+import { staffToken } from './staff-session.js';
 
 /**
- * A visitor on the German pages gets German mails whose links open German pages; choosing Portuguese on their place
- * page makes the next mail Portuguese, with links to the Portuguese pages.
+ * A visitor on the German pages gets German mails whose links open German pages, and a German place page, its cards
+ * included; choosing Portuguese on their place page makes the next mail Portuguese, with links to the Portuguese pages.
  */
 test('a sign-up on /de/waitlist gets German mails and pages, and after choosing Portuguese the next mail is Portuguese', async ({
   page,
+  request,
   mailbox,
   system,
   uniqueEmail,
-}) => {
+}, testInfo) => {
   // Three mails, two sign-ups and a confirmation: slow on a loaded 2-core runner.
   test.slow();
   const email = uniqueEmail('sprache');
+  // The place page asks for a city once staff have listed one; its name is staff data, the same in every language.
+  const city = `Hamburg ${randomBytes(3).toString('hex')}`;
+  const added = await request.post('/api/admin/waitlist/cities', {
+    headers: { Authorization: `Bearer ${await staffToken(request, system.admin)}` },
+    data: { name: city },
+  });
+  expect(added.status()).toBe(201);
 
   await page.goto('/de/waitlist');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
@@ -35,6 +46,28 @@ test('a sign-up on /de/waitlist gets German mails and pages, and after choosing 
   await expect(page.getByRole('heading', { level: 1, name: 'Deine E-Mail-Adresse ist bestätigt' })).toBeVisible();
   const welcome = await mailbox.waitFor(email, { count: 2 });
   expect(welcome.subject).toMatch(/^Du bist Nummer [\d.]+ auf der Warteliste/);
+
+  // The place page's cards: the city, who they'd like to meet, the ways to share, all in German.
+  const cityCard = page.getByRole('form', { name: 'Deine Stadt (optional)' });
+  await cityCard.getByRole('combobox', { name: 'Stadt' }).selectOption({ label: city });
+  await cityCard.getByRole('button', { name: 'Meine Stadt speichern' }).click();
+  await expect(cityCard.getByText(`Gespeichert: ${city}.`)).toBeVisible();
+  const share = page.getByRole('list', { name: 'Teilen über' });
+  await expect(share.getByRole('link', { name: 'E-Mail' })).toHaveAttribute(
+    'href',
+    /^mailto:\?subject=Komm%20mit%20auf%20die%20Warteliste/,
+  );
+  await expect(page.getByRole('button', { name: 'Link zum Teilen kopieren' })).toBeVisible();
+  const balance = page.getByRole('region', { name: 'Wen du kennenlernen möchtest (optional)' });
+  await balance.getByLabel('Ich bin', { exact: true }).selectOption('woman');
+  await balance.getByLabel('Ich möchte kennenlernen', { exact: true }).selectOption('men');
+  await balance.getByRole('checkbox').check();
+  await screenshotsAt390And1280(page, testInfo, 'languages-place-de');
+  await balance.getByRole('button', { name: 'Speichern' }).click();
+  await expect(balance.getByText('eine Frau, die Männer kennenlernen möchte')).toBeVisible();
+  for (const english of ['Your city (optional)', 'Save my city', "Who you'd like to meet", 'Copy share link']) {
+    await expect(page.getByText(english)).toHaveCount(0);
+  }
 
   // The place page: the mails' language, German until changed.
   const language = page.getByLabel('Sprache', { exact: true });

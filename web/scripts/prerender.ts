@@ -28,6 +28,7 @@ interface ServerEntry {
   canonicalUrl(pathname: string): string;
   alternateUrls(pathname: string): { hreflang: string; href: string }[];
   notFoundMeta(): PageMeta;
+  previewImageAlt(): string;
   LANGUAGES: readonly Language[];
   DEFAULT_LANGUAGE: Language;
   localizedPath(path: string, language: Language): string;
@@ -121,10 +122,10 @@ if (/<link rel="modulepreload"/.test(template))
 
 /**
  * The link preview's picture, shipped with the site (web/design/og-image.svg rendered by scripts/og-image.sh):
- * 1200 × 630, the size Open Graph and Twitter's large card show without cropping.
+ * 1200 × 630, the size Open Graph and Twitter's large card show without cropping. Its description is in the page's
+ * language (previewImageAlt in src/config/page-meta.ts).
  */
 const OG_IMAGE = { path: '/images/og-image.jpg', width: 1200, height: 630, type: 'image/jpeg' } as const;
-const OG_IMAGE_ALT = 'Meet Match Date Marry: the future of Dating and Friendships. Join the waitlist, launching soon.';
 
 /** Open Graph names a language with its territory (ll_TT): the markets each language is written for. */
 const OG_LOCALES: Record<Language, string> = { en: 'en_US', es: 'es_ES', pt: 'pt_PT', de: 'de_DE', fr: 'fr_FR' };
@@ -137,6 +138,8 @@ if (!existsSync(join(dist, OG_IMAGE.path))) throw new Error(`the client build la
  */
 function head(meta: PageMeta, canonical: string | null, language: Language, path: string | null): string {
   const image = `${server.publicEnv.publicUrl}${OG_IMAGE.path}`;
+  // Asked for after render(), which activated the page's language.
+  const imageAlt = server.previewImageAlt();
   // The same page in every language (and x-default), so a search engine shows each reader theirs.
   const alternates =
     path === null
@@ -165,12 +168,12 @@ function head(meta: PageMeta, canonical: string | null, language: Language, path
     `<meta property="og:image:type" content="${OG_IMAGE.type}" />`,
     `<meta property="og:image:width" content="${OG_IMAGE.width}" />`,
     `<meta property="og:image:height" content="${OG_IMAGE.height}" />`,
-    `<meta property="og:image:alt" content="${escape(OG_IMAGE_ALT)}" />`,
+    `<meta property="og:image:alt" content="${escape(imageAlt)}" />`,
     '<meta name="twitter:card" content="summary_large_image" />',
     `<meta name="twitter:title" content="${escape(meta.title)}" />`,
     `<meta name="twitter:description" content="${escape(meta.description)}" />`,
     `<meta name="twitter:image" content="${escape(image)}" />`,
-    `<meta name="twitter:image:alt" content="${escape(OG_IMAGE_ALT)}" />`,
+    `<meta name="twitter:image:alt" content="${escape(imageAlt)}" />`,
   ];
   return tags.filter(Boolean).join('\n    ');
 }

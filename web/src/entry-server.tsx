@@ -5,7 +5,7 @@ import { AppRoutes } from './app/router.js';
 import { activateLanguage, loadPageTitles, loadStatusTexts } from './lib/i18n/i18n.js';
 import { languageOfPath } from './lib/i18n/page-language.js';
 
-export { alternateUrls, canonicalUrl, metaFor, notFoundMeta } from './config/page-meta.js';
+export { alternateUrls, canonicalUrl, metaFor, notFoundMeta, previewImageAlt } from './config/page-meta.js';
 export { LANGUAGES, DEFAULT_LANGUAGE } from '@mmdm/contracts/languages';
 export { activateLanguage, loadPageTitles } from './lib/i18n/i18n.js';
 export { languageOfPath, localizedPath } from './lib/i18n/page-language.js';

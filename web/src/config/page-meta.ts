@@ -140,6 +140,17 @@ export function notFoundMeta(): PageMeta {
   };
 }
 
+/**
+ * The link preview's picture described (og:image:alt, twitter:image:alt) in the active language. The picture is the
+ * same on every page (its words are the English brand line); a reader's description of it is in their page's language.
+ */
+export function previewImageAlt(): string {
+  return i18n._({
+    id: 'web.meta.image.alt',
+    message: 'Meet Match Date Marry: the future of Dating and Friendships. Join the waitlist, launching soon.',
+  });
+}
+
 /** A page's title and description in the active language, by its path in any language (`/es/waitlist`). */
 export function metaFor(pathname: string): PageMeta {
   return pageMeta()[normalizePath(unprefixedPath(normalizePath(pathname)))] ?? notFoundMeta();

@@ -30,7 +30,7 @@ function Home({ content }: { content: HomeContent }) {
                 {hero.howItWorks}
               </Link>
             </div>
-            <StoreBadges />
+            <StoreBadges waitlist={localizedPath(paths.waitlist, language)} />
           </div>
           <div className="hero__art">
             <HeroArt />

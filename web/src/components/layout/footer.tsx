@@ -43,7 +43,7 @@ export function Footer() {
                 'Honest conversations, genuine emotions and meaningful bonds. The future of Dating and Friendships.',
             })}
           </p>
-          <StoreBadges />
+          <StoreBadges waitlist={localizedPath(paths.waitlist, language)} />
         </div>
         <nav className="site-footer__column" aria-labelledby="footer-legal">
           <h2 id="footer-legal" className="site-footer__heading">

@@ -18,7 +18,7 @@ export function CtaBanner({ content }: { content: MarketingShared['cta'] }) {
             <Link to={localizedPath(paths.waitlist, language)} className="button button--light button--large">
               {content.button}
             </Link>
-            <StoreBadges className="store-badges--on-dark" />
+            <StoreBadges className="store-badges--on-dark" waitlist={localizedPath(paths.waitlist, language)} />
           </div>
         </div>
       </div>

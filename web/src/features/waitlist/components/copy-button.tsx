@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Icon } from '../../../components/ui/icon.js';
+import { i18n } from '../../../lib/i18n/i18n.js';
 
-/** Copies a text to the clipboard and says so, politely, to screen readers too. */
+/** Copies a text to the clipboard and says so, politely, to screen readers too (`label`: the caller's, translated). */
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
 
@@ -27,7 +28,11 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
         {label}
       </button>
       <span className="copy-button__status" role="status">
-        {state === 'copied' ? 'Copied!' : state === 'failed' ? 'Copy failed: select the text and copy it.' : ''}
+        {state === 'copied'
+          ? i18n._({ id: 'web.place.copy.copied', message: 'Copied!' })
+          : state === 'failed'
+            ? i18n._({ id: 'web.place.copy.failed', message: 'Copy failed: select the text and copy it.' })
+            : ''}
       </span>
     </span>
   );

@@ -1,6 +1,7 @@
 /**
- * The ready-made message and the plain share links of the place page. Plain links only: each opens the app or site
- * the person picked with the message filled in, and nothing of theirs loads on our page (no script, no pixel).
+ * The plain share links of the place page. Plain links only: each opens the app or site the person picked with the
+ * message filled in, and nothing of theirs loads on our page (no script, no pixel). The message itself is written in
+ * the page's language by the share panel (components/share-panel.tsx, whose texts live in the status catalogue).
  */
 export interface ShareMessage {
   /** The e-mail's subject line. */
@@ -8,20 +9,6 @@ export interface ShareMessage {
   /** The message without the link (X and the system share sheet take the link apart). */
   text: string;
   url: string;
-}
-
-/**
- * What a person says when sharing: while in line, that joining with the link moves both along; once invited or let
- * in, only the invitation to join (friends no longer move them).
- */
-export function shareMessage(shareUrl: string, inLine: boolean): ShareMessage {
-  return {
-    subject: 'Join me on the Meet Match Date Marry waitlist',
-    text: inLine
-      ? 'I joined the Meet Match Date Marry waitlist, a dating and friendships app launching soon. Join with my link and confirm your address: it moves me up the line.'
-      : 'I’m on Meet Match Date Marry, a dating and friendships app launching soon. Join the waitlist with my link:',
-    url: shareUrl,
-  };
 }
 
 export interface ShareLink {
