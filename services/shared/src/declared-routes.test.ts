@@ -5,6 +5,14 @@ import { z } from 'zod';
 import { declaredRoutes, markGuard, validated } from './declared-routes.js';
 import { errorHandler } from './errors.js';
 import { createLogger } from './logger.js';
+import {
+  currentClaims,
+  InvalidTokenError,
+  staffGuard,
+  type StaffClaims,
+  type StaffRole,
+  type StaffTokenVerifier,
+} from './tokens.js';
 
 /** A router that records what is registered on it. */
 function recordingRouter() {
@@ -56,20 +64,130 @@ describe('declaredRoutes', () => {
     expect(chains.map((chain) => chain.length)).toEqual([3, 3]);
   });
 
-  it('refuses, at start-up, a guard that disagrees with the declared access, and a staff call without one', () => {
+  it("refuses, at start-up, a route with a staff guard of its own: the declaration's access decides", () => {
     const { router } = recordingRouter();
-    const route = declaredRoutes(router);
+    const route = declaredRoutes(router, '', { guard });
     const [viewer] = guard('viewer');
     const [admin] = guard('admin');
     expect(() => route({ method: 'post', path: '/erase', access: 'admin' }, viewer!, handler)).toThrow(
-      'POST /erase is declared admin but registered behind a viewer guard',
+      'POST /erase is declared admin but registered behind its own viewer guard',
     );
-    expect(() => route({ method: 'get', path: '/list', access: 'viewer' }, admin!, handler)).toThrow(/declared viewer/);
+    // The same role is refused too: a second copy of the decision is free to drift from the first.
+    expect(() => route({ method: 'post', path: '/erase', access: 'admin' }, admin!, handler)).toThrow(/its own admin/);
     expect(() => route({ method: 'get', path: '/open', access: 'public' }, viewer!, handler)).toThrow(
       /declared public/,
     );
-    expect(() => route({ method: 'get', path: '/list', access: 'viewer' }, handler)).toThrow(/without a staff guard/);
-    expect(() => route({ method: 'get', path: '/list', access: 'viewer' }, viewer!, handler)).not.toThrow();
+    // An `any` call brings its own check (a session of any role, or an enrolment token).
+    expect(() => route({ method: 'post', path: '/logout', access: 'any' }, viewer!, handler)).not.toThrow();
+  });
+
+  it('refuses, at start-up, a staff call on a router without a staff guard', () => {
+    const { router } = recordingRouter();
+    expect(() => declaredRoutes(router)({ method: 'get', path: '/list', access: 'viewer' }, handler)).toThrow(
+      'GET /list is declared viewer but its router has no staff guard',
+    );
+  });
+});
+
+describe('declaredRoutes over HTTP, with the staff guard', () => {
+  const erase = defineCall({
+    method: 'post',
+    path: '/items/{id}/erase',
+    operationId: 'eraseItem',
+    tag: 'staff-waitlist',
+    summary: 'Erase an item',
+    description: 'A test call.',
+    access: 'admin',
+    params: { id: pathParam('An item id.') },
+    body: z.strictObject({ reason: z.string().min(1) }),
+    answers: {},
+    errors: [400, 401, 403],
+  });
+  const read = defineCall({
+    method: 'get',
+    path: '/items',
+    operationId: 'listItems',
+    tag: 'staff-waitlist',
+    summary: 'Items',
+    description: 'A test call.',
+    access: 'viewer',
+    answers: {},
+    errors: [401],
+  });
+  const claims = (role: StaffRole): StaffClaims => ({
+    sub: role,
+    role,
+    jti: role,
+    iat: 0,
+    exp: 0,
+    gen: 0,
+    amr: ['pwd'],
+    authTime: 0,
+  });
+  // Stands in for the JWT check: the token is the role it carries.
+  const verify: StaffTokenVerifier = async (token) => {
+    if (token === 'viewer' || token === 'admin') return claims(token);
+    throw new InvalidTokenError('unknown');
+  };
+  let base = '';
+  let server: ReturnType<express.Express['listen']>;
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(express.json());
+    const router = express.Router();
+    const route = declaredRoutes(router, '', { guard: staffGuard(verify) });
+    route(erase, (_req, res) => {
+      res.json({ erased: validated(erase, res).params.id });
+    });
+    route(read, (req, res) => {
+      res.json({ role: currentClaims(req).role });
+    });
+    app.use(router);
+    app.use(errorHandler(createLogger({ name: 'test', level: 'silent' })));
+    await new Promise<void>((resolve) => {
+      server = app.listen(0, '127.0.0.1', () => resolve());
+    });
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const call = async (method: string, path: string, token?: string, body?: unknown) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it('refuses a call declared admin to a viewer with 403, whatever the request holds', async () => {
+    expect(await call('POST', '/items/x/erase', 'viewer', {})).toEqual({
+      status: 403,
+      body: { success: false, code: 'forbidden', message: 'Your role does not allow this.' },
+    });
+  });
+
+  it('answers 401 before 403 before 400: no token, then a bad token, then the role, then the request', async () => {
+    const unauthorized = { success: false, code: 'unauthorized', message: 'Sign in to continue.' };
+    expect(await call('POST', '/items/x/erase', undefined, {})).toEqual({ status: 401, body: unauthorized });
+    expect(await call('POST', '/items/x/erase', 'forged', {})).toEqual({ status: 401, body: unauthorized });
+    const invalid = await call('POST', '/items/x/erase', 'admin', {});
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toMatchObject({ code: 'validation_error' });
+    expect(await call('POST', '/items/7/erase', 'admin', { reason: 'spam' })).toEqual({
+      status: 200,
+      body: { erased: '7' },
+    });
+  });
+
+  it('lets a viewer and an admin make a call declared viewer', async () => {
+    expect(await call('GET', '/items', 'viewer')).toEqual({ status: 200, body: { role: 'viewer' } });
+    expect(await call('GET', '/items', 'admin')).toEqual({ status: 200, body: { role: 'admin' } });
+    expect((await call('GET', '/items')).status).toBe(401);
   });
 });
 

@@ -22,7 +22,7 @@ export type GuardFor = (access: GuardedAccess) => RequestHandler[];
 
 const GUARDS = Symbol.for('mmdm.guards');
 
-/** Marks `handler` as the guard of `access` (requireStaff does), so declaredRoutes can hold it to the declaration. */
+/** Marks `handler` as a staff guard of `access` (requireStaff does), so declaredRoutes can tell a second one apart. */
 export function markGuard<H extends RequestHandler>(handler: H, access: GuardedAccess): H {
   return Object.assign(handler, { [GUARDS]: access });
 }
@@ -41,17 +41,20 @@ export type RegisterCall = ((call: DeclaredCall, ...handlers: RequestHandler[]) 
 };
 
 export interface DeclaredRoutesOptions {
-  /** The service's staff guard: put before each call declared `viewer` or `admin` that does not name its guard. */
+  /** The service's staff guard: put before each call declared `viewer` or `admin`, with the declared role. */
   guard?: GuardFor;
 }
 
 /**
  * Registers calls declared in `@mmdm/contracts/calls` on a router mounted at `mountedAt` (`''` for the app's root):
  * the method and the path come from the declaration, the path made relative to the mount and put in Express's
- * `:name` form. The declaration's `access` is applied: a `viewer` or `admin` call gets `options.guard` of its role
- * first, unless its handlers hold a staff guard already, which must then be of exactly that role; a `public` call
- * may hold none. The declaration's params, query and body are parsed by `validate`, just before the last handler.
- * A call outside the mount, or a guard that disagrees with the declaration, fails at start-up, not in production.
+ * `:name` form. The declaration's `access` decides who may call, here and nowhere else: a `viewer` or `admin` call
+ * gets `options.guard` of that role first, and may hold no staff guard of its own (a second copy of the decision,
+ * free to disagree with it); a `public` call may hold none either; an `any` call (any staff session, or an enrolment
+ * token, or a check that answers in its own shape) brings its own check. The declaration's params, query and body
+ * are parsed by `validate` just before the last handler, so a request meets the guard (401, then 403), then the
+ * route's own middleware, then validation (400), then the handler. A call outside the mount, a staff call without
+ * `options.guard` or a route with its own staff guard fails at start-up, not in production.
  */
 export function declaredRoutes(router: Router, mountedAt = '', options: DeclaredRoutesOptions = {}): RegisterCall {
   const register = (call: DeclaredCall, handlers: RequestHandler[], validated: boolean) => {
@@ -60,18 +63,16 @@ export function declaredRoutes(router: Router, mountedAt = '', options: Declared
       throw new Error(`${name} is not under ${mountedAt}: register it elsewhere`);
     }
     const guards = handlers.map(guardOf).filter((access) => access !== undefined);
-    let chain = handlers;
-    if (call.access === 'public' && guards.length > 0) {
-      throw new Error(`${name} is declared public but registered behind a ${guards.join(', ')} guard`);
+    if (call.access !== 'any' && guards.length > 0) {
+      throw new Error(
+        `${name} is declared ${call.access} but registered behind its own ${guards.join(', ')} guard: ` +
+          'the declaration decides who may call it',
+      );
     }
+    let chain = handlers;
     if (call.access === 'viewer' || call.access === 'admin') {
-      if (guards.some((access) => access !== call.access)) {
-        throw new Error(`${name} is declared ${call.access} but registered behind a ${guards.join(', ')} guard`);
-      }
-      if (guards.length === 0) {
-        if (!options.guard) throw new Error(`${name} is declared ${call.access} but registered without a staff guard`);
-        chain = [...options.guard(call.access), ...handlers];
-      }
+      if (!options.guard) throw new Error(`${name} is declared ${call.access} but its router has no staff guard`);
+      chain = [...options.guard(call.access), ...handlers];
     }
     if (validated && chain.length > 0) chain = [...chain.slice(0, -1), validate(call), ...chain.slice(-1)];
     router[call.method](expressPath(call.path.slice(mountedAt.length)), ...chain);

@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useWaitlistApi } from '../../testing/waitlist-harness.js';
+import { buildEntries } from '../../testing/waitlist-factories.js';
+import { uniqueEmail, useWaitlistApi } from '../../testing/waitlist-harness.js';
 
 const system = useWaitlistApi();
 let tag: string;
 beforeAll(async () => {
   tag = `r${randomBytes(4).toString('hex')}`;
   // 60 entries: a full page of the list is more than one row.
-  await system.context.pool.query(
-    `insert into waitlist.entries (email, email_normalized)
-     select e, e from (select $1 || '-' || n || '@example.com' as e from generate_series(1, 60) n) s`,
-    [tag],
+  await buildEntries(
+    system.context.pool,
+    Array.from({ length: 60 }, () => ({ email: uniqueEmail(tag) })),
   );
 });
 

@@ -1,5 +1,5 @@
 import { jsonBody, noStore } from '@mmdm/shared/http';
-import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
+import { staffGuard, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { Router } from 'express';
 import { staffActorOf } from '../audit/audit.service.js';
 import type { TicketsService } from './tickets.service.js';
@@ -15,25 +15,23 @@ export interface TicketsAdminRoutesDeps {
 /** Staff: tickets given and used (viewer), revoking one (admin). */
 export function ticketsAdminRoutes({ service, verifier }: TicketsAdminRoutesDeps): Router {
   const router = Router();
-  const route = declaredRoutes(router);
-  const viewer = requireStaff(verifier, 'viewer');
-  const admin = requireStaff(verifier, 'admin');
+  const route = declaredRoutes(router, '', { guard: staffGuard(verifier) });
   const json = jsonBody('4kb');
   // Staff answers are never cached, refusals included.
   router.use(STAFF_WAITLIST_PREFIX, noStore);
 
-  route(calls.listTickets, viewer, async (req, res) => {
+  route(calls.listTickets, async (req, res) => {
     const query = validated(calls.listTickets, res).query;
     res.json(await service.list(query, staffActorOf(req)));
   });
 
-  route(calls.revokeTicket, admin, ...json, async (req, res) => {
+  route(calls.revokeTicket, ...json, async (req, res) => {
     const { id } = validated(calls.revokeTicket, res).params;
     const { reason } = validated(calls.revokeTicket, res).body;
     res.json(await service.revoke(id, reason, staffActorOf(req)));
   });
 
-  route(calls.approveTicket, admin, async (req, res) => {
+  route(calls.approveTicket, async (req, res) => {
     const { id } = validated(calls.approveTicket, res).params;
     res.json(await service.approve(id, staffActorOf(req)));
   });

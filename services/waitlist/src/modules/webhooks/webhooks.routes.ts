@@ -1,5 +1,5 @@
 import { jsonBody, noStore } from '@mmdm/shared/http';
-import { requireStaff, type StaffTokenVerifier } from '@mmdm/shared/tokens';
+import { staffGuard, type StaffTokenVerifier } from '@mmdm/shared/tokens';
 import { declaredRoutes, validated } from '@mmdm/shared/declared-routes';
 import * as calls from '@mmdm/contracts/calls/staff-webhooks';
 import { Router } from 'express';
@@ -17,43 +17,42 @@ export interface WebhooksRoutesDeps {
  */
 export function webhooksRoutes({ service, verifier }: WebhooksRoutesDeps): Router {
   const router = Router();
-  const route = declaredRoutes(router);
-  const admin = requireStaff(verifier, 'admin');
+  const route = declaredRoutes(router, '', { guard: staffGuard(verifier) });
   router.use(calls.listWebhooks.path, noStore);
 
-  route(calls.createWebhook, admin, ...jsonBody(), async (req, res) => {
+  route(calls.createWebhook, ...jsonBody(), async (req, res) => {
     const body = validated(calls.createWebhook, res).body;
     res.status(201).json(await service.create(body, staffActorOf(req)));
   });
 
-  route(calls.listWebhooks, admin, async (_req, res) => {
+  route(calls.listWebhooks, async (_req, res) => {
     res.json(await service.list());
   });
 
-  route(calls.rotateWebhookSecret, admin, async (req, res) => {
+  route(calls.rotateWebhookSecret, async (req, res) => {
     const { id } = validated(calls.rotateWebhookSecret, res).params;
     res.json(await service.rotate(id, staffActorOf(req)));
   });
 
-  route(calls.setWebhookEnabled, admin, ...jsonBody('4kb'), async (req, res) => {
+  route(calls.setWebhookEnabled, ...jsonBody('4kb'), async (req, res) => {
     const { id } = validated(calls.setWebhookEnabled, res).params;
     const { enabled } = validated(calls.setWebhookEnabled, res).body;
     res.json(await service.setEnabled(id, enabled, staffActorOf(req)));
   });
 
-  route(calls.deleteWebhook, admin, async (req, res) => {
+  route(calls.deleteWebhook, async (req, res) => {
     const { id } = validated(calls.deleteWebhook, res).params;
     await service.delete(id, staffActorOf(req));
     res.status(204).end();
   });
 
-  route(calls.listWebhookDeliveries, admin, async (_req, res) => {
+  route(calls.listWebhookDeliveries, async (_req, res) => {
     const { id } = validated(calls.listWebhookDeliveries, res).params;
     const { limit, cursor } = validated(calls.listWebhookDeliveries, res).query;
     res.json(await service.deliveries(id, limit, cursor));
   });
 
-  route(calls.redeliverWebhook, admin, async (req, res) => {
+  route(calls.redeliverWebhook, async (req, res) => {
     const { id, deliveryId } = validated(calls.redeliverWebhook, res).params;
     await service.redeliver(id, deliveryId, staffActorOf(req));
     res.status(202).json({ success: true, message: 'The message will be sent again.' });

@@ -5,7 +5,7 @@ import { createRedis } from '@mmdm/shared/redis';
 import type { Redis } from 'ioredis';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildEntry, buildToken } from '../../testing/waitlist-factories.js';
+import { buildEntries, buildEntry, buildToken } from '../../testing/waitlist-factories.js';
 import { eventually, uniqueEmail, useWaitlistApi } from '../../testing/waitlist-harness.js';
 import { createAuditService } from '../audit/audit.service.js';
 import { createRetention } from '../retention/retention.service.js';
@@ -659,14 +659,9 @@ describe('fan-out', () => {
     await createEndpoint(receiver.url('/c'), ['entry.invited']);
     const count = 300;
     // One statement confirms them all: the trigger records one event per entry, two deliveries each.
-    const { rows } = await system.context.pool.query<{ id: string }>(
-      `with made as (
-         insert into waitlist.entries (email, email_normalized)
-         select e, e from (select 'fan-' || n || '-' || $2 || '@example.com' as e from generate_series(1, $1) n) s
-         returning id
-       )
-       select id::text as id from made`,
-      [count, Date.now().toString(36)],
+    const rows = await buildEntries(
+      system.context.pool,
+      Array.from({ length: count }, (_, n) => ({ email: uniqueEmail(`fan${n}`) })),
     );
     await system.context.pool.query(
       `update waitlist.entries set status = 'confirmed', confirmed_at = now() where id = any($1::bigint[])`,
