@@ -58,6 +58,8 @@ test('a sign-up on /de/waitlist gets German mails and pages, and after choosing 
     /^mailto:\?subject=Komm%20mit%20auf%20die%20Warteliste/,
   );
   await expect(page.getByRole('button', { name: 'Link zum Teilen kopieren' })).toBeVisible();
+  // The link a German speaker passes on opens the German waitlist page.
+  await expect(page.locator('.referral-card__link')).toHaveText(new RegExp(`^${system.baseURL}/de/waitlist\\?ref=`));
   const balance = page.getByRole('region', { name: 'Wen du kennenlernen möchtest (optional)' });
   await balance.getByLabel('Ich bin', { exact: true }).selectOption('woman');
   await balance.getByLabel('Ich möchte kennenlernen', { exact: true }).selectOption('men');

@@ -1,6 +1,6 @@
 import type { Language } from '@mmdm/contracts/languages';
 import type { ListedCity, PlaceStatus } from '@mmdm/contracts/launch';
-import { mailLinks } from '@mmdm/contracts/web-paths';
+import { mailLinks, pagesUrl } from '@mmdm/contracts/web-paths';
 import { AppError } from '@mmdm/shared/errors';
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db.js';
@@ -72,7 +72,8 @@ export function createPlacesService({
     email: row.email,
     status: row.status === 'unsubscribed' ? 'pending' : row.status,
     referralCode: row.referralCode,
-    shareUrl: row.referralCode ? mailLinks.share(publicUrl, row.referralCode) : null,
+    // In the person's language, as their mails' share links are: the friend reads the message in it first.
+    shareUrl: row.referralCode ? mailLinks.share(pagesUrl(publicUrl, row.language), row.referralCode) : null,
     position: row.position,
     referralCount: row.referralCount,
     boost: row.boost,

@@ -136,7 +136,7 @@ export function createSignupService({
       await refuseDeadLink(token, hash);
       const state = confirmableState(token);
       return state.status === 'confirmed'
-        ? { status: 'confirmed', ...(await describe(state.entryId)), ...state.entry }
+        ? { status: 'confirmed', ...state.entry, ...(await describe(state.entryId)) }
         : { status: 'pending', email: state.email };
     },
 
@@ -150,7 +150,7 @@ export function createSignupService({
             const state = confirmableState(token);
             if (state.status === 'confirmed') {
               // The page still shows the code (and the place), so a second click is not a dead end.
-              const data = { ...(await describe(state.entryId)), ...state.entry };
+              const data = { ...state.entry, ...(await describe(state.entryId)) };
               throw new AppError(409, 'token_used', 'This address is already confirmed.', { data });
             }
             const referralCode = newReferralCode();
@@ -161,7 +161,7 @@ export function createSignupService({
           });
           metrics.confirmations.inc();
           const { entryId, ...entry } = confirmed;
-          return { ...(await describe(entryId)), ...entry };
+          return { ...entry, ...(await describe(entryId)) };
         } catch (error) {
           // 40 random bits collide rarely; draw again rather than fail the person's click.
           if (isUniqueViolation(error, 'entries_referral_code_key') && attempt < 5) continue;

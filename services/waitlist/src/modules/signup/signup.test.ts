@@ -51,6 +51,18 @@ describe('POST /waitlist', () => {
     expect(row).toMatchObject({ status: 'confirmed', referral_code: confirmed.body.data.referralCode });
   });
 
+  it('gives a person who signed up in German a share link to the German waitlist page, on confirming and after', async () => {
+    const email = uniqueEmail('teilen');
+    const token = await signUpAndGetToken(email, { language: 'de' });
+    const confirmed = await system.api.request('/waitlist/confirm', { method: 'POST', body: { token } });
+    expect(confirmed.status).toBe(200);
+    const code = confirmed.body.data.referralCode as string;
+    expect(confirmed.body.data.shareUrl).toBe(`http://mmdm.test/de/waitlist?ref=${code}`);
+    const again = await system.api.request('/waitlist/confirm', { method: 'POST', body: { token } });
+    expect(again.status).toBe(409);
+    expect(again.body.data.shareUrl).toBe(`http://mmdm.test/de/waitlist?ref=${code}`);
+  });
+
   it('when the address is already on the list, answers like a new sign-up and writes no second row', async () => {
     const email = uniqueEmail('dup');
     const first = await system.api.request('/waitlist', { method: 'POST', body: { email } });
