@@ -64,7 +64,8 @@ export async function seedStaffRows(databaseUrl: string, request: APIRequestCont
         `insert into waitlist.entries (email, email_normalized, status, referral_source, city_id, credits,
                                        confirmed_at, invited_at, admitted_at, unsubscribed_at)
          values ($1, lower($1), $2, $3, $4, $5,
-                 case when $2 <> 'pending' then now() - interval '2 days' end,
+                 -- Confirmed at 10:58 PM: a time as wide as any, whatever the hour the run happens at.
+                 case when $2 <> 'pending' then date_trunc('day', now() - interval '2 days') + interval '22 hours 58 minutes' end,
                  case when $2 in ('invited', 'admitted') then now() - interval '1 day' end,
                  case when $2 = 'admitted' then now() - interval '3 hours' end,
                  case when $2 = 'unsubscribed' then now() end)
