@@ -7,7 +7,7 @@ import { richText } from '../../../lib/i18n/rich-text.js';
 import { useHydrated } from '../../../lib/use-hydrated.js';
 import { useAcceptInvitation } from '../api/accept-invitation.js';
 import { useInvitation, type Invitation } from '../api/get-invitation.js';
-import { EntryRemoved, LinkUnreachable, LinkWorking } from './link-states.js';
+import { EntryRemoved, LinkThrottled, LinkUnreachable, LinkWorking } from './link-states.js';
 import { MemberTickets } from './member-tickets.js';
 
 function Working() {
@@ -82,27 +82,6 @@ function Admitted({ invitation, token }: { invitation: Invitation; token: string
 }
 
 /**
- * The click was refused for coming too fast (nginx's per-client limit on POSTs answers 429 `rate_limited`): said
- * in the page's language, not as servers out of reach, with the same way to try again.
- */
-function Throttled({ title, onRetry }: { title: string; onRetry: () => void }) {
-  return (
-    <>
-      <h1>{title}</h1>
-      <p className="lead">
-        {i18n._({
-          id: 'web.invitation.tooManyRequests',
-          message: 'Too many attempts in a short time. Please wait a moment and try again.',
-        })}
-      </p>
-      <button type="button" className="button button--primary" onClick={onRetry}>
-        {i18n._({ id: 'web.invitation.retry', message: 'Try again' })}
-      </button>
-    </>
-  );
-}
-
-/**
  * The page behind the invitation mail's link. Opening it only reads the invitation (GET): mail scanners fetch links
  * and may run the page's scripts, so the person is let in by the POST their click sends.
  */
@@ -133,7 +112,7 @@ export function InvitationPanel() {
     const retry = () => (accept.isError ? accept.mutate(token) : void invitation.refetch());
     const title = i18n._({ id: 'web.invitation.unreachable', message: "We couldn't open your invitation just now" });
     if (accept.error instanceof ApiError && accept.error.status === 429)
-      return <Throttled title={title} onRetry={retry} />;
+      return <LinkThrottled title={title} onRetry={retry} />;
     return <LinkUnreachable title={title} onRetry={retry} />;
   }
 

@@ -41,6 +41,27 @@ export function LinkUnreachable({ title, onRetry }: { title: string; onRetry: ()
   );
 }
 
+/**
+ * A mail link's page whose click was refused for coming too fast (nginx's per-client limit on POSTs answers 429
+ * `rate_limited`): said as such, not as servers out of reach, with the same way to try again.
+ */
+export function LinkThrottled({ title, onRetry }: { title: string; onRetry: () => void }) {
+  return (
+    <>
+      <h1>{title}</h1>
+      <p className="lead">
+        {i18n._({
+          id: 'web.link.tooManyRequests',
+          message: 'Too many attempts in a short time. Please wait a moment and try again.',
+        })}
+      </p>
+      <button type="button" className="button button--primary" onClick={onRetry}>
+        {i18n._({ id: 'web.link.retry', message: 'Try again' })}
+      </button>
+    </>
+  );
+}
+
 /** A mail's link (place, invitation) whose entry unsubscribed or was erased: said plainly, not blamed on a damaged link. */
 export function EntryRemoved() {
   const language = usePageLanguage();
