@@ -1,3 +1,4 @@
+import { frenchAtCity } from '@mmdm/contracts/city-names';
 import { useSearchParams } from 'react-router-dom';
 import { EmailAddress } from '../../../components/ui/email-address.js';
 import { StoreBadges } from '../../../components/ui/store-badges.js';
@@ -143,9 +144,10 @@ export function InvitationPanel() {
           city
             ? i18n._({
                 id: 'web.invitation.invited.leadCity',
+                comment: '{city} is the name as typed ("Le Havre"); {atCity} is it after French "à" ("au Havre").',
                 message:
                   "Your wait is over, <0>{email}</0>: we're opening in {city}, and you're among the first in. Accept your invitation, then get the app and sign in with this address.",
-                values: { email, city: city.name },
+                values: { email, city: city.name, atCity: frenchAtCity(city.name) },
               })
             : i18n._({
                 id: 'web.invitation.invited.lead',

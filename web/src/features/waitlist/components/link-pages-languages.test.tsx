@@ -310,3 +310,28 @@ describe.each(LANGUAGES)('the invitation page in %s', (language) => {
     expectNoEnglish(container);
   });
 });
+
+describe('the invitation page names a city whose name starts with an article as its language says it', () => {
+  async function leadFor(language: Prefixed, cityName: string) {
+    network.on('GET', '/waitlist/invitation', () =>
+      json(200, { success: true, data: { ...invitation, city: { id: 7, name: cityName } } }),
+    );
+    const { container } = await renderAt(language, '/invitation?token=inv-1', 'invitation');
+    await screen.findByRole('heading', { level: 1, name: EXPECTED[language].invited });
+    return container.querySelector('.lead')?.textContent ?? '';
+  }
+
+  it.each([
+    ['Le Havre', 'nous ouvrons au Havre,'],
+    ["Les Sables-d'Olonne", "nous ouvrons aux Sables-d'Olonne,"],
+    ["L'Isle-Adam", "nous ouvrons à L'Isle-Adam,"],
+  ])('in French, "à" contracts with the article: %s', async (cityName, said) => {
+    expect(await leadFor('fr', cityName)).toContain(said);
+  });
+
+  it('in Portuguese, the name stands where no preposition needs its article ("no Porto")', async () => {
+    const lead = await leadFor('pt', 'Porto');
+    expect(lead).toContain('vamos abrir na sua cidade (Porto)');
+    expect(lead).not.toContain('em Porto');
+  });
+});

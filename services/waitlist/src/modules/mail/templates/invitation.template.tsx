@@ -2,6 +2,7 @@
 /** @jsxImportSource react */
 import type { I18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react';
+import { frenchAtCity } from '@mmdm/contracts/city-names';
 import { Link } from '@react-email/link';
 import { Text } from '@react-email/text';
 import { CallToAction, MailLayout, styles, type MailSite } from './mail-layout.js';
@@ -57,9 +58,10 @@ export function InvitationMail({ site, email, city, inviteUrl, unsubscribeUrl }:
         {city
           ? i18n._({
               id: 'mail.invitation.bodyCity',
+              comment: '{city} is the name as typed ("Le Havre"); {atCity} is it after French "à" ("au Havre").',
               message:
                 'Thank you for waiting. We are opening Meet Match Date Marry in {city}, and your place in line has come up: you can now create your account.',
-              values: { city },
+              values: { city, atCity: frenchAtCity(city) },
             })
           : i18n._({
               id: 'mail.invitation.body',

@@ -163,3 +163,36 @@ describe('the invitation mail leads somewhere', () => {
     expect(mail.html).not.toMatch(/apps\.apple\.com|play\.google\.com/);
   });
 });
+
+describe('the invitation mail names the city as each language says it', () => {
+  const invitation = (city: string) => ({
+    email: 'ana@example.com',
+    city,
+    inviteUrl: 'https://mmdm.test/invitation?token=T',
+    unsubscribeUrl: 'https://mmdm.test/unsubscribe?token=U',
+  });
+  const sentence = (text: string) => text.replace(/\s+/g, ' ');
+
+  it('in French, "à" contracts with the article a name starts with', async () => {
+    for (const [city, said] of [
+      ['Le Havre', 'Nous ouvrons Meet Match Date Marry au Havre,'],
+      ["Les Sables-d'Olonne", "Nous ouvrons Meet Match Date Marry aux Sables-d'Olonne,"],
+      ['La Rochelle', 'Nous ouvrons Meet Match Date Marry à La Rochelle,'],
+    ] as const) {
+      const mail = await renderMail('invitation', invitation(city), site, 'fr');
+      expect(sentence(mail.text)).toContain(said);
+      expect(mail.text).not.toMatch(/à Les? /);
+    }
+  });
+
+  it('in Portuguese, the name stands on its own, where no preposition needs its article ("no Porto")', async () => {
+    const mail = await renderMail('invitation', invitation('Porto'), site, 'pt');
+    expect(sentence(mail.text)).toContain('Vamos abrir a Meet Match Date Marry na sua cidade (Porto)');
+    expect(mail.text).not.toContain('em Porto');
+  });
+
+  it('in English, the sentence is as it was', async () => {
+    const mail = await renderMail('invitation', invitation('Le Havre'), site);
+    expect(sentence(mail.text)).toContain('We are opening Meet Match Date Marry in Le Havre,');
+  });
+});
