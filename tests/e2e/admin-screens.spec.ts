@@ -1,17 +1,11 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures.js';
 import { postSignup } from './proof-of-work.js';
-import { staffToken, writeToken } from './staff-session.js';
+import { staffToken } from './staff-session.js';
+import { openPanel } from './staff-support.js';
 
 /** The staff screens on real data: sign-ups made through the public API appear, can be found, exported, deleted. */
-
-/** Opens the panel already signed in (the login form itself is covered in admin-session.spec.ts). */
-async function openPanel(page: Page, token: string, path: string) {
-  await page.goto('/admin/login');
-  await writeToken(page, token);
-  await page.goto(path);
-}
 
 async function signUp(request: APIRequestContext, email: string, referralSource?: string) {
   const response = await postSignup(request, referralSource ? { email, referralSource } : { email });

@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { readToken, writeToken } from './staff-session.js';
+import { readToken, signInWithPassword, writeToken } from './staff-session.js';
 
 /**
  * Staff sign-in, the guard's three paths and sign-out, through the real gateway, auth service and browser.
@@ -8,15 +7,8 @@ import { readToken, writeToken } from './staff-session.js';
  */
 test.use({ allowConsole: [/status of 401/] });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
 test('a wrong password shows "Invalid credentials" and stores nothing', async ({ page, system }) => {
-  await signIn(page, system.admin.email, `${system.admin.password}-wrong`);
+  await signInWithPassword(page, system.baseURL, system.admin.email, `${system.admin.password}-wrong`);
 
   await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
   await expect(page).toHaveURL(/\/admin\/login$/);
@@ -24,7 +16,7 @@ test('a wrong password shows "Invalid credentials" and stores nothing', async ({
 });
 
 test('the bootstrap admin signs in and lands on the dashboard', async ({ page, system }) => {
-  await signIn(page, system.admin.email, system.admin.password);
+  await signInWithPassword(page, system.baseURL, system.admin.email, system.admin.password);
 
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
@@ -54,7 +46,7 @@ test('a forged token is refused: back to the login page, and the token is forgot
 });
 
 test('logout ends the session: the same token no longer works anywhere', async ({ page, system, request }) => {
-  await signIn(page, system.admin.email, system.admin.password);
+  await signInWithPassword(page, system.baseURL, system.admin.email, system.admin.password);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   const token = await readToken(page);
   expect(token).toBeTruthy();

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { expect, test } from './fixtures.js';
 import { RESULTS_DIR } from './system.js';
 import { expectNoAxeViolations, joinAndConfirm, screenshotsAt390And1280 } from './in-line-support.js';
+import { signInAsStaff } from './staff-support.js';
 
 /**
  * Balanced waves (decision 035): a confirmed person may say, on their place page only, who they are and whom they hope
@@ -46,11 +47,7 @@ test.describe('who you would like to meet, and a balanced wave', () => {
     await expect(card.getByLabel('I am')).toBeVisible();
 
     // Staff: the wave form's target mix and the preview's counts, before any click that sends.
-    await page.goto('/admin/login');
-    await page.getByLabel('Email').fill(system.admin.email);
-    await page.getByLabel('Password').fill(system.admin.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/admin$/);
+    await signInAsStaff(page, system.admin);
     await page.goto('/admin/launch');
     await page.getByLabel('How many').fill('20');
     await page.getByRole('checkbox', { name: 'Balance this wave' }).check();

@@ -1,10 +1,10 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
 import { expect, test } from './fixtures.js';
-import { joinAndConfirm, screenshotsAt390And1280 } from './in-line-support.js';
+import { chooseCity, joinAndConfirm, screenshotsAt390And1280 } from './in-line-support.js';
 import { hydrated } from './public-support.js';
+import { addCity, cityOfItsOwn, signInAsStaff } from './staff-support.js';
 import { RESULTS_DIR } from './system.js';
 
 /**
@@ -37,17 +37,11 @@ test('a city waits for its threshold, shows its progress, and opens on an adminâ
 }, testInfo) => {
   test.setTimeout(240_000);
   test.skip(testInfo.project.name !== 'desktop', 'one city opening per run; both widths are screenshot here');
-  const city = `Opening ${randomBytes(3).toString('hex')}`;
+  const city = cityOfItsOwn('Opening');
 
   // Staff add the city and set its opening: 2 people, a first wave of 1, opened by an admin.
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(system.admin.email);
-  await page.getByLabel('Password').fill(system.admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  await page.goto('/admin/settings/cities');
-  await page.getByLabel('City name').fill(city);
-  await page.getByRole('button', { name: 'Add city' }).click();
+  await signInAsStaff(page, system.admin);
+  await addCity(page, city);
   const row = page.getByRole('row', { name: new RegExp(city) });
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: `Opening of ${city}` }).click();
@@ -62,9 +56,7 @@ test('a city waits for its threshold, shows its progress, and opens on an adminâ
   // The first person chooses it and sees how far it is.
   const ada = uniqueEmail('opening-ada');
   await joinAndConfirm(page, mailbox, ada);
-  await page.getByRole('combobox', { name: 'City' }).selectOption({ label: city });
-  await page.getByRole('button', { name: 'Save my city' }).click();
-  await expect(page.getByText(`Saved: ${city}.`)).toBeVisible();
+  await chooseCity(page, city);
   await expect(page.getByText(`${city}: 1 of 2 needed to open.`)).toBeVisible();
   await screenshotsAt390And1280(page, testInfo, 'city-progress');
 
@@ -78,8 +70,7 @@ test('a city waits for its threshold, shows its progress, and opens on an adminâ
   // The second person reaches the threshold: the city waits for an admin.
   const bea = uniqueEmail('opening-bea');
   await joinAndConfirm(page, mailbox, bea);
-  await page.getByRole('combobox', { name: 'City' }).selectOption({ label: city });
-  await page.getByRole('button', { name: 'Save my city' }).click();
+  await chooseCity(page, city);
   await expect(page.getByText(`${city}: 2 of 2 people, opening soon.`)).toBeVisible();
 
   await page.goto('/admin');

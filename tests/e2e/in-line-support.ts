@@ -71,3 +71,14 @@ export async function joinAndConfirm(page: Page, mailbox: Mailbox, email: string
   await expect(page.getByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' })).toBeVisible();
   return link;
 }
+
+/**
+ * On the person's place page (`link`, or the page already open), chooses `city` and waits until it is saved. The city
+ * is staff's to add first (staff-support.ts: addCity).
+ */
+export async function chooseCity(page: Page, city: string, link?: string): Promise<void> {
+  if (link) await page.goto(link);
+  await page.getByRole('combobox', { name: 'City' }).selectOption({ label: city });
+  await page.getByRole('button', { name: 'Save my city' }).click();
+  await expect(page.getByText(`Saved: ${city}.`)).toBeVisible();
+}

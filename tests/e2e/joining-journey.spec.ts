@@ -1,8 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Mailbox } from './fixtures.js';
+import { expectNoAxeViolations } from './in-line-support.js';
 import { postSignup } from './proof-of-work.js';
 import { hydrated, isPhone } from './public-support.js';
 import { RESULTS_DIR } from './system.js';
@@ -15,18 +15,6 @@ import { RESULTS_DIR } from './system.js';
  * is logged by Chromium as a console error, expected here.
  */
 test.use({ allowConsole: [/status of 429/] });
-
-/** Every axe-core violation (WCAG 2.2 AA and best practice), whatever its impact. */
-async function expectNoAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  const found = results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-  expect(found, where).toEqual([]);
-}
 
 /** A screenshot to look at, under the run's results folder (`joining-<project>-<name>.png`). */
 async function shoot(page: Page, testInfo: TestInfo, name: string) {

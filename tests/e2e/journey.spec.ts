@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.js';
+import { signInAsStaff } from './staff-support.js';
 
 /**
  * The journey the whole system exists for: a visitor joins, gets the mail, confirms, shares their code, and staff
@@ -48,11 +49,7 @@ test('a visitor joins, confirms from the e-mail, and staff see the confirmed sig
   await page.goto(shareLink);
   await expect(page.getByLabel('Referral code')).toHaveValue(shareLink.split('ref=')[1]!);
 
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(system.admin.email);
-  await page.getByLabel('Password').fill(system.admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await signInAsStaff(page, system.admin);
   await page.goto('/admin/users');
   await page.getByLabel('Search by email').fill(email);
   const row = page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });

@@ -1,30 +1,7 @@
 import type { Page } from '@playwright/test';
-import { randomBytes } from 'node:crypto';
-import { expect, test, type Mailbox } from './fixtures.js';
-import { screenshotsAt390And1280 } from './in-line-support.js';
-import { hydrated } from './public-support.js';
-
-/** Waits for a mail to `address` carrying a link to `path` and returns that link. */
-async function linkInMail(mailbox: Mailbox, address: string, path: string, timeoutMs = 20_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    for (const mail of await mailbox.to(address)) {
-      const link = mail.links.find((href) => href.includes(`${path}?token=`));
-      if (link) return link;
-    }
-    if (Date.now() > deadline) throw new Error(`no mail to ${address} with a ${path} link within ${timeoutMs} ms`);
-    await new Promise((done) => setTimeout(done, 200));
-  }
-}
-
-async function join(page: Page, email: string, url = '/waitlist') {
-  await page.goto(url);
-  // The page paints before the app takes over; typing before that would be reset by hydration.
-  await hydrated(page);
-  await page.getByLabel(/e-?mail/i).fill(email);
-  await page.getByRole('button', { name: 'Join the waitlist' }).click();
-  await expect(page.getByText("You're on the list!")).toBeVisible();
-}
+import { expect, test } from './fixtures.js';
+import { chooseCity, joinAndConfirm, linkInMail, screenshotsAt390And1280 } from './in-line-support.js';
+import { addCity, cityOfItsOwn, prepareWaveOfOne, sendWaveOfOne, signInAsStaff } from './staff-support.js';
 
 async function placeShown(page: Page): Promise<number> {
   const text = (await page.locator('.place-card__number').textContent()) ?? '';
@@ -49,17 +26,9 @@ test('a person climbs the line with two friends, picks a city, is invited in a w
   const ada = uniqueEmail('ada');
 
   // Someone confirmed just before Ada and brings no friend: the place Ada climbs past.
-  const early = uniqueEmail('early');
-  await join(page, early);
-  await page.goto(await linkInMail(mailbox, early, '/confirm'));
-  await page.getByRole('button', { name: 'Confirm my address' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' })).toBeVisible();
+  await joinAndConfirm(page, mailbox, uniqueEmail('early'));
 
-  await join(page, ada);
-  const confirmLink = await linkInMail(mailbox, ada, '/confirm');
-  await page.goto(confirmLink);
-  await page.getByRole('button', { name: 'Confirm my address' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' })).toBeVisible();
+  const confirmLink = await joinAndConfirm(page, mailbox, ada);
   const before = await placeShown(page);
   await expect(page.getByText('0 friends credited')).toBeVisible();
   const rule = page.getByText(
@@ -72,11 +41,7 @@ test('a person climbs the line with two friends, picks a city, is invited in a w
 
   // Two friends join with the share link and confirm: each credits Ada once confirmed.
   for (const label of ['friend1', 'friend2']) {
-    const friend = uniqueEmail(label);
-    await join(page, friend, shareLink);
-    await page.goto(await linkInMail(mailbox, friend, '/confirm'));
-    await page.getByRole('button', { name: 'Confirm my address' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' })).toBeVisible();
+    await joinAndConfirm(page, mailbox, uniqueEmail(label), shareLink);
   }
 
   // Ada reopens her link: no second confirmation, a better place, and why.
@@ -87,31 +52,17 @@ test('a person climbs the line with two friends, picks a city, is invited in a w
   expect(after).toBeLessThan(before);
 
   // Staff add the city in Settings.
-  const city = `E2E ${testInfo.project.name} ${randomBytes(3).toString('hex')}`;
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(system.admin.email);
-  await page.getByLabel('Password').fill(system.admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  await page.goto('/admin/settings/cities');
-  await page.getByLabel('City name').fill(city);
-  await page.getByRole('button', { name: 'Add city' }).click();
-  await expect(page.getByRole('rowheader', { name: city })).toBeVisible();
+  const city = cityOfItsOwn(`E2E ${testInfo.project.name}`);
+  await signInAsStaff(page, system.admin);
+  await addCity(page, city);
 
   // Ada tells us her city, and only that.
-  await page.goto(confirmLink);
-  await page.getByRole('combobox', { name: 'City' }).selectOption({ label: city });
-  await page.getByRole('button', { name: 'Save my city' }).click();
-  await expect(page.getByText(`Saved: ${city}.`)).toBeVisible();
+  await chooseCity(page, city, confirmLink);
 
   // Staff preview and send a wave of one in Ada's city: she is the only one there.
-  await page.goto('/admin/launch');
-  await page.getByLabel('How many').fill('1');
-  await page.getByRole('combobox', { name: 'City' }).selectOption({ label: city });
+  await prepareWaveOfOne(page, city);
   await expect(page.getByText(`1 person would be invited now (1 in line in ${city}).`)).toBeVisible();
-  await page.getByRole('button', { name: 'Invite…' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Send invitations' }).click();
-  await expect(page.getByText(`Invited 1 person in ${city}. Their invitation e-mails are on their way.`)).toBeVisible();
+  await sendWaveOfOne(page, city);
   const wave = page.getByRole('region', { name: 'Waves' }).getByRole('row', { name: new RegExp(city) });
   await expect(wave).toBeVisible();
 

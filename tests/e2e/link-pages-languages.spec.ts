@@ -1,8 +1,8 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { randomBytes } from 'node:crypto';
 import { expect, test } from './fixtures.js';
-import { expectNoAxeViolations, join, joinAndConfirm, linkInMail, screenshotsAt390And1280 } from './in-line-support.js';
+import { expectNoAxeViolations, join, linkInMail, screenshotsAt390And1280 } from './in-line-support.js';
 import { hydrated } from './public-support.js';
+import { invitedAloneInACity } from './staff-support.js';
 
 /*
  * The pages behind a mail's unsubscribe and invitation links, opened under the German and French prefixes with real
@@ -124,30 +124,9 @@ test('the invitation page in French and German: welcomes the person, accepts on 
 
   // Staff add a city of the run's own; Ada, alone in it, is invited by a wave of one. Its name starts with an article,
   // which French contracts with "à" ("au Havre") and German leaves as typed.
-  const place = `Havre ${randomBytes(3).toString('hex')}`;
-  const city = `Le ${place}`;
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(system.admin.email);
-  await page.getByLabel('Password').fill(system.admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  await page.goto('/admin/settings/cities');
-  await page.getByLabel('City name').fill(city);
-  await page.getByRole('button', { name: 'Add city' }).click();
-  await expect(page.getByRole('rowheader', { name: city })).toBeVisible();
-
   const ada = uniqueEmail('einladung');
-  await joinAndConfirm(page, mailbox, ada);
-  await page.getByRole('combobox', { name: 'City' }).selectOption({ label: city });
-  await page.getByRole('button', { name: 'Save my city' }).click();
-  await expect(page.getByText(`Saved: ${city}.`)).toBeVisible();
-  await page.goto('/admin/launch');
-  await page.getByLabel('How many').fill('1');
-  await page.getByRole('combobox', { name: 'City' }).selectOption({ label: city });
-  await page.getByRole('button', { name: 'Invite…' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Send invitations' }).click();
-  await expect(page.getByText(`Invited 1 person in ${city}. Their invitation e-mails are on their way.`)).toBeVisible();
-  const link = await linkInMail(mailbox, ada, '/invitation');
+  const { city, invitationLink: link } = await invitedAloneInACity(page, mailbox, system.admin, ada, 'Le Havre');
+  const place = city.slice('Le '.length);
 
   // Opening the invitation under /fr/ only reads it.
   await page.goto(under('fr', link));

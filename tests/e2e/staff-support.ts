@@ -3,14 +3,77 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { emailKey } from '@mmdm/contracts/email';
 import { createHmac, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { expect } from './fixtures.js';
-import { writeToken } from './staff-session.js';
+import { expect, type Mailbox } from './fixtures.js';
+import { chooseCity, joinAndConfirm, linkInMail } from './in-line-support.js';
+import { signInWithPassword, writeToken } from './staff-session.js';
 
 /*
- * Staff screens with realistic rows: long addresses, every status, cities, waves, audit rows from IPv6 networks,
- * contact messages, the review queue. Seeded straight into Postgres (the screens only read them), each run's rows
- * tagged so tests can find their own.
+ * What staff do before a journey can go on, done as staff do it in the panel: signing in, adding a city, sending a
+ * wave. And staff screens with realistic rows: long addresses, every status, cities, waves, audit rows from IPv6
+ * networks, contact messages, the review queue. Seeded straight into Postgres (the screens only read them), each
+ * run's rows tagged so tests can find their own.
  */
+
+/**
+ * Signs in through the panel's form with an account that has no second factor (the bootstrap admin), and lands on
+ * the dashboard. The form's own cases: admin-session.spec.ts.
+ */
+export async function signInAsStaff(page: Page, account: { email: string; password: string }): Promise<void> {
+  await signInWithPassword(page, '', account.email, account.password);
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** A city name no other test or run uses (`Tickets 3fa9c1`): waves take the best places of a city. */
+export const cityOfItsOwn = (prefix: string) => `${prefix} ${randomBytes(3).toString('hex')}`;
+
+/** Adds `city` in Settings › Cities, signed in as staff, and waits for its row. */
+export async function addCity(page: Page, city: string): Promise<void> {
+  await page.goto('/admin/settings/cities');
+  await page.getByLabel('City name').fill(city);
+  await page.getByRole('button', { name: 'Add city' }).click();
+  await expect(page.getByRole('rowheader', { name: city })).toBeVisible();
+}
+
+/** The Launch screen's wave form filled for one invitation in `city`, not sent: the preview is there to read. */
+export async function prepareWaveOfOne(page: Page, city: string): Promise<void> {
+  await page.goto('/admin/launch');
+  await page.getByLabel('How many').fill('1');
+  await page.getByRole('combobox', { name: 'City' }).selectOption({ label: city });
+}
+
+/** Sends the wave the form holds, confirming in the dialog, and waits until staff are told its invitation went. */
+export async function sendWaveOfOne(page: Page, city: string): Promise<void> {
+  await page.getByRole('button', { name: 'Invite…' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Send invitations' }).click();
+  await expect(page.getByText(`Invited 1 person in ${city}. Their invitation e-mails are on their way.`)).toBeVisible();
+}
+
+/** Staff invite the best place in `city`: a wave of one, sent. */
+export async function inviteOne(page: Page, city: string): Promise<void> {
+  await prepareWaveOfOne(page, city);
+  await sendWaveOfOne(page, city);
+}
+
+/**
+ * A member of the test's own, with the tickets a member gets: staff sign in and add a city of its own (`cityPrefix`),
+ * `email` joins, confirms and chooses it, and a wave of one invites them, alone in it. Answers the city, the
+ * person's place link and the invitation link, not yet opened. Staff stay signed in.
+ */
+export async function invitedAloneInACity(
+  page: Page,
+  mailbox: Mailbox,
+  admin: { email: string; password: string },
+  email: string,
+  cityPrefix: string,
+): Promise<{ city: string; placeLink: string; invitationLink: string }> {
+  const city = cityOfItsOwn(cityPrefix);
+  await signInAsStaff(page, admin);
+  await addCity(page, city);
+  const placeLink = await joinAndConfirm(page, mailbox, email);
+  await chooseCity(page, city);
+  await inviteOne(page, city);
+  return { city, placeLink, invitationLink: await linkInMail(mailbox, email, '/invitation') };
+}
 
 /** Opens the panel already signed in (the login form itself is covered in admin-session.spec.ts). */
 export async function openPanel(page: Page, token: string, path: string) {

@@ -1,34 +1,9 @@
-import type { Page } from '@playwright/test';
-import { randomBytes } from 'node:crypto';
 import { join as joinPath } from 'node:path';
 import { expect, test } from './fixtures.js';
-import { join, joinAndConfirm, linkInMail, screenshotsAt390And1280 } from './in-line-support.js';
+import { chooseCity, join, joinAndConfirm, screenshotsAt390And1280 } from './in-line-support.js';
 import { hydrated } from './public-support.js';
+import { invitedAloneInACity, inviteOne } from './staff-support.js';
 import { RESULTS_DIR } from './system.js';
-
-async function signInAsStaff(page: Page, email: string, password: string) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
-
-async function chooseCity(page: Page, link: string, city: string) {
-  await page.goto(link);
-  await page.getByRole('combobox', { name: 'City' }).selectOption({ label: city });
-  await page.getByRole('button', { name: 'Save my city' }).click();
-  await expect(page.getByText(`Saved: ${city}.`)).toBeVisible();
-}
-
-async function inviteOne(page: Page, city: string) {
-  await page.goto('/admin/launch');
-  await page.getByLabel('How many').fill('1');
-  await page.getByRole('combobox', { name: 'City' }).selectOption({ label: city });
-  await page.getByRole('button', { name: 'Invite…' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Send invitations' }).click();
-  await expect(page.getByText(`Invited 1 person in ${city}. Their invitation e-mails are on their way.`)).toBeVisible();
-}
 
 /**
  * Tickets for friends: an admitted member finds three ticket links on their invitation page, a friend joins with one
@@ -45,19 +20,10 @@ test('a member gives a friend a ticket; the friend skips the line once; the used
   // Waves take the best places of a city shared by the run: one copy of this journey, on the desktop project.
   test.skip(testInfo.project.name !== 'desktop', 'waves and places are shared by every test of the run');
 
-  const city = `Tickets ${randomBytes(3).toString('hex')}`;
-  await signInAsStaff(page, system.admin.email, system.admin.password);
-  await page.goto('/admin/settings/cities');
-  await page.getByLabel('City name').fill(city);
-  await page.getByRole('button', { name: 'Add city' }).click();
-  await expect(page.getByRole('rowheader', { name: city })).toBeVisible();
-
-  // Ada, alone in the city, is invited by a wave and accepts: her invitation page shows her tickets.
+  // Ada, alone in a city of the run's own, is invited by a wave and accepts: her invitation page shows her tickets.
   const ada = uniqueEmail('ada');
-  const adaLink = await joinAndConfirm(page, mailbox, ada);
-  await chooseCity(page, adaLink, city);
-  await inviteOne(page, city);
-  await page.goto(await linkInMail(mailbox, ada, '/invitation'));
+  const { city, invitationLink } = await invitedAloneInACity(page, mailbox, system.admin, ada, 'Tickets');
+  await page.goto(invitationLink);
   await page.getByRole('button', { name: 'Accept my invitation' }).click();
   await expect(page.getByRole('heading', { level: 1, name: "You're in!" })).toBeVisible();
   const tickets = page.getByRole('region', { name: 'Tickets for your friends' });
@@ -72,7 +38,7 @@ test('a member gives a friend a ticket; the friend skips the line once; the used
   // Early is in line in the city before Bea and brings no ticket: the better place Bea's ticket passes.
   const early = uniqueEmail('early');
   const earlyLink = await joinAndConfirm(page, mailbox, early);
-  await chooseCity(page, earlyLink, city);
+  await chooseCity(page, city, earlyLink);
 
   // Bea opens the ticket link: the page says what it does, and she joins with it.
   await page.goto(ticketLink);
@@ -80,12 +46,8 @@ test('a member gives a friend a ticket; the friend skips the line once; the used
   await expect(page.getByText('A member gave you a ticket.')).toBeVisible();
   await screenshotsAt390And1280(page, testInfo, 'ticket-link');
   const bea = uniqueEmail('bea');
-  await join(page, bea, ticketLink);
-  const beaLink = await linkInMail(mailbox, bea, '/confirm');
-  await page.goto(beaLink);
-  await page.getByRole('button', { name: 'Confirm my address' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' })).toBeVisible();
-  await chooseCity(page, beaLink, city);
+  const beaLink = await joinAndConfirm(page, mailbox, bea, ticketLink);
+  await chooseCity(page, city, beaLink);
 
   // The next wave of one in the city invites Bea, not Early.
   await inviteOne(page, city);

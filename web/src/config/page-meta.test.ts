@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '@mmdm/contracts/languages';
-import { speak } from '../testing/page-texts.js';
+import { speak } from '../testing/render-page.js';
 import { previewImageAlt } from './page-meta.js';
 
 /** The link preview's picture described in each language (og:image:alt): its words, then the call to join. */
@@ -11,8 +11,6 @@ const expected: Record<Language, RegExp> = {
   pt: /^Meet Match Date Marry: o futuro dos encontros e das amizades\. Junte-se à lista de espera/,
   fr: /^Meet Match Date Marry\s: l’avenir des rencontres et de l’amitié\. Rejoignez la liste d’attente/,
 };
-
-afterEach(() => speak('en'));
 
 describe('the link preview’s image text', () => {
   it.each(LANGUAGES)('is written in %s on its pages', async (language) => {

@@ -11,6 +11,10 @@ import { messages as englishStatus } from '../locales/status/en.js';
 configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => cleanup());
+// A test may have rendered a page in another language (render-page.tsx: speak); the next one starts in English again.
+afterEach(() => {
+  if (i18n.locale !== 'en') i18n.activate('en');
+});
 
 // The public pages' texts in English, as a page at an unprefixed path has them (main.tsx loads the page's catalogue
 // before rendering, the router a mail link page's texts with its code; components read the one instance).

@@ -1,10 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '@mmdm/contracts/languages';
 import { socialLinks } from '../../config/site.js';
 import { localizedPath } from '../../lib/i18n/page-language.js';
-import { speak } from '../../testing/page-texts.js';
+import { renderInLanguage } from '../../testing/render-page.js';
 import { Footer } from '../layout/footer.js';
 import { StoreBadges } from './store-badges.js';
 
@@ -45,16 +44,9 @@ const says: Record<Language, { list: string; appStore: string; googlePlay: strin
   },
 };
 
-afterEach(() => speak('en'));
-
 describe.each(LANGUAGES)('in %s', (language) => {
   it('the footer’s store badges say the stores’ words in the language and lead to its waitlist page', async () => {
-    await speak(language);
-    render(
-      <MemoryRouter initialEntries={[localizedPath('/about', language)]}>
-        <Footer />
-      </MemoryRouter>,
-    );
+    await renderInLanguage(language, '/about', <Footer />);
     const badges = within(screen.getByRole('list', { name: says[language].list }));
     for (const name of [says[language].appStore, says[language].googlePlay]) {
       // The visible words are the link's name (WCAG 2.5.3 label in name).
@@ -65,11 +57,10 @@ describe.each(LANGUAGES)('in %s', (language) => {
   });
 
   it('the store badges of an invitation lead to the stores', async () => {
-    await speak(language);
-    render(
-      <MemoryRouter initialEntries={[localizedPath('/invitation', language)]}>
-        <StoreBadges stores={{ appStore: 'https://apps.apple.com/app/id1', playStore: null }} />
-      </MemoryRouter>,
+    await renderInLanguage(
+      language,
+      '/invitation',
+      <StoreBadges stores={{ appStore: 'https://apps.apple.com/app/id1', playStore: null }} />,
     );
     const badges = within(screen.getByRole('list', { name: says[language].list }));
     expect(badges.getByRole('link', { name: says[language].appStore })).toHaveAttribute(
@@ -80,12 +71,7 @@ describe.each(LANGUAGES)('in %s', (language) => {
   });
 
   it('each of the footer’s social links is named by its network and says it opens a new tab', async () => {
-    await speak(language);
-    render(
-      <MemoryRouter initialEntries={[localizedPath('/about', language)]}>
-        <Footer />
-      </MemoryRouter>,
-    );
+    await renderInLanguage(language, '/about', <Footer />);
     for (const network of socialLinks) {
       expect(screen.getByRole('link', { name: `${network.label} ${says[language].newTab}` })).toHaveAttribute(
         'href',

@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeNetwork, json } from '../../../testing/fake-network.js';
-import { englishLeft, speak } from '../../../testing/page-language.js';
+import { englishMessagesShown } from '../../../testing/page-texts.js';
+import { speak } from '../../../testing/render-page.js';
 import { ContactForm } from './contact-form.js';
 
 // The contact form under /fr/, /de/, …: the same form, its words from the page's language's status catalogue.
@@ -15,10 +16,7 @@ const SENT = () =>
   });
 const CONTACT_MESSAGES = ['web.contact.'];
 
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await speak('en');
-});
+afterEach(() => vi.unstubAllGlobals());
 
 async function writeInFrench(email = 'jeanne@example.com') {
   await userEvent.type(screen.getByLabelText('Votre nom'), 'Jeanne Martin');
@@ -45,7 +43,7 @@ describe('the contact form in another language', () => {
     const sent = await screen.findByRole('status', { name: 'Merci ! Votre message est bien parvenu à notre équipe.' });
     expect(sent).toHaveTextContent('Nous répondrons à jeanne@example.com sous deux jours ouvrés.');
     expect(screen.getByRole('button', { name: 'Écrire un autre message' })).toBeInTheDocument();
-    expect(englishLeft(container, CONTACT_MESSAGES)).toEqual([]);
+    expect(englishMessagesShown(container, CONTACT_MESSAGES)).toEqual([]);
   });
 
   it.each([
@@ -82,7 +80,7 @@ describe('the contact form in another language', () => {
       expect(alert).toHaveTextContent(`Votre message n’a pas été envoyé. ${french}`);
       expect(alert).not.toHaveTextContent(english);
       expect(screen.getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
-      expect(englishLeft(container, CONTACT_MESSAGES)).toEqual([]);
+      expect(englishMessagesShown(container, CONTACT_MESSAGES)).toEqual([]);
     },
   );
 

@@ -33,6 +33,16 @@ describe('the Users screen', () => {
     Reflect.deleteProperty(URL, 'revokeObjectURL');
   });
 
+  /** The list answers a search for "ana" with Ana alone, and anything else with two other people. */
+  function answerSearchForAna() {
+    network.on('GET', '/api/admin/waitlist/entries', ({ url }) =>
+      json(200, {
+        items: url.searchParams.get('q') === 'ana' ? [entry({ email: 'ana@example.com' })] : [entry(), entry()],
+        nextCursor: null,
+      }),
+    );
+  }
+
   it('lists waitlist entries with their status, newest first by default', async () => {
     const ana = entry({
       email: 'ana@example.com',
@@ -76,12 +86,7 @@ describe('the Users screen', () => {
 
   it('searches by address once typing pauses, and filters by status and sorts by date', async () => {
     const user = userEvent.setup();
-    network.on('GET', '/api/admin/waitlist/entries', ({ url }) =>
-      json(200, {
-        items: url.searchParams.get('q') === 'ana' ? [entry({ email: 'ana@example.com' })] : [entry(), entry()],
-        nextCursor: null,
-      }),
-    );
+    answerSearchForAna();
     renderAdmin('/admin/users');
     await screen.findAllByRole('rowheader');
 
@@ -144,12 +149,7 @@ describe('the Users screen', () => {
 
   it('asks for 3 characters instead of sending a shorter search', async () => {
     const user = userEvent.setup();
-    network.on('GET', '/api/admin/waitlist/entries', ({ url }) =>
-      json(200, {
-        items: url.searchParams.get('q') === 'ana' ? [entry({ email: 'ana@example.com' })] : [entry(), entry()],
-        nextCursor: null,
-      }),
-    );
+    answerSearchForAna();
     renderAdmin('/admin/users');
     await screen.findAllByRole('rowheader');
     const search = screen.getByLabelText('Search by email');

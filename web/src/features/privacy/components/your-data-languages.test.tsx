@@ -1,13 +1,12 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PersonalData } from '@mmdm/contracts/privacy';
 import { PREFIXED_LANGUAGES } from '../../../lib/i18n/page-language.js';
-import { createQueryClient } from '../../../lib/query-client.js';
+import { buildPersonalData } from '../../../testing/factories.js';
 import { fakeNetwork, json } from '../../../testing/fake-network.js';
-import { englishLeft, speak } from '../../../testing/page-language.js';
+import { englishMessagesShown } from '../../../testing/page-texts.js';
+import { renderInLanguage } from '../../../testing/render-page.js';
 import { YourDataPanel } from './your-data-panel.js';
 
 // The "Your data" page under /de/, /fr/, …: every part of it in the page's language, the person's data included.
@@ -16,33 +15,15 @@ const SESSION = 'b'.repeat(43);
 const DATA_MESSAGES = ['web.yourData.'];
 
 /** Someone with a little of everything the page can say: credits held and refused, tickets, a review, a wave. */
+const someone = buildPersonalData();
 const data: PersonalData = {
-  exportedAt: '2026-11-25T10:00:00.000Z',
-  email: 'ada@example.com',
+  ...someone,
   status: 'invited',
-  signedUpAt: '2026-11-01T10:00:00.000Z',
-  confirmedAt: '2026-11-01T10:05:00.000Z',
-  unsubscribedAt: null,
   invitedAt: '2026-11-20T12:00:00.000Z',
-  admittedAt: null,
   lastMailQueuedAt: '2026-11-20T12:00:00.000Z',
-  placeLinkQueuedAt: null,
   updatedAt: '2026-11-20T12:00:00.000Z',
-  referralSource: 'FRIEND01',
-  referralCode: 'ADA7K2Q9',
-  place: 1234,
-  city: 'Lisbon',
-  cityOther: false,
-  language: 'de',
   credits: {
-    given: {
-      state: 'granted',
-      reason: 'confirmed',
-      rule: null,
-      at: '2026-11-01T10:05:00.000Z',
-      decidedAt: '2026-11-01T10:05:00.000Z',
-      decidedBy: 'automatic',
-    },
+    ...someone.credits,
     received: [
       {
         state: 'held',
@@ -61,7 +42,6 @@ const data: PersonalData = {
         decidedBy: 'staff',
       },
     ],
-    granted: 2,
   },
   review: { state: 'approved', reasons: ['dns_unavailable'] },
   invitationWave: { id: 7, at: '2026-11-20T12:00:00.000Z', city: 'Lisbon' },
@@ -80,42 +60,26 @@ const data: PersonalData = {
     { kind: 'place_link', queuedAt: '2026-11-05T10:00:00.000Z', sentAt: '2026-11-05T10:00:01.000Z' },
     { kind: 'invitation', queuedAt: '2026-11-20T12:00:00.000Z', sentAt: null },
   ],
-  messages: [{ receivedAt: '2026-11-02T09:00:00.000Z', name: 'Ada', message: 'Will Porto be in the first wave?' }],
-  balance: { given: true, identity: 'nonbinary', seeking: 'everyone' },
 };
 
 const opened = () => json(200, { success: true, data, session: SESSION, sessionExpiresAt: '2026-11-25T10:15:00.000Z' });
 
-function renderAt(url: string) {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[url]}>
-        <YourDataPanel />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
 /** The value beside a term of the data list. */
 const valueOf = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent ?? '';
 
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await speak('en');
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('the "Your data" page in another language', () => {
   it('in German: asks for the address in German and answers in German, linking to the German privacy policy', async () => {
-    await speak('de');
     const network = fakeNetwork();
     network.on('POST', '/waitlist/data-access', () =>
       json(200, { success: true, message: 'If this address is on our waitlist…' }),
     );
-    const { container } = renderAt('/de/your-data');
+    const { container } = await renderInLanguage('de', '/your-data', <YourDataPanel />);
     expect(screen.getByRole('heading', { level: 1, name: 'Deine Daten' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Datenschutzerklärung' })).toHaveAttribute('href', '/de/privacy-policy');
     expect(screen.getByRole('form', { name: 'Link zu deinen Daten anfordern' })).toBeInTheDocument();
-    expect(englishLeft(container, DATA_MESSAGES)).toEqual([]);
+    expect(englishMessagesShown(container, DATA_MESSAGES)).toEqual([]);
 
     await userEvent.type(screen.getByLabelText('Deine E-Mail-Adresse'), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Link schicken' }));
@@ -141,9 +105,8 @@ describe('the "Your data" page in another language', () => {
   ])(
     'in German: a refused request (%i %s) is said in German',
     async (status, code, english, german) => {
-      await speak('de');
       fakeNetwork().on('POST', '/waitlist/data-access', () => json(status, { success: false, code, message: english }));
-      renderAt('/de/your-data');
+      await renderInLanguage('de', '/your-data', <YourDataPanel />);
       await userEvent.type(screen.getByLabelText('Deine E-Mail-Adresse'), 'ada@example.com');
       await userEvent.click(screen.getByRole('button', { name: 'Link schicken' }));
       const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
@@ -154,11 +117,10 @@ describe('the "Your data" page in another language', () => {
   );
 
   it('in German: the data with German field names, dates and figures; erasing it, then joining again in German', async () => {
-    await speak('de');
     const network = fakeNetwork();
     network.on('POST', '/waitlist/your-data/open', opened);
     network.on('POST', '/waitlist/your-data/erase', () => json(200, { success: true, message: 'Erased.' }));
-    const { container } = renderAt(`/de/your-data?token=${TOKEN}`);
+    const { container } = await renderInLanguage('de', `/your-data?token=${TOKEN}`, <YourDataPanel />);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sieh dir deine Daten an' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Meine Daten anzeigen' }));
@@ -188,7 +150,7 @@ describe('the "Your data" page in another language', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Jetzt alles löschen' }));
     expect(screen.getByRole('group', { name: 'Jetzt alles löschen?' })).toBeInTheDocument();
-    expect(englishLeft(container, DATA_MESSAGES)).toEqual([]);
+    expect(englishMessagesShown(container, DATA_MESSAGES)).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Ja, alles löschen' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Alles ist gelöscht' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Wir speichern nichts mehr über ada@example.com.');
@@ -196,11 +158,10 @@ describe('the "Your data" page in another language', () => {
   });
 
   it('in German: a used link is explained in German, with a German button for a new one', async () => {
-    await speak('de');
     fakeNetwork().on('POST', '/waitlist/your-data/open', () =>
       json(409, { success: false, code: 'token_used', message: 'This link has already been used.' }),
     );
-    renderAt(`/de/your-data?token=${TOKEN}`);
+    await renderInLanguage('de', `/your-data?token=${TOKEN}`, <YourDataPanel />);
     await userEvent.click(await screen.findByRole('button', { name: 'Meine Daten anzeigen' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Dieser Link wurde schon benutzt' }),
@@ -211,15 +172,14 @@ describe('the "Your data" page in another language', () => {
   it.each(PREFIXED_LANGUAGES)(
     'in %s: the opened data and the erasure question leave no English of the page',
     async (language) => {
-      await speak(language);
       fakeNetwork().on('POST', '/waitlist/your-data/open', opened);
-      const { container } = renderAt(`/${language}/your-data?token=${TOKEN}`);
-      expect(englishLeft(container, DATA_MESSAGES)).toEqual([]);
+      const { container } = await renderInLanguage(language, `/your-data?token=${TOKEN}`, <YourDataPanel />);
+      expect(englishMessagesShown(container, DATA_MESSAGES)).toEqual([]);
       await userEvent.click(await screen.findByRole('button', { name: /./ }));
       await screen.findByRole('button', { name: /JSON/ });
       await userEvent.click(screen.getAllByRole('button')[1]!);
       expect(screen.getByRole('group')).toBeInTheDocument();
-      expect(englishLeft(container, DATA_MESSAGES)).toEqual([]);
+      expect(englishMessagesShown(container, DATA_MESSAGES)).toEqual([]);
     },
   );
 });

@@ -1,64 +1,16 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PersonalData } from '@mmdm/contracts/privacy';
-import { createQueryClient } from '../../../lib/query-client.js';
+import { buildPersonalData } from '../../../testing/factories.js';
 import { fakeNetwork, json } from '../../../testing/fake-network.js';
+import { renderPage } from '../../../testing/render-page.js';
 import { YourDataPanel } from './your-data-panel.js';
 
 const TOKEN = 'a'.repeat(43);
 const SESSION = 'b'.repeat(43);
 
-const data: PersonalData = {
-  exportedAt: '2026-11-25T10:00:00.000Z',
-  email: 'ada@example.com',
-  status: 'confirmed',
-  signedUpAt: '2026-11-01T10:00:00.000Z',
-  confirmedAt: '2026-11-01T10:05:00.000Z',
-  unsubscribedAt: null,
-  invitedAt: null,
-  admittedAt: null,
-  lastMailQueuedAt: '2026-11-01T10:00:00.000Z',
-  placeLinkQueuedAt: null,
-  updatedAt: '2026-11-01T10:05:00.000Z',
-  referralSource: 'FRIEND01',
-  referralCode: 'ADA7K2Q9',
-  place: 1234,
-  city: 'Lisbon',
-  cityOther: false,
-  language: 'de',
-  credits: {
-    given: {
-      state: 'granted',
-      reason: 'confirmed',
-      rule: null,
-      at: '2026-11-01T10:05:00.000Z',
-      decidedAt: '2026-11-01T10:05:00.000Z',
-      decidedBy: 'automatic',
-    },
-    received: [],
-    granted: 2,
-  },
-  review: null,
-  invitationWave: null,
-  consent: { at: '2026-11-01T10:00:00.000Z', policyVersion: 'sha256-59b9a38486edc442' },
-  suppression: null,
-  mails: [{ kind: 'confirmation', queuedAt: '2026-11-01T10:00:00.000Z', sentAt: '2026-11-01T10:00:01.000Z' }],
-  messages: [{ receivedAt: '2026-11-02T09:00:00.000Z', name: 'Ada', message: 'Will Porto be in the first wave?' }],
-  balance: { given: true, identity: 'nonbinary', seeking: 'everyone' },
-};
-
-function renderAt(url: string) {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[url]}>
-        <YourDataPanel />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const data = buildPersonalData();
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -68,7 +20,7 @@ describe('the "Your data" page', () => {
     network.on('POST', '/waitlist/data-access', () =>
       json(200, { success: true, message: 'If this address is on our waitlist…' }),
     );
-    renderAt('/your-data');
+    renderPage(<YourDataPanel />, '/your-data');
     expect(screen.getByRole('heading', { level: 1, name: 'Your data' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Your e-mail address'), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send me a link' }));
@@ -83,7 +35,7 @@ describe('the "Your data" page', () => {
     network.on('POST', '/waitlist/data-access', () =>
       json(429, { success: false, code: 'rate_limited', message: 'Too many' }, { 'Retry-After': '60' }),
     );
-    renderAt('/your-data');
+    renderPage(<YourDataPanel />, '/your-data');
     await userEvent.type(screen.getByLabelText('Your e-mail address'), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send me a link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests from your network');
@@ -94,7 +46,7 @@ describe('the "Your data" page', () => {
     network.on('POST', '/waitlist/your-data/open', () =>
       json(200, { success: true, data, session: SESSION, sessionExpiresAt: '2026-11-25T10:15:00.000Z' }),
     );
-    renderAt(`/your-data?token=${TOKEN}`);
+    renderPage(<YourDataPanel />, `/your-data?token=${TOKEN}`);
     const show = await screen.findByRole('button', { name: 'Show my data' });
     expect(network.calls).toEqual([]);
     await userEvent.click(show);
@@ -148,7 +100,7 @@ describe('the "Your data" page', () => {
     network.on('POST', '/waitlist/your-data/open', () =>
       json(200, { success: true, data: decided, session: SESSION, sessionExpiresAt: '2026-11-25T10:15:00.000Z' }),
     );
-    renderAt(`/your-data?token=${TOKEN}`);
+    renderPage(<YourDataPanel />, `/your-data?token=${TOKEN}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Show my data' }));
     const value = async (term: string) =>
       (await screen.findByText(term, { selector: 'dt' })).nextElementSibling?.textContent ?? '';
@@ -170,7 +122,7 @@ describe('the "Your data" page', () => {
       erasedWith = body;
       return json(200, { success: true, message: 'Erased.' });
     });
-    renderAt(`/your-data?token=${TOKEN}`);
+    renderPage(<YourDataPanel />, `/your-data?token=${TOKEN}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Show my data' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Delete everything now' }));
     expect(network.calls).not.toContain('POST /waitlist/your-data/erase');
@@ -192,7 +144,7 @@ describe('the "Your data" page', () => {
   ])('a link answered %i (%s) is explained, with a way to ask for a new one', async (status, code, heading) => {
     const network = fakeNetwork();
     network.on('POST', '/waitlist/your-data/open', () => json(status, { success: false, code, message: 'No.' }));
-    renderAt(`/your-data?token=${TOKEN}`);
+    renderPage(<YourDataPanel />, `/your-data?token=${TOKEN}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Show my data' }));
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send me a new link' })).toBeInTheDocument();

@@ -1,32 +1,14 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client.js';
+import { buildPlace } from '../../../testing/factories.js';
 import { fakeNetwork, json, type FakeNetwork } from '../../../testing/fake-network.js';
+import { renderPage } from '../../../testing/render-page.js';
 import { CitiesOpeningList } from './cities-opening-list.js';
 import { progressText } from './city-progress-line.js';
 import { ConfirmPanel } from './confirm-panel.js';
 
 // The server answers as docs/architecture.md documents: GET /waitlist/cities gives a city with a threshold its progress.
-const place = {
-  email: 'ada@example.com',
-  status: 'confirmed',
-  referralCode: 'ADA-7K2Q',
-  shareUrl: 'http://localhost:8080/waitlist?ref=ADA-7K2Q',
-  position: 42,
-  referralCount: 0,
-  boost: 10,
-  confirmedAt: '2026-03-03T10:00:00.000Z',
-  city: { id: 5, name: 'Lisbon' },
-  cityOther: false,
-  tokenExpired: false,
-  lineLength: 1234,
-  behind: 1192,
-  friendsPending: 0,
-  friendsHeld: 0,
-  language: 'en',
-};
+const place = buildPlace({ referralCount: 0, city: { id: 5, name: 'Lisbon' } });
 const cities = () => ({
   success: true,
   data: {
@@ -65,13 +47,7 @@ describe("a city's progress toward opening", () => {
     network.on('POST', '/waitlist/city', () =>
       json(200, { success: true, data: { ...place, city: { id: 3, name: 'Berlin' } } }),
     );
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={['/confirm?token=tok-1']}>
-          <ConfirmPanel />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderPage(<ConfirmPanel />, '/confirm?token=tok-1');
     expect(await screen.findByText(/^Lisbon: 1,240 of 2,000 needed to open\.$/)).toBeInTheDocument();
     // Berlin has no threshold: once chosen, nothing is said about its opening.
     const select = screen.getByRole('combobox', { name: 'City' });
@@ -89,13 +65,7 @@ describe("a city's progress toward opening", () => {
       }),
     );
     network.on('GET', '/waitlist/cities', () => json(200, cities()));
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={['/confirm?token=tok-1']}>
-          <ConfirmPanel />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderPage(<ConfirmPanel />, '/confirm?token=tok-1');
     expect(await screen.findByText('Madrid is open: invitations are on their way.')).toBeInTheDocument();
   });
 

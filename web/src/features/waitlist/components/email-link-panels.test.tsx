@@ -1,8 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client.js';
+import { buildPlace } from '../../../testing/factories.js';
+import { renderPage } from '../../../testing/render-page.js';
 import { ConfirmPanel } from './confirm-panel.js';
 import { UnsubscribePanel } from './unsubscribe-panel.js';
 
@@ -10,34 +9,7 @@ import { UnsubscribePanel } from './unsubscribe-panel.js';
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const entry = {
-  email: 'ada@example.com',
-  referralCode: 'ADA-7K2Q',
-  shareUrl: 'http://localhost:8080/waitlist?ref=ADA-7K2Q',
-  status: 'confirmed',
-  position: 12,
-  referralCount: 0,
-  boost: 10,
-  confirmedAt: '2026-03-03T10:00:00.000Z',
-  city: null,
-  cityOther: false,
-  tokenExpired: false,
-  lineLength: 42,
-  behind: 0,
-  friendsPending: 0,
-  friendsHeld: 0,
-  language: 'en',
-};
-
-function renderAt(url: string, panel: 'confirm' | 'unsubscribe') {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[url]}>
-        {panel === 'confirm' ? <ConfirmPanel /> : <UnsubscribePanel />}
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const entry = buildPlace({ position: 12, referralCount: 0, lineLength: 42, behind: 0 });
 
 const body = (call: number) => JSON.parse(String(fetchMock.mock.calls[call]?.[1]?.body)) as unknown;
 
@@ -58,7 +30,7 @@ describe('ConfirmPanel', () => {
 
   it('on opening only reads the link (GET) and asks for the click; nothing is confirmed without it', async () => {
     fetchMock.mockResolvedValue(pending());
-    renderAt('/confirm?token=tok-123', 'confirm');
+    renderPage(<ConfirmPanel />, '/confirm?token=tok-123');
     expect(await screen.findByRole('button', { name: 'Confirm my address' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Confirm your e-mail address' })).toBeInTheDocument();
     expect(screen.getByText(entry.email)).toBeInTheDocument();
@@ -73,7 +45,7 @@ describe('ConfirmPanel', () => {
       .mockResolvedValueOnce(pending())
       .mockResolvedValueOnce(json(200, { success: true, message: 'Confirmed', data: entry }))
       .mockResolvedValue(json(200, { success: true, data: entry }));
-    renderAt('/confirm?token=tok-123', 'confirm');
+    renderPage(<ConfirmPanel />, '/confirm?token=tok-123');
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm my address' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' }),
@@ -89,7 +61,7 @@ describe('ConfirmPanel', () => {
 
   it('reopened after confirming, shows the code again without asking or POSTing', async () => {
     fetchMock.mockResolvedValue(json(200, { success: true, data: entry }));
-    renderAt('/confirm?token=tok-123', 'confirm');
+    renderPage(<ConfirmPanel />, '/confirm?token=tok-123');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' }),
     ).toBeInTheDocument();
@@ -105,7 +77,7 @@ describe('ConfirmPanel', () => {
       .mockResolvedValueOnce(
         json(409, { success: false, code: 'token_used', message: 'Already confirmed', data: entry }),
       );
-    renderAt('/confirm?token=tok-123', 'confirm');
+    renderPage(<ConfirmPanel />, '/confirm?token=tok-123');
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm my address' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' }),
@@ -117,7 +89,7 @@ describe('ConfirmPanel', () => {
     fetchMock
       .mockResolvedValueOnce(json(410, { success: false, code: 'token_expired', message: 'Expired' }))
       .mockResolvedValueOnce(json(200, { success: true, message: 'If a confirmation is due, it is on its way.' }));
-    renderAt('/confirm?token=old-token', 'confirm');
+    renderPage(<ConfirmPanel />, '/confirm?token=old-token');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'This confirmation link has expired' }),
     ).toBeInTheDocument();
@@ -129,7 +101,7 @@ describe('ConfirmPanel', () => {
 
   it('explains an unknown link and links to the waitlist', async () => {
     fetchMock.mockResolvedValue(json(404, { success: false, code: 'token_invalid', message: 'Unknown' }));
-    renderAt('/confirm?token=nope', 'confirm');
+    renderPage(<ConfirmPanel />, '/confirm?token=nope');
     expect(
       await screen.findByRole('heading', { level: 1, name: "This confirmation link isn't valid" }),
     ).toBeInTheDocument();
@@ -137,7 +109,7 @@ describe('ConfirmPanel', () => {
   });
 
   it('sends nothing without a token', async () => {
-    renderAt('/confirm', 'confirm');
+    renderPage(<ConfirmPanel />, '/confirm');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'This confirmation link is incomplete' }),
     ).toBeInTheDocument();
@@ -151,7 +123,7 @@ describe('UnsubscribePanel', () => {
   it('on opening only reads the link: names the address and what goes with it; the button POSTs the token', async () => {
     fetchMock.mockResolvedValueOnce(link('ada@example.com', false));
     fetchMock.mockResolvedValueOnce(json(200, { success: true, message: 'Unsubscribed' }));
-    renderAt('/unsubscribe?token=tok-9', 'unsubscribe');
+    renderPage(<UnsubscribePanel />, '/unsubscribe?token=tok-9');
     const button = await screen.findByRole('button', { name: 'Unsubscribe' });
     expect(fetchMock.mock.calls.map((call) => [String(call[0]), call[1]?.method ?? 'GET'])).toEqual([
       ['/waitlist/unsubscribe/link?token=tok-9', 'GET'],
@@ -168,7 +140,7 @@ describe('UnsubscribePanel', () => {
 
   it('a link used before says it is done, with no button', async () => {
     fetchMock.mockResolvedValueOnce(link('ada@example.com', true));
-    renderAt('/unsubscribe?token=tok-9', 'unsubscribe');
+    renderPage(<UnsubscribePanel />, '/unsubscribe?token=tok-9');
     expect(await screen.findByRole('heading', { level: 1, name: 'You have already unsubscribed' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Unsubscribe' })).not.toBeInTheDocument();
   });
@@ -177,7 +149,7 @@ describe('UnsubscribePanel', () => {
     fetchMock.mockResolvedValueOnce(
       json(410, { success: false, code: 'entry_removed', message: 'This entry has been removed.' }),
     );
-    renderAt('/confirm?token=tok-1', 'confirm');
+    renderPage(<ConfirmPanel />, '/confirm?token=tok-1');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'This entry was removed from the waitlist' }),
     ).toBeInTheDocument();

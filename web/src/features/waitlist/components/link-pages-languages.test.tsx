@@ -1,13 +1,11 @@
 import type { Messages } from '@lingui/core';
 import type { Language } from '@mmdm/contracts/languages';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { activateLanguage, i18n, loadStatusTexts } from '../../../lib/i18n/i18n.js';
-import { createQueryClient } from '../../../lib/query-client.js';
 import { messages as englishStatus } from '../../../locales/status/en.js';
+import { buildInvitation } from '../../../testing/factories.js';
 import { fakeNetwork, json, type FakeNetwork } from '../../../testing/fake-network.js';
+import { renderInLanguage } from '../../../testing/render-page.js';
 import { InvitationPanel } from './invitation-panel.js';
 import { UnsubscribePanel } from './unsubscribe-panel.js';
 
@@ -141,32 +139,9 @@ let network: FakeNetwork;
 beforeEach(() => {
   network = fakeNetwork();
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  // Back to the English every other test expects (setup-tests.ts loaded its messages once; they stay loaded).
-  i18n.activate('en');
-});
+afterEach(() => vi.unstubAllGlobals());
 
-async function renderAt(language: Prefixed, url: string, panel: 'unsubscribe' | 'invitation') {
-  await activateLanguage(language);
-  await loadStatusTexts(language);
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[`/${language}${url}`]}>
-        {panel === 'unsubscribe' ? <UnsubscribePanel /> : <InvitationPanel />}
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
-const invitation = {
-  email: 'ada@example.com',
-  status: 'invited',
-  invitedAt: '2026-04-01T09:00:00.000Z',
-  admittedAt: null,
-  city: { id: 3, name: 'Berlin' },
-  stores: { appStore: null, playStore: null },
-};
+const invitation = buildInvitation();
 const ticketUrl = (letter: string) => `http://localhost:8080/waitlist?ticket=${letter.repeat(43)}`;
 
 it('looks for every English sentence of these pages (a change in the compiled format would leave none)', () => {
@@ -181,7 +156,7 @@ describe.each(LANGUAGES)('the unsubscribe page in %s', (language) => {
   it('names the address and what goes with it, unsubscribes on the click, and links back in its language', async () => {
     network.on('GET', '/waitlist/unsubscribe/link', () => link('ada@example.com', false));
     network.on('POST', '/waitlist/unsubscribe', () => json(200, { success: true, message: 'Unsubscribed' }));
-    const { container } = await renderAt(language, '/unsubscribe?token=tok-9', 'unsubscribe');
+    const { container } = await renderInLanguage(language, '/unsubscribe?token=tok-9', <UnsubscribePanel />);
     const button = await screen.findByRole('button', { name: expected.unsubscribe });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(expected.unsubscribeTitle);
     expect(container.querySelector('.lead')?.textContent).toContain('ada@example.com');
@@ -197,7 +172,7 @@ describe.each(LANGUAGES)('the unsubscribe page in %s', (language) => {
 
   it('a link used before says so, without the address', async () => {
     network.on('GET', '/waitlist/unsubscribe/link', () => link(null, true));
-    const { container } = await renderAt(language, '/unsubscribe?token=tok-9', 'unsubscribe');
+    const { container } = await renderInLanguage(language, '/unsubscribe?token=tok-9', <UnsubscribePanel />);
     expect(await screen.findByRole('heading', { level: 1, name: expected.alreadyUnsubscribed })).toBeInTheDocument();
     expectNoEnglish(container);
   });
@@ -211,7 +186,7 @@ describe.each(LANGUAGES)('the unsubscribe page in %s', (language) => {
         message: 'Too many requests. Please wait a moment and try again.',
       }),
     );
-    const { container } = await renderAt(language, '/unsubscribe?token=tok-9', 'unsubscribe');
+    const { container } = await renderInLanguage(language, '/unsubscribe?token=tok-9', <UnsubscribePanel />);
     fireEvent.click(await screen.findByRole('button', { name: expected.unsubscribe }));
     expect(await screen.findByRole('alert')).toHaveTextContent(expected.tooManyRequests);
     expect(screen.getByRole('button', { name: expected.unsubscribe })).toBeEnabled();
@@ -222,14 +197,14 @@ describe.each(LANGUAGES)('the unsubscribe page in %s', (language) => {
     network.on('GET', '/waitlist/unsubscribe/link', () =>
       json(404, { success: false, code: 'token_invalid', message: 'This unsubscribe link is not valid.' }),
     );
-    const { container } = await renderAt(language, '/unsubscribe?token=nope', 'unsubscribe');
+    const { container } = await renderInLanguage(language, '/unsubscribe?token=nope', <UnsubscribePanel />);
     expect(await screen.findByRole('heading', { level: 1, name: expected.unsubscribeInvalid })).toBeInTheDocument();
     expect(screen.getByRole('link')).toHaveAttribute('href', `/${language}/contact`);
     expectNoEnglish(container);
   });
 
   it('without a token, links to the contact page in its language and sends nothing', async () => {
-    const { container } = await renderAt(language, '/unsubscribe', 'unsubscribe');
+    const { container } = await renderInLanguage(language, '/unsubscribe', <UnsubscribePanel />);
     expect(await screen.findByRole('heading', { level: 1, name: expected.unsubscribeTitle })).toBeInTheDocument();
     expect(screen.getByRole('link')).toHaveAttribute('href', `/${language}/contact`);
     expect(network.calls).toEqual([]);
@@ -257,7 +232,7 @@ describe.each(LANGUAGES)('the invitation page in %s', (language) => {
         },
       }),
     );
-    const { container } = await renderAt(language, '/invitation?token=inv-1', 'invitation');
+    const { container } = await renderInLanguage(language, '/invitation?token=inv-1', <InvitationPanel />);
     expect(await screen.findByRole('heading', { level: 1, name: expected.invited })).toBeInTheDocument();
     const lead = container.querySelector('.lead')?.textContent ?? '';
     expect(lead).toContain('ada@example.com');
@@ -284,7 +259,7 @@ describe.each(LANGUAGES)('the invitation page in %s', (language) => {
         : json(200, { success: true, data: { ...invitation, status: 'admitted' } }),
     );
     network.on('GET', '/waitlist/tickets', () => json(200, { success: true, data: { tickets: [] } }));
-    const { container } = await renderAt(language, '/invitation?token=inv-1', 'invitation');
+    const { container } = await renderInLanguage(language, '/invitation?token=inv-1', <InvitationPanel />);
     fireEvent.click(await screen.findByRole('button', { name: expected.accept }));
     expect(await screen.findByText(expected.tooManyRequests)).toBeInTheDocument();
     expectNoEnglish(container);
@@ -298,13 +273,13 @@ describe.each(LANGUAGES)('the invitation page in %s', (language) => {
     network.on('GET', '/waitlist/invitation', () =>
       json(404, { success: false, code: 'token_invalid', message: 'Unknown' }),
     );
-    const { container } = await renderAt(language, '/invitation?token=nope', 'invitation');
+    const { container } = await renderInLanguage(language, '/invitation?token=nope', <InvitationPanel />);
     expect(await screen.findByRole('heading', { level: 1, name: expected.invitationInvalid })).toBeInTheDocument();
     expectNoEnglish(container);
   });
 
   it('sends nothing without a token', async () => {
-    const { container } = await renderAt(language, '/invitation', 'invitation');
+    const { container } = await renderInLanguage(language, '/invitation', <InvitationPanel />);
     expect(await screen.findByRole('heading', { level: 1, name: expected.invitationIncomplete })).toBeInTheDocument();
     expect(network.calls).toEqual([]);
     expectNoEnglish(container);

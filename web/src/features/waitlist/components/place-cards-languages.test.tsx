@@ -1,34 +1,16 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGES, type Language } from '@mmdm/contracts/languages';
-import { localizedPath, PREFIXED_LANGUAGES } from '../../../lib/i18n/page-language.js';
-import { createQueryClient } from '../../../lib/query-client.js';
+import { PREFIXED_LANGUAGES } from '../../../lib/i18n/page-language.js';
+import { buildPlace } from '../../../testing/factories.js';
 import { fakeNetwork, json, type FakeNetwork } from '../../../testing/fake-network.js';
-import { accessibleNames, englishLeft, sentencesOf, speak, textBlocks } from '../../../testing/page-texts.js';
+import { accessibleNames, englishLeft, sentencesOf, textBlocks } from '../../../testing/page-texts.js';
+import { renderInLanguage } from '../../../testing/render-page.js';
 import { ConfirmPanel } from './confirm-panel.js';
 import { UseTicket } from './use-ticket.js';
 
 // The server is outside this unit: it answers as the declared calls say (the place, cities, balance, ticket calls).
-const place = {
-  email: 'ada@example.com',
-  status: 'confirmed',
-  referralCode: 'ADA-7K2Q',
-  shareUrl: 'http://localhost:8080/waitlist?ref=ADA-7K2Q',
-  position: 42,
-  referralCount: 3,
-  boost: 10,
-  confirmedAt: '2026-03-03T10:00:00.000Z',
-  city: null,
-  cityOther: false,
-  tokenExpired: false,
-  lineLength: 1234,
-  behind: 1192,
-  friendsPending: 0,
-  friendsHeld: 0,
-  language: 'en',
-};
+const place = buildPlace();
 const cities = {
   success: true,
   data: {
@@ -182,12 +164,11 @@ beforeEach(() => {
     configurable: true,
   });
 });
-afterEach(async () => {
+afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
   Reflect.deleteProperty(navigator, 'share');
   Reflect.deleteProperty(navigator, 'clipboard');
-  await speak('en');
 });
 
 function answerThePlacePage() {
@@ -209,17 +190,10 @@ function answerThePlacePage() {
  * ticket used, the link copied. Answers every text and accessible name shown on the way.
  */
 async function walkThrough(language: Language): Promise<string[]> {
-  await speak(language);
   answerThePlacePage();
   localStorage.setItem('mmdm.ticket', TICKET);
   const say = says[language];
-  const { container, unmount } = render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[`${localizedPath('/confirm', language)}?token=tok-1`]}>
-        <ConfirmPanel />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  const { container, unmount } = await renderInLanguage(language, '/confirm?token=tok-1', <ConfirmPanel />);
   const seen: string[] = [];
   const look = () => seen.push(...textBlocks(container), ...accessibleNames(container));
 
@@ -278,14 +252,9 @@ describe('a ticket the API refuses, in the page’s language', () => {
   } as const;
 
   async function refusal(language: Language, code: string): Promise<string> {
-    await speak(language);
     localStorage.setItem('mmdm.ticket', TICKET);
     network.on('POST', '/waitlist/ticket/attach', () => json(409, { success: false, code, message: 'Refused.' }));
-    const { unmount } = render(
-      <QueryClientProvider client={createQueryClient()}>
-        <UseTicket token="tok-1" />
-      </QueryClientProvider>,
-    );
+    const { unmount } = await renderInLanguage(language, '/confirm?token=tok-1', <UseTicket token="tok-1" />);
     fireEvent.click(await screen.findByRole('button', { name: says[language].useTicket }));
     const text = (await screen.findByRole('status')).textContent ?? '';
     unmount();

@@ -1,31 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client.js';
+import { buildInvitation, buildPlace } from '../../../testing/factories.js';
 import { fakeNetwork, json, type FakeNetwork } from '../../../testing/fake-network.js';
+import { renderPage } from '../../../testing/render-page.js';
 import { ConfirmPanel } from './confirm-panel.js';
 import { InvitationPanel } from './invitation-panel.js';
 
 // The server is outside this unit: it answers as docs/architecture.md documents (PlaceStatus, invitations).
-const place = {
-  email: 'ada@example.com',
-  status: 'confirmed',
-  referralCode: 'ADA-7K2Q',
-  shareUrl: 'http://localhost:8080/waitlist?ref=ADA-7K2Q',
-  position: 42,
-  referralCount: 3,
-  boost: 10,
-  confirmedAt: '2026-03-03T10:00:00.000Z',
-  city: null,
-  cityOther: false,
-  tokenExpired: false,
-  lineLength: 1234,
-  behind: 1192,
-  friendsPending: 0,
-  friendsHeld: 0,
-  language: 'en',
-};
+const place = buildPlace();
 const cities = {
   success: true,
   data: {
@@ -42,14 +24,6 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderAt(url: string, panel: 'confirm' | 'invitation') {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[url]}>{panel === 'confirm' ? <ConfirmPanel /> : <InvitationPanel />}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
 describe('the confirmation link as the person’s own page', () => {
   it('after the click shows the place as #N, the friends credited, the rule and why the place is what it is', async () => {
     network.on('GET', '/waitlist/confirm', () =>
@@ -57,7 +31,7 @@ describe('the confirmation link as the person’s own page', () => {
     );
     network.on('POST', '/waitlist/confirm', () => json(200, { success: true, data: { ...place, referralCount: 0 } }));
     network.on('GET', '/waitlist/cities', () => json(200, cities));
-    renderAt('/confirm?token=tok-1', 'confirm');
+    renderPage(<ConfirmPanel />, '/confirm?token=tok-1');
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm my address' }));
     expect(await screen.findByText('#42')).toBeInTheDocument();
     expect(screen.getByText('0 friends credited')).toBeInTheDocument();
@@ -73,7 +47,7 @@ describe('the confirmation link as the person’s own page', () => {
   it('reopened later, shows the current place and explains the friends’ boost, without POSTing', async () => {
     network.on('GET', '/waitlist/confirm', () => json(200, { success: true, data: place }));
     network.on('GET', '/waitlist/cities', () => json(200, cities));
-    renderAt('/confirm?token=tok-1', 'confirm');
+    renderPage(<ConfirmPanel />, '/confirm?token=tok-1');
     expect(await screen.findByText('#42')).toBeInTheDocument();
     expect(screen.getByText('3 friends credited')).toBeInTheDocument();
     expect(screen.getByText('Confirmed on 3 March 2026, 3 friends joined: 30 places up.')).toBeInTheDocument();
@@ -88,7 +62,7 @@ describe('the confirmation link as the person’s own page', () => {
       sent.push(body);
       return json(200, { success: true, data: { ...place, city: { id: 5, name: 'Lisbon' } } });
     });
-    renderAt('/confirm?token=tok-1', 'confirm');
+    renderPage(<ConfirmPanel />, '/confirm?token=tok-1');
     const select = await screen.findByRole('combobox', { name: 'City' });
     expect(within(select).getByRole('option', { name: 'Other' })).toBeInTheDocument();
     fireEvent.change(select, { target: { value: '5' } });
@@ -105,7 +79,7 @@ describe('the confirmation link as the person’s own page', () => {
       sent.push(body);
       return json(200, { success: true, data: { ...place, language: 'de' } });
     });
-    renderAt('/confirm?token=tok-1', 'confirm');
+    renderPage(<ConfirmPanel />, '/confirm?token=tok-1');
     const select = await screen.findByRole('combobox', { name: 'Language' });
     expect(select).toHaveValue('es');
     expect(
@@ -129,7 +103,7 @@ describe('the confirmation link as the person’s own page', () => {
       sent.push(body);
       return json(200, { success: true, data: { ...place, cityOther: true } });
     });
-    renderAt('/confirm?token=tok-1', 'confirm');
+    renderPage(<ConfirmPanel />, '/confirm?token=tok-1');
     const select = await screen.findByRole('combobox', { name: 'City' });
     expect(select).toHaveValue('3');
     fireEvent.change(select, { target: { value: 'other' } });
@@ -142,7 +116,7 @@ describe('the confirmation link as the person’s own page', () => {
     network.on('GET', '/waitlist/confirm', () =>
       json(200, { success: true, data: { ...place, status: 'invited', position: null } }),
     );
-    renderAt('/confirm?token=tok-1', 'confirm');
+    renderPage(<ConfirmPanel />, '/confirm?token=tok-1');
     expect(await screen.findByRole('heading', { level: 1, name: "You're invited!" })).toBeInTheDocument();
     expect(screen.queryByText(/#\d/)).not.toBeInTheDocument();
     // No promise that friends move them any more.
@@ -155,7 +129,7 @@ describe('the confirmation link as the person’s own page', () => {
       json(200, { success: true, data: { ...place, friendsPending: 2, friendsHeld: 1 } }),
     );
     network.on('GET', '/waitlist/cities', () => json(200, cities));
-    renderAt('/confirm?token=tok-1', 'confirm');
+    renderPage(<ConfirmPanel />, '/confirm?token=tok-1');
     expect(await screen.findByText('of 1,234 people in line · 1,192 people behind you')).toBeInTheDocument();
     expect(screen.getByText('3 friends credited')).toBeInTheDocument();
     expect(screen.getByText(/^2 friends joined and have not confirmed yet/)).toBeInTheDocument();
@@ -169,7 +143,7 @@ describe('the confirmation link as the person’s own page', () => {
     vi.stubGlobal('navigator', { ...navigator, share: (data: ShareData) => (shared.push(data), Promise.resolve()) });
     network.on('GET', '/waitlist/confirm', () => json(200, { success: true, data: place }));
     network.on('GET', '/waitlist/cities', () => json(200, cities));
-    renderAt('/confirm?token=tok-1', 'confirm');
+    renderPage(<ConfirmPanel />, '/confirm?token=tok-1');
     const links = within(await screen.findByRole('list', { name: 'Share with' })).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual(['WhatsApp', 'SMS', 'E-mail', 'X']);
     for (const link of links) expect(decodeURIComponent(link.getAttribute('href')!)).toContain(place.shareUrl);
@@ -181,30 +155,25 @@ describe('the confirmation link as the person’s own page', () => {
     network.on('GET', '/waitlist/confirm', () =>
       json(200, { success: true, data: { ...place, status: 'admitted', position: null } }),
     );
-    renderAt('/confirm?token=tok-1', 'confirm');
+    renderPage(<ConfirmPanel />, '/confirm?token=tok-1');
     expect(await screen.findByRole('heading', { level: 1, name: "You're in!" })).toBeInTheDocument();
   });
 });
 
 describe('InvitationPanel', () => {
-  const invitation = {
-    email: 'ada@example.com',
-    status: 'invited',
-    invitedAt: '2026-04-01T09:00:00.000Z',
-    admittedAt: null,
-    city: { id: 3, name: 'Berlin' },
+  const invitation = buildInvitation({
     stores: {
       appStore: 'https://apps.apple.com/app/id1',
       playStore: 'https://play.google.com/store/apps/details?id=x',
     },
-  };
+  });
 
   it('welcomes the person with badges to the stores; only the click accepts, then says they are in', async () => {
     network.on('GET', '/waitlist/invitation', () => json(200, { success: true, data: invitation }));
     network.on('POST', '/waitlist/invitation/accept', () =>
       json(200, { success: true, data: { ...invitation, status: 'admitted', admittedAt: '2026-04-02T09:00:00.000Z' } }),
     );
-    renderAt('/invitation?token=inv-1', 'invitation');
+    renderPage(<InvitationPanel />, '/invitation?token=inv-1');
     expect(
       await screen.findByRole('heading', { level: 1, name: "You're invited to Meet Match Date Marry" }),
     ).toBeInTheDocument();
@@ -223,7 +192,7 @@ describe('InvitationPanel', () => {
   it('before the apps are out, says when and how the person hears next instead of badges back to the waitlist', async () => {
     const early = { ...invitation, stores: { appStore: null, playStore: null } };
     network.on('GET', '/waitlist/invitation', () => json(200, { success: true, data: early }));
-    renderAt('/invitation?token=inv-1', 'invitation');
+    renderPage(<InvitationPanel />, '/invitation?token=inv-1');
     expect(
       await screen.findByText(
         /The apps are not in the App Store and Google Play yet\. The day they are, we will e-mail/,
@@ -236,7 +205,7 @@ describe('InvitationPanel', () => {
     network.on('GET', '/waitlist/invitation', () =>
       json(200, { success: true, data: { ...invitation, status: 'admitted', admittedAt: '2026-04-02T09:00:00.000Z' } }),
     );
-    renderAt('/invitation?token=inv-1', 'invitation');
+    renderPage(<InvitationPanel />, '/invitation?token=inv-1');
     expect(await screen.findByRole('heading', { level: 1, name: "You're in!" })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept my invitation' })).not.toBeInTheDocument();
   });
@@ -245,14 +214,14 @@ describe('InvitationPanel', () => {
     network.on('GET', '/waitlist/invitation', () =>
       json(404, { success: false, code: 'token_invalid', message: 'Unknown' }),
     );
-    renderAt('/invitation?token=nope', 'invitation');
+    renderPage(<InvitationPanel />, '/invitation?token=nope');
     expect(
       await screen.findByRole('heading', { level: 1, name: "This invitation link isn't valid" }),
     ).toBeInTheDocument();
   });
 
   it('sends nothing without a token', async () => {
-    renderAt('/invitation', 'invitation');
+    renderPage(<InvitationPanel />, '/invitation');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'This invitation link is incomplete' }),
     ).toBeInTheDocument();

@@ -1,11 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { speak } from '../../../testing/page-texts.js';
+import { describe, expect, it } from 'vitest';
+import { speak } from '../../../testing/render-page.js';
 import { shareLinks } from '../lib/share-links.js';
 import { shareMessage } from './share-panel.js';
 
 const url = 'https://mmdm.example/waitlist?ref=ADA-7K2Q';
-
-afterEach(() => speak('en'));
 
 describe('the ready-made share message', () => {
   it('in line, says joining with the link moves the person up', () => {

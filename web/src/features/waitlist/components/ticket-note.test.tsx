@@ -1,8 +1,9 @@
 import { render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Language } from '@mmdm/contracts/languages';
 import { PREFIXED_LANGUAGES } from '../../../lib/i18n/page-language.js';
-import { englishLeft, sentencesOf, speak, textBlocks } from '../../../testing/page-texts.js';
+import { englishLeft, sentencesOf, textBlocks } from '../../../testing/page-texts.js';
+import { speak } from '../../../testing/render-page.js';
 import type { TicketCheck } from '../api/get-ticket.js';
 import { TicketNote } from './ticket-note.js';
 
@@ -47,8 +48,6 @@ const opening: Record<Language, Record<'open' | 'used' | 'revoked' | 'invalid', 
     invalid: 'Nous ne connaissons pas le ticket de votre lien',
   },
 };
-
-afterEach(() => speak('en'));
 
 /** Each note as the waitlist page shows it in `language`: its texts, and the words it puts in bold. */
 async function notes(language: Language): Promise<{ kind: TicketCheck['kind']; texts: string[]; bold: string }[]> {

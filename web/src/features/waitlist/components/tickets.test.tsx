@@ -1,10 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client.js';
+import { buildInvitation, buildPlace } from '../../../testing/factories.js';
 import { fakeNetwork, json, type FakeNetwork } from '../../../testing/fake-network.js';
+import { renderPage } from '../../../testing/render-page.js';
 import { heldTicket } from '../lib/held-ticket.js';
 import { ConfirmPanel } from './confirm-panel.js';
 import { InvitationPanel } from './invitation-panel.js';
@@ -13,32 +11,18 @@ import { WaitlistForm } from './waitlist-form.js';
 // The server is outside this unit: it answers as the tickets' calls are declared (decision 036).
 const CODE = 'T'.repeat(43);
 const ticketUrl = (code: string) => `http://localhost:8080/waitlist?ticket=${code}`;
-const invitation = {
-  email: 'ada@example.com',
+const invitation = buildInvitation({
   status: 'admitted',
   invitedAt: '2026-03-01T09:00:00.000Z',
   admittedAt: '2026-03-02T09:00:00.000Z',
   city: { id: 5, name: 'Lisbon' },
-  stores: { appStore: null, playStore: null },
-};
-const place = {
+});
+const place = buildPlace({
   email: 'bea@example.com',
-  status: 'confirmed',
   referralCode: 'BEA-7K2Q',
   shareUrl: 'http://localhost:8080/waitlist?ref=BEA-7K2Q',
-  position: 42,
   referralCount: 0,
-  boost: 10,
-  confirmedAt: '2026-03-03T10:00:00.000Z',
-  city: null,
-  cityOther: false,
-  tokenExpired: false,
-  lineLength: 1234,
-  behind: 1192,
-  friendsPending: 0,
-  friendsHeld: 0,
-  language: 'en',
-};
+});
 
 let network: FakeNetwork;
 beforeEach(() => {
@@ -49,14 +33,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
 });
-
-function renderAt(url: string, children: ReactNode) {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
 
 describe("the member's invitation page", () => {
   it('lists their ticket links once admitted: the open ones to copy, the others as used or withdrawn', async () => {
@@ -73,7 +49,7 @@ describe("the member's invitation page", () => {
         },
       }),
     );
-    renderAt('/invitation?token=inv-1', <InvitationPanel />);
+    renderPage(<InvitationPanel />, '/invitation?token=inv-1');
     const card = await screen.findByRole('region', { name: 'Tickets for your friends' });
     expect(within(card).getByText(/You have 1 ticket left\./)).toBeInTheDocument();
     expect(within(card).getByText(ticketUrl('A'.repeat(43)))).toBeInTheDocument();
@@ -97,7 +73,7 @@ describe('the waitlist page opened by a ticket link', () => {
       sent = body;
       return json(200, { success: true, message: 'Joined.' });
     });
-    renderAt(`/waitlist?ticket=${CODE}`, <WaitlistForm />);
+    renderPage(<WaitlistForm />, `/waitlist?ticket=${CODE}`);
     expect(await screen.findByText('A member gave you a ticket.')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'bea@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Join the waitlist' }));
@@ -115,7 +91,7 @@ describe('the waitlist page opened by a ticket link', () => {
       sent = body;
       return json(200, { success: true, message: 'Joined.' });
     });
-    renderAt(`/waitlist?ticket=${CODE}`, <WaitlistForm />);
+    renderPage(<WaitlistForm />, `/waitlist?ticket=${CODE}`);
     expect(await screen.findByText(words)).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'cai@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Join the waitlist' }));
@@ -137,7 +113,7 @@ describe('the place page with a ticket kept in this browser', () => {
       sent = body;
       return json(200, { success: true, data: { state: 'used' } });
     });
-    renderAt('/confirm?token=tok-1', <ConfirmPanel />);
+    renderPage(<ConfirmPanel />, '/confirm?token=tok-1');
     fireEvent.click(await screen.findByRole('button', { name: 'Use my ticket' }));
     expect(await screen.findByText('Your ticket is in.')).toBeInTheDocument();
     expect(sent).toEqual({ token: 'tok-1', ticket: CODE });
@@ -148,7 +124,7 @@ describe('the place page with a ticket kept in this browser', () => {
     network.on('POST', '/waitlist/ticket/attach', () =>
       json(409, { success: false, code: 'ticket_own', message: 'This is your own ticket.' }),
     );
-    renderAt('/confirm?token=tok-1', <ConfirmPanel />);
+    renderPage(<ConfirmPanel />, '/confirm?token=tok-1');
     fireEvent.click(await screen.findByRole('button', { name: 'Use my ticket' }));
     expect(await screen.findByText('This is your own ticket: give it to a friend instead.')).toBeInTheDocument();
   });
