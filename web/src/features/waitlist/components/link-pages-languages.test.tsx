@@ -291,7 +291,7 @@ describe('the invitation page names a city whose name starts with an article as 
     network.on('GET', '/waitlist/invitation', () =>
       json(200, { success: true, data: { ...invitation, city: { id: 7, name: cityName } } }),
     );
-    const { container } = await renderAt(language, '/invitation?token=inv-1', 'invitation');
+    const { container } = await renderInLanguage(language, '/invitation?token=inv-1', <InvitationPanel />);
     await screen.findByRole('heading', { level: 1, name: EXPECTED[language].invited });
     return container.querySelector('.lead')?.textContent ?? '';
   }
