@@ -4,7 +4,7 @@ import type { ConfirmedPlace, Invitation } from '@mmdm/contracts/launch';
 import type { PersonalData } from '@mmdm/contracts/privacy';
 
 /**
- * A confirmed person's place as GET /waitlist/confirm answers it: Ada, #42 of 1,234 with three friends credited, no
+ * A confirmed person's place as GET /waitlist/confirm answers it: Ada, 42nd of 1,234 with three friends credited, no
  * city chosen, mails in English.
  */
 export function buildPlace(overrides: Partial<ConfirmedPlace> = {}): ConfirmedPlace {
