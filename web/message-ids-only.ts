@@ -5,10 +5,14 @@ import type { PluginOption } from 'vite';
  * A public page's texts come from its language's catalogue, loaded before it renders (src/lib/i18n/i18n.ts), English
  * included: the English text beside each id in the code (`i18n._({ id: 'web.…', message: '…' })`) is what the
  * catalogues are extracted from, and in the browser it would only be a second copy. In the public build each such
- * descriptor keeps its id (and values) and drops its message, as Lingui's own macro does in production; the
- * pre-renderer's bundle keeps them. On the syntax tree, not with a pattern (as call-request-lines.ts).
+ * descriptor keeps its id (and values) and drops its message and its translators' comment, as Lingui's own macro
+ * does in production; the pre-renderer's bundle keeps them. On the syntax tree, not with a pattern (as
+ * call-request-lines.ts).
  */
 const WEB_SOURCE = /[\\/]web[\\/]src[\\/](?!locales[\\/]).+\.tsx?$/;
+
+/** What only the catalogues read: the English text and the note to translators. */
+const CATALOGUE_ONLY = new Set(['message', 'comment']);
 
 function isWebMessage(node: ts.ObjectLiteralExpression): boolean {
   return node.properties.some(
@@ -27,7 +31,11 @@ function dropMessages(context: ts.TransformationContext) {
     if (ts.isObjectLiteralExpression(node) && isWebMessage(node)) {
       const kept = node.properties.filter(
         (property) =>
-          !(ts.isPropertyAssignment(property) && ts.isIdentifier(property.name) && property.name.text === 'message'),
+          !(
+            ts.isPropertyAssignment(property) &&
+            ts.isIdentifier(property.name) &&
+            CATALOGUE_ONLY.has(property.name.text)
+          ),
       );
       return ts.visitEachChild(factory.updateObjectLiteralExpression(node, kept), visit, context);
     }
