@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeNetwork, json, noContent, verified, type FakeNetwork } from '../../../testing/fake-network.js';
-import { renderAdmin } from '../../../testing/render-admin.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, noContent, verified, type FakeNetwork } from '../../../testing/fake-network.js';
+import { renderAdmin, signInStaff } from '../../../testing/render-admin.js';
 
 /** A city as GET /cities lists it, with no opening threshold. */
 const noOpening = {
@@ -56,22 +56,16 @@ const tickets = { totals: { given: 3, used: 1, held: 0, revoked: 0, waiting: 1 }
 describe('the Launch screen', () => {
   let network: FakeNetwork;
   beforeEach(() => {
-    localStorage.setItem('admin_token', 'good.token');
-    network = fakeNetwork();
+    network = signInStaff();
     network.on('GET', '/api/admin/waitlist/cities', () => json(200, { items: [lisbon] }));
     network.on('GET', '/api/admin/waitlist/launch-stats', () => json(200, stats));
     network.on('GET', '/api/admin/waitlist/invitations', () => json(200, { items: [wave] }));
     network.on('GET', '/api/admin/waitlist/tickets', () => json(200, tickets));
   });
-  afterEach(() => {
-    localStorage.clear();
-    vi.unstubAllGlobals();
-  });
 
   it('previews how many match in a city, asks before sending, then invites that wave', async () => {
     const user = userEvent.setup();
     const sent: unknown[] = [];
-    network.on('GET', '/api/admin/verify', () => verified('admin'));
     network.on('GET', '/api/admin/waitlist/invitations/preview', ({ url }) =>
       json(200, url.searchParams.get('city') === '7' ? { matching: 2, holders: 4 } : { matching: 6, holders: 6 }),
     );
@@ -101,7 +95,6 @@ describe('the Launch screen', () => {
     const user = userEvent.setup();
     const sent: unknown[] = [];
     const asked: string[] = [];
-    network.on('GET', '/api/admin/verify', () => verified('admin'));
     network.on('GET', '/api/admin/waitlist/invitations/preview', ({ url }) => {
       asked.push(url.search);
       return json(
@@ -163,7 +156,6 @@ describe('the Launch screen', () => {
   it('shows the tickets given and used; an admin revokes one with the reason they type', async () => {
     const user = userEvent.setup();
     const sent: unknown[] = [];
-    network.on('GET', '/api/admin/verify', () => verified('admin'));
     network.on('POST', '/api/admin/waitlist/tickets/31/revoke', ({ body }) => {
       sent.push(body);
       return json(200, { ...ticket, state: 'revoked', revokedAt: '2026-03-05T09:00:00.000Z' });
@@ -195,13 +187,7 @@ describe('the Launch screen', () => {
 describe('Settings › Cities', () => {
   let network: FakeNetwork;
   beforeEach(() => {
-    localStorage.setItem('admin_token', 'good.token');
-    network = fakeNetwork();
-    network.on('GET', '/api/admin/verify', () => verified('admin'));
-  });
-  afterEach(() => {
-    localStorage.clear();
-    vi.unstubAllGlobals();
+    network = signInStaff();
   });
 
   it('adds a city and removes one after asking', async () => {
@@ -241,7 +227,6 @@ describe('Settings › Cities', () => {
     let items = [lisbon];
     const sent: unknown[] = [];
     network.on('GET', '/api/admin/waitlist/cities', () => json(200, { items }));
-    network.on('GET', '/api/admin/verify', () => verified('admin'));
     network.on('PATCH', '/api/admin/waitlist/cities/7', ({ body }) => {
       sent.push(body);
       const city = {
@@ -282,14 +267,8 @@ describe('the dashboard', () => {
     opening: { ...lisbon.opening, state: 'awaiting_approval', thresholdReachedAt: '2026-03-02T09:00:00.000Z' },
   };
   beforeEach(() => {
-    localStorage.setItem('admin_token', 'good.token');
-    network = fakeNetwork();
+    network = signInStaff();
     network.on('GET', '/api/admin/waitlist/cities', () => json(200, { items: [awaiting] }));
-    network.on('GET', '/api/admin/verify', () => verified('admin'));
-  });
-  afterEach(() => {
-    localStorage.clear();
-    vi.unstubAllGlobals();
   });
 
   it('shows a banner for a city awaiting approval, whose button opens it once', async () => {

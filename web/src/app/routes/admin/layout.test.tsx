@@ -1,28 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  fakeNetwork,
-  json,
-  networkFailure,
-  noContent,
-  verified,
-  type FakeNetwork,
-} from '../../../testing/fake-network.js';
-import { renderAdmin } from '../../../testing/render-admin.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, networkFailure, noContent, type FakeNetwork } from '../../../testing/fake-network.js';
+import { renderAdmin, signInStaff } from '../../../testing/render-admin.js';
 
 const emptyStats = () => json(200, { total: 0, confirmed: 0, today: 0, recent: [] });
 
 describe('the admin layout', () => {
   let network: FakeNetwork;
   beforeEach(() => {
-    localStorage.clear();
-    localStorage.setItem('admin_token', 'good.admin.token');
-    network = fakeNetwork();
-    network.on('GET', '/api/admin/verify', () => verified('admin', 'lead@staff.test'));
+    network = signInStaff({ email: 'lead@staff.test', token: 'good.admin.token' });
     network.on('GET', '/api/admin/waitlist/stats', emptyStats);
   });
-  afterEach(() => localStorage.clear());
 
   it('shows the "Admin Panel" header and a side menu that marks the current screen', async () => {
     renderAdmin('/admin');

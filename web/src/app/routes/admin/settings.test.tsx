@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeNetwork, json, noContent, verified, type FakeNetwork } from '../../../testing/fake-network.js';
-import { renderAdmin } from '../../../testing/render-admin.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, noContent, verified, type FakeNetwork } from '../../../testing/fake-network.js';
+import { renderAdmin, signInStaff } from '../../../testing/render-admin.js';
 
 const SELF_ID = '6f0c1b7e-2d1a-4c55-9a7e-0c7e1d1f2a3b';
 /** The auth service's audit record of this admin's own sign-in. */
@@ -31,9 +31,7 @@ const account = (overrides: Record<string, unknown> = {}) => ({
 describe('the Settings screen', () => {
   let network: FakeNetwork;
   beforeEach(() => {
-    localStorage.setItem('admin_token', 'good.token');
-    network = fakeNetwork();
-    network.on('GET', '/api/admin/verify', () => verified('admin', 'admin@staff.test'));
+    network = signInStaff();
     network.on('GET', '/api/admin/me', () => json(200, account()));
     // The second factor's sections of My account and Staff.
     network.on('GET', '/api/admin/me/mfa', () =>
@@ -42,7 +40,6 @@ describe('the Settings screen', () => {
     network.on('GET', '/api/admin/mfa/policy', () => json(200, { required: false, requiredByOps: false }));
     network.on('GET', '/api/admin/mfa/staff', () => json(200, { items: [] }));
   });
-  afterEach(() => localStorage.clear());
 
   it('shows the own account and changes the password', async () => {
     const user = userEvent.setup();

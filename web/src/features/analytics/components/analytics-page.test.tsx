@@ -1,16 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { lastDays } from '../lib/periods.js';
-import { fakeNetwork, json, verified, type FakeNetwork } from '../../../testing/fake-network.js';
-import { renderAdmin } from '../../../testing/render-admin.js';
+import { json, type FakeNetwork } from '../../../testing/fake-network.js';
+import { renderAdmin, signInStaff } from '../../../testing/render-admin.js';
 
 describe('the Analytics screen', () => {
   let network: FakeNetwork;
   beforeEach(() => {
-    localStorage.setItem('admin_token', 'good.token');
-    network = fakeNetwork();
-    network.on('GET', '/api/admin/verify', () => verified('viewer'));
+    network = signInStaff({ role: 'viewer' });
     network.on('GET', '/api/admin/waitlist/analytics', ({ url }) => {
       const to = url.searchParams.get('to')!;
       return json(200, {
@@ -23,7 +21,6 @@ describe('the Analytics screen', () => {
       });
     });
   });
-  afterEach(() => localStorage.clear());
 
   it('charts the last 30 days by default, with a described SVG and the figures as a table', async () => {
     renderAdmin('/admin/analytics');

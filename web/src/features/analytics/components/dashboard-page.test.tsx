@@ -1,16 +1,13 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeNetwork, json, verified, type FakeNetwork } from '../../../testing/fake-network.js';
-import { renderAdmin } from '../../../testing/render-admin.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, verified, type FakeNetwork } from '../../../testing/fake-network.js';
+import { renderAdmin, signInStaff } from '../../../testing/render-admin.js';
 
 describe('the dashboard', () => {
   let network: FakeNetwork;
   beforeEach(() => {
-    localStorage.setItem('admin_token', 'good.viewer.token');
-    network = fakeNetwork();
-    network.on('GET', '/api/admin/verify', () => verified('viewer'));
+    network = signInStaff({ role: 'viewer' });
   });
-  afterEach(() => localStorage.clear());
 
   it('fills Total Users and New Signups Today from the waitlist, and lists the latest activity', async () => {
     const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeNetwork, json, verified, type FakeNetwork } from '../../../testing/fake-network.js';
-import { renderAdmin } from '../../../testing/render-admin.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, verified, type FakeNetwork } from '../../../testing/fake-network.js';
+import { renderAdmin, signInStaff } from '../../../testing/render-admin.js';
 
 const ana = {
   id: 12,
@@ -17,9 +17,7 @@ describe('Messages', () => {
   let handled: string | null;
   beforeEach(() => {
     handled = null;
-    localStorage.setItem('admin_token', 'token');
-    network = fakeNetwork();
-    network.on('GET', '/api/admin/verify', () => verified('admin'));
+    network = signInStaff();
     network.on('GET', '/api/admin/waitlist/messages', ({ url }) =>
       json(200, {
         items: url.searchParams.get('state') === 'handled' && !handled ? [] : [{ ...ana, handledAt: handled }],
@@ -40,7 +38,6 @@ describe('Messages', () => {
       return json(200, { ...ana, handledAt: handled });
     });
   });
-  afterEach(() => localStorage.clear());
 
   it('lists who wrote and when (open ones first), opens one, and an admin marks it handled', async () => {
     const user = userEvent.setup();

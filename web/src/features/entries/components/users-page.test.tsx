@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeNetwork, json, noContent, verified, type FakeNetwork } from '../../../testing/fake-network.js';
-import { renderAdmin } from '../../../testing/render-admin.js';
+import { json, noContent, verified, type FakeNetwork } from '../../../testing/fake-network.js';
+import { renderAdmin, signInStaff } from '../../../testing/render-admin.js';
 
 let nextId = 1000;
 function entry(overrides: Record<string, unknown> = {}) {
@@ -22,13 +22,9 @@ function entry(overrides: Record<string, unknown> = {}) {
 describe('the Users screen', () => {
   let network: FakeNetwork;
   beforeEach(() => {
-    localStorage.setItem('admin_token', 'good.token');
-    network = fakeNetwork();
-    network.on('GET', '/api/admin/verify', () => verified('admin'));
+    network = signInStaff();
   });
   afterEach(() => {
-    localStorage.clear();
-    vi.unstubAllGlobals();
     Reflect.deleteProperty(URL, 'createObjectURL');
     Reflect.deleteProperty(URL, 'revokeObjectURL');
   });

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeNetwork, json, verified, type FakeNetwork } from '../../../testing/fake-network.js';
-import { renderAdmin } from '../../../testing/render-admin.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, type FakeNetwork } from '../../../testing/fake-network.js';
+import { renderAdmin, signInStaff } from '../../../testing/render-admin.js';
 
 const TEMPLATES = {
   items: [
@@ -24,9 +24,7 @@ const preview = (name: string, subject: string) => ({
 describe('Settings › Mail', () => {
   let network: FakeNetwork;
   beforeEach(() => {
-    localStorage.setItem('admin_token', 'good.token');
-    network = fakeNetwork();
-    network.on('GET', '/api/admin/verify', () => verified('admin', 'admin@staff.test'));
+    network = signInStaff();
     network.on('GET', '/api/admin/waitlist/mail-templates', () => json(200, TEMPLATES));
     network.on('GET', '/api/admin/waitlist/mail-templates/confirmation/preview', () =>
       json(200, preview('confirmation', 'Confirm your place')),
@@ -35,7 +33,6 @@ describe('Settings › Mail', () => {
       json(200, preview('welcome', 'You are number 42')),
     );
   });
-  afterEach(() => localStorage.clear());
 
   it('lists every template and shows the first one: subject, HTML in a frame that runs no script, and the text part', async () => {
     renderAdmin('/admin/settings/mail');

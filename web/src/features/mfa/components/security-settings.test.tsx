@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeNetwork, json, verified, type FakeNetwork } from '../../../testing/fake-network.js';
-import { renderAdmin } from '../../../testing/render-admin.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, type FakeNetwork } from '../../../testing/fake-network.js';
+import { renderAdmin, signInStaff } from '../../../testing/render-admin.js';
 
 const REAUTH_REQUIRED = {
   success: false,
@@ -14,11 +14,8 @@ describe('changing a second factor in Security settings', () => {
   let network: FakeNetwork;
   let confirmed = false;
   beforeEach(() => {
-    localStorage.clear();
-    localStorage.setItem('admin_token', 'a.staff.session');
     confirmed = false;
-    network = fakeNetwork();
-    network.on('GET', '/api/admin/verify', () => verified('viewer'));
+    network = signInStaff({ role: 'viewer', token: 'a.staff.session' });
     network.on('GET', '/api/admin/me', () =>
       json(200, {
         id: '6f0c1b7e-2d1a-4c55-9a7e-0c7e1d1f2a3b',
@@ -34,7 +31,6 @@ describe('changing a second factor in Security settings', () => {
       json(200, { totp: true, passkeys: [], recoveryCodesLeft: 10, required: false }),
     );
   });
-  afterEach(() => localStorage.clear());
 
   it('asks for the password when the service says the sign-in is too old, then makes the new codes', async () => {
     let sent: unknown;

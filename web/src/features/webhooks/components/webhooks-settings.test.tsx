@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeNetwork, json, noContent, verified, type FakeNetwork } from '../../../testing/fake-network.js';
-import { renderAdmin } from '../../../testing/render-admin.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, noContent, type FakeNetwork } from '../../../testing/fake-network.js';
+import { renderAdmin, signInStaff } from '../../../testing/render-admin.js';
 
 const endpoint = (overrides: Record<string, unknown> = {}) => ({
   id: '7',
@@ -24,12 +24,9 @@ const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 describe('Settings › Webhooks', () => {
   let network: FakeNetwork;
   beforeEach(() => {
-    localStorage.setItem('admin_token', 'good.token');
-    network = fakeNetwork();
-    network.on('GET', '/api/admin/verify', () => verified('admin', 'admin@staff.test'));
+    network = signInStaff();
     network.on('GET', '/api/admin/webhooks', () => json(200, { items: [endpoint()] }));
   });
-  afterEach(() => localStorage.clear());
 
   it('adds an endpoint and shows its secret once, with a way to copy it', async () => {
     const user = userEvent.setup();
