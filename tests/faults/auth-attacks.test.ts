@@ -142,22 +142,33 @@ describe('stored password hashes', () => {
 
 /**
  * "Within a few milliseconds": 5 ms, or 5% of the median when requests themselves take far longer (argon2id on a
- * slow runner). On a machine busier than 3 runnable tasks per core (other jobs on a shared runner), scheduler noise alone is larger than that; the
- * figure is then printed and the byte-identity still asserted, but the timing is not judged.
+ * slow runner). On a machine busier than 3 runnable tasks per core (other jobs on a shared runner), scheduler noise
+ * alone is larger than that; the figure is then printed and the byte-identity still asserted, but the timing is not
+ * judged. A leak shows in every round, a neighbour's burst of work (the fault suite runs two files at once) in one:
+ * a gap over the bound is measured once more, and that round judged. Answers the samples of the round judged.
  */
-function expectSimilarTiming(a: Answer[], b: Answer[], label: string) {
-  const [ma, mb] = [median(a.map((x) => x.ms)), median(b.map((x) => x.ms))];
-  const gap = Math.abs(ma - mb);
-  const bound = Math.max(5, 0.05 * Math.max(ma, mb));
-  const load = (loadavg()[0] ?? 0) / availableParallelism();
-  console.info(
-    `enumeration (${label}): medians ${ma.toFixed(1)} / ${mb.toFixed(1)} ms, gap ${gap.toFixed(1)} ms (bound ${bound.toFixed(1)}), load ${load.toFixed(1)}/core`,
-  );
-  if (load > 3) {
-    console.warn(`enumeration (${label}): machine too busy to judge timing (load ${load.toFixed(1)} per core)`);
-    return;
+async function expectSimilarTiming(
+  measure: () => Promise<[Answer[], Answer[]]>,
+  label: string,
+): Promise<[Answer[], Answer[]]> {
+  for (let round = 1; ; round++) {
+    const [a, b] = await measure();
+    const [ma, mb] = [median(a.map((x) => x.ms)), median(b.map((x) => x.ms))];
+    const gap = Math.abs(ma - mb);
+    const bound = Math.max(5, 0.05 * Math.max(ma, mb));
+    const load = (loadavg()[0] ?? 0) / availableParallelism();
+    console.info(
+      `enumeration (${label}, round ${round}): medians ${ma.toFixed(1)} / ${mb.toFixed(1)} ms, gap ${gap.toFixed(1)} ms (bound ${bound.toFixed(1)}), load ${load.toFixed(1)}/core`,
+    );
+    if (load > 3) {
+      console.warn(`enumeration (${label}): machine too busy to judge timing (load ${load.toFixed(1)} per core)`);
+      return [a, b];
+    }
+    if (gap < bound || round === 2) {
+      expect(gap, `median gap ${gap.toFixed(1)} ms`).toBeLessThan(bound);
+      return [a, b];
+    }
   }
-  expect(gap, `median gap ${gap.toFixed(1)} ms`).toBeLessThan(bound);
 }
 
 describe('enumeration', () => {
@@ -175,21 +186,23 @@ describe('enumeration', () => {
           body: { email, password: `wrong ${randomUUID()}` },
         });
       for (let i = 0; i < 5; i++) await Promise.all([attempt(account.email), attempt(uniqueEmail('nobody'))]);
-      const known: Answer[] = [];
-      const unknown: Answer[] = [];
-      for (let i = 0; i < SAMPLES; i++) {
-        // Interleaved, alternating which goes first, so load drifts hit both alike.
-        if (i % 2) {
-          known.push(await attempt(account.email));
-          unknown.push(await attempt(uniqueEmail('nobody')));
-        } else {
-          unknown.push(await attempt(uniqueEmail('nobody')));
-          known.push(await attempt(account.email));
+      const [known, unknown] = await expectSimilarTiming(async () => {
+        const known: Answer[] = [];
+        const unknown: Answer[] = [];
+        for (let i = 0; i < SAMPLES; i++) {
+          // Interleaved, alternating which goes first, so load drifts hit both alike.
+          if (i % 2) {
+            known.push(await attempt(account.email));
+            unknown.push(await attempt(uniqueEmail('nobody')));
+          } else {
+            unknown.push(await attempt(uniqueEmail('nobody')));
+            known.push(await attempt(account.email));
+          }
         }
-      }
+        return [known, unknown];
+      }, 'wrong password / unknown account');
       expect(new Set([...known, ...unknown].map((answer) => `${answer.status} ${answer.text}`)).size).toBe(1);
       expect(known[0]?.status).toBe(401);
-      expectSimilarTiming(known, unknown, 'wrong password / unknown account');
     } finally {
       await quiet.close();
     }
@@ -200,18 +213,21 @@ describe('enumeration', () => {
     const signUp = (email: string) => request(system.gateway.url, '/waitlist', { method: 'POST', body: { email } });
     expect((await signUp(existing)).status).toBe(200);
     for (let i = 0; i < 5; i++) await Promise.all([signUp(existing), signUp(uniqueEmail('warm'))]);
-    const fresh: Answer[] = [];
-    const again: Answer[] = [];
-    for (let i = 0; i < SAMPLES; i++) {
-      const freshEmail = uniqueEmail('new');
-      if (i % 2) {
-        fresh.push(await signUp(freshEmail));
-        again.push(await signUp(existing));
-      } else {
-        again.push(await signUp(existing));
-        fresh.push(await signUp(freshEmail));
+    const [fresh, again] = await expectSimilarTiming(async () => {
+      const fresh: Answer[] = [];
+      const again: Answer[] = [];
+      for (let i = 0; i < SAMPLES; i++) {
+        const freshEmail = uniqueEmail('new');
+        if (i % 2) {
+          fresh.push(await signUp(freshEmail));
+          again.push(await signUp(existing));
+        } else {
+          again.push(await signUp(existing));
+          fresh.push(await signUp(freshEmail));
+        }
       }
-    }
+      return [fresh, again];
+    }, 'new / listed address');
     // The body names the address typed; with that put aside, the answers are the same bytes.
     const shape = (answer: Answer, email: string) =>
       `${answer.status} ${answer.headers['content-type']} ${answer.text.replace(email, '<email>')}`;
@@ -219,6 +235,5 @@ describe('enumeration', () => {
     const againShapes = new Set(again.map((a) => shape(a, existing)));
     expect([...freshShapes]).toEqual([...againShapes]);
     expect(fresh[0]?.status).toBe(200);
-    expectSimilarTiming(fresh, again, 'new / listed address');
   });
 });
