@@ -23,21 +23,30 @@ export function LinkWorking({ title, noscript }: { title: string; noscript: Reac
   );
 }
 
-/** A mail link's page when our servers did not answer: the person retries what failed. */
-export function LinkUnreachable({ title, onRetry }: { title: string; onRetry: () => void }) {
+/** A mail link's page whose action failed in a way the person can retry: what happened, and "Try again". */
+function RetryState({ title, lead, onRetry }: { title: string; lead: string; onRetry: () => void }) {
   return (
     <>
       <h1>{title}</h1>
-      <p className="lead">
-        {i18n._({
-          id: 'web.link.unreachable',
-          message: 'Our servers could not be reached. Please check your connection and try again.',
-        })}
-      </p>
+      <p className="lead">{lead}</p>
       <button type="button" className="button button--primary" onClick={onRetry}>
         {i18n._({ id: 'web.link.retry', message: 'Try again' })}
       </button>
     </>
+  );
+}
+
+/** A mail link's page when our servers did not answer: the person retries what failed. */
+export function LinkUnreachable({ title, onRetry }: { title: string; onRetry: () => void }) {
+  return (
+    <RetryState
+      title={title}
+      onRetry={onRetry}
+      lead={i18n._({
+        id: 'web.link.unreachable',
+        message: 'Our servers could not be reached. Please check your connection and try again.',
+      })}
+    />
   );
 }
 
@@ -47,18 +56,14 @@ export function LinkUnreachable({ title, onRetry }: { title: string; onRetry: ()
  */
 export function LinkThrottled({ title, onRetry }: { title: string; onRetry: () => void }) {
   return (
-    <>
-      <h1>{title}</h1>
-      <p className="lead">
-        {i18n._({
-          id: 'web.link.tooManyRequests',
-          message: 'Too many attempts in a short time. Please wait a moment and try again.',
-        })}
-      </p>
-      <button type="button" className="button button--primary" onClick={onRetry}>
-        {i18n._({ id: 'web.link.retry', message: 'Try again' })}
-      </button>
-    </>
+    <RetryState
+      title={title}
+      onRetry={onRetry}
+      lead={i18n._({
+        id: 'web.link.tooManyRequests',
+        message: 'Too many attempts in a short time. Please wait a moment and try again.',
+      })}
+    />
   );
 }
 
