@@ -78,14 +78,27 @@ const appFile = appEntry.file;
 const appChunks = chunksOf(APP_SOURCE);
 
 /**
- * What a page needs to hydrate, beyond the boot entry and the app's own chunk: what they import, and the page's
- * language's catalogue (the app loads it before hydrating: listed here, it downloads beside the app), in one list.
+ * A content page's text in a translated language: a chunk of its own (`home.es.ts`, imported by the page's chunk),
+ * which the app loads with the page before hydrating (src/lib/i18n/localized-content.tsx).
+ */
+function contentChunks(source: string, language: Language): string[] {
+  if (language === server.DEFAULT_LANGUAGE) return [];
+  return (manifest[source]?.dynamicImports ?? [])
+    .filter((key) => key.endsWith(`.${language}.ts`))
+    .flatMap((key) => chunksOf(key));
+}
+
+/**
+ * What a page needs to hydrate, beyond the boot entry and the app's own chunk: what they import, the page's
+ * language's catalogue and, on a content page, its text in that language (the app loads both before hydrating: listed
+ * here, they download beside the app), in one list.
  */
 function hydrationChunks(source: string, language: Language): string[] {
   if (!manifest[source]) throw new Error(`the client build has no chunk for ${source}: update publicPages`);
   const catalogue = `src/locales/${language}.ts`;
   if (!manifest[catalogue]) throw new Error(`the client build has no chunk for ${catalogue} (src/lib/i18n/i18n.ts)`);
-  return [...new Set([...appChunks, ...chunksOf(source), ...chunksOf(catalogue)])].filter(
+  const pageChunks = [...chunksOf(source), ...contentChunks(source, language)];
+  return [...new Set([...appChunks, ...pageChunks, ...chunksOf(catalogue)])].filter(
     (file) => !bootChunks.has(file) && file !== appFile,
   );
 }

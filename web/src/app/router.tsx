@@ -1,22 +1,36 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../components/ui/error-boundary.js';
-import { isLanguage } from '@mmdm/contracts/languages';
+import { DEFAULT_LANGUAGE, isLanguage } from '@mmdm/contracts/languages';
 import { paths } from '../config/paths.js';
 import { i18n, loadStatusTexts } from '../lib/i18n/i18n.js';
-import { PREFIXED_LANGUAGES } from '../lib/i18n/page-language.js';
+import { usePageLanguage } from '../lib/i18n/page-language.js';
 import { RootLayout } from './routes/root-layout.js';
 import { RouteError } from './routes/route-error.js';
+import { isLocalizedPage } from '../lib/i18n/localized-content.js';
 
 /*
  * The public site uses react-router's declarative mode, not the data router: with React itself at ~68 kB gzip,
  * the data router's extra ~17 kB would break the 100 kB first-load JavaScript budget (docs/performance.md). Pages are React.lazy
- * chunks; the pre-rendered HTML keeps showing while a page's chunk loads, and hydration picks it up then.
+ * chunks; the pre-rendered HTML keeps showing while a page's chunk loads, and hydration picks it up then, in a render
+ * and commit of its own after the layout's. (Loading the page before hydrating made one commit of the whole page
+ * instead: on the waitlist page a 50 ms task in a trace, and no better Lighthouse figures; docs/performance.md.)
  * The staff panel (a data router, client-only) is a separate entry: see admin-app.tsx.
  */
 
+/** The language whose texts are active: the page's, by the time a page loads (main.tsx activates it first). */
+const activeLanguage = () => (isLanguage(i18n.locale) ? i18n.locale : 'en');
+
+/**
+ * A page's component and, on a content page, its content in the active language, loaded together: the page renders
+ * in one pass once both are in (hydration retries it once, not once for the code and again for the content).
+ */
 const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
-  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  lazy(async () => {
+    const component = (await load())[name] as ComponentType;
+    if (isLocalizedPage(component)) await component.loadContent(activeLanguage());
+    return { default: component };
+  });
 
 /**
  * A page behind a mail's link, or with a form of its own (contact, "Your data"): its code and its texts' catalogue (in
@@ -24,24 +38,28 @@ const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: k
  */
 const statusPage = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
   lazy(async () => {
-    const [module] = await Promise.all([load(), loadStatusTexts(isLanguage(i18n.locale) ? i18n.locale : 'en')]);
+    const [module] = await Promise.all([load(), loadStatusTexts(activeLanguage())]);
     return { default: module[name] as ComponentType };
   });
 
 const HomeRoute = page(() => import('./routes/home.js'), 'HomeRoute');
-const AboutRoute = page(() => import('./routes/about.js'), 'AboutRoute');
-const ContactRoute = statusPage(() => import('./routes/contact.js'), 'ContactRoute');
-const PrivacyPolicyRoute = page(() => import('./routes/privacy-policy.js'), 'PrivacyPolicyRoute');
-const TermsRoute = page(() => import('./routes/terms.js'), 'TermsRoute');
-const CookiePolicyRoute = page(() => import('./routes/cookie-policy.js'), 'CookiePolicyRoute');
-const FaqsRoute = page(() => import('./routes/faqs.js'), 'FaqsRoute');
-const TeamsRoute = page(() => import('./routes/teams.js'), 'TeamsRoute');
-const WaitlistRoute = page(() => import('./routes/waitlist.js'), 'WaitlistRoute');
-const ConfirmRoute = statusPage(() => import('./routes/confirm.js'), 'ConfirmRoute');
-const UnsubscribeRoute = statusPage(() => import('./routes/unsubscribe.js'), 'UnsubscribeRoute');
-const InvitationRoute = statusPage(() => import('./routes/invitation.js'), 'InvitationRoute');
-const YourDataRoute = statusPage(() => import('./routes/your-data.js'), 'YourDataRoute');
 const NotFoundRoute = page(() => import('./routes/not-found.js'), 'NotFoundRoute');
+
+/** Every page but home (the language's index) and not-found (everything else), by unprefixed path. */
+const pagesByPath = new Map<string, LazyExoticComponent<ComponentType>>([
+  [paths.about, page(() => import('./routes/about.js'), 'AboutRoute')],
+  [paths.contact, statusPage(() => import('./routes/contact.js'), 'ContactRoute')],
+  [paths.privacyPolicy, page(() => import('./routes/privacy-policy.js'), 'PrivacyPolicyRoute')],
+  [paths.terms, page(() => import('./routes/terms.js'), 'TermsRoute')],
+  [paths.cookiePolicy, page(() => import('./routes/cookie-policy.js'), 'CookiePolicyRoute')],
+  [paths.faqs, page(() => import('./routes/faqs.js'), 'FaqsRoute')],
+  [paths.teams, page(() => import('./routes/teams.js'), 'TeamsRoute')],
+  [paths.waitlist, page(() => import('./routes/waitlist.js'), 'WaitlistRoute')],
+  [paths.confirm, statusPage(() => import('./routes/confirm.js'), 'ConfirmRoute')],
+  [paths.unsubscribe, statusPage(() => import('./routes/unsubscribe.js'), 'UnsubscribeRoute')],
+  [paths.invitation, statusPage(() => import('./routes/invitation.js'), 'InvitationRoute')],
+  [paths.yourData, statusPage(() => import('./routes/your-data.js'), 'YourDataRoute')],
+]);
 
 /**
  * The public routes (unprefixed), in the order they are pre-rendered; each is pre-rendered in every language, under
@@ -101,29 +119,24 @@ function languageRoutes(prefix: string) {
   return (
     <Route key={prefix || 'default'} path={prefix || undefined} element={<RootLayout />}>
       <Route index element={<RoutePage component={HomeRoute} />} />
-      <Route path={below(paths.about)} element={<RoutePage component={AboutRoute} />} />
-      <Route path={below(paths.contact)} element={<RoutePage component={ContactRoute} />} />
-      <Route path={below(paths.privacyPolicy)} element={<RoutePage component={PrivacyPolicyRoute} />} />
-      <Route path={below(paths.terms)} element={<RoutePage component={TermsRoute} />} />
-      <Route path={below(paths.cookiePolicy)} element={<RoutePage component={CookiePolicyRoute} />} />
-      <Route path={below(paths.faqs)} element={<RoutePage component={FaqsRoute} />} />
-      <Route path={below(paths.teams)} element={<RoutePage component={TeamsRoute} />} />
-      <Route path={below(paths.waitlist)} element={<RoutePage component={WaitlistRoute} />} />
-      <Route path={below(paths.confirm)} element={<RoutePage component={ConfirmRoute} />} />
-      <Route path={below(paths.unsubscribe)} element={<RoutePage component={UnsubscribeRoute} />} />
-      <Route path={below(paths.invitation)} element={<RoutePage component={InvitationRoute} />} />
-      <Route path={below(paths.yourData)} element={<RoutePage component={YourDataRoute} />} />
+      {[...pagesByPath].map(([path, component]) => (
+        <Route key={path} path={below(path)} element={<RoutePage component={component} />} />
+      ))}
       <Route path="*" element={<RoutePage component={NotFoundRoute} />} />
     </Route>
   );
 }
 
+/**
+ * The routes of the page's language only: react-router flattens, ranks and matches every route on each render, and
+ * the other languages' pages are never rendered here (RootLayout turns a link into another language into a page load).
+ */
 export function AppRoutes() {
+  const language = usePageLanguage();
   return (
     <Routes>
       <Route path={`${paths.admin.root}/*`} element={<LeaveForAdmin />} />
-      {languageRoutes('')}
-      {PREFIXED_LANGUAGES.map((language) => languageRoutes(`/${language}`))}
+      {languageRoutes(language === DEFAULT_LANGUAGE ? '' : `/${language}`)}
     </Routes>
   );
 }

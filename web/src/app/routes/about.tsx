@@ -7,7 +7,6 @@ import { TestimonialsSection } from '../../features/marketing/components/testimo
 import { content as english } from '../../features/marketing/content/about.en.js';
 import type { AboutContent } from '../../features/marketing/content/page-content.js';
 import { localizedContent } from '../../lib/i18n/localized-content.js';
-import { usePageLanguage } from '../../lib/i18n/page-language.js';
 
 function About({ content }: { content: AboutContent }) {
   const { hero, mission, how, shared } = content;
@@ -54,7 +53,7 @@ function About({ content }: { content: AboutContent }) {
 }
 
 // The about page in the page's language: English in this chunk, each translation a chunk of its own.
-const pages = localizedContent(
+export const AboutRoute = localizedContent(
   english,
   {
     es: () => import('../../features/marketing/content/about.es.js'),
@@ -64,8 +63,3 @@ const pages = localizedContent(
   },
   About,
 );
-
-export function AboutRoute() {
-  const Page = pages[usePageLanguage()];
-  return <Page />;
-}

@@ -28,7 +28,7 @@ function Faqs({ content }: { content: FaqsContent }) {
 }
 
 // The FAQ page in the page's language: English in this chunk, each translation a chunk of its own.
-const pages = localizedContent(
+export const FaqsRoute = localizedContent(
   english,
   {
     es: () => import('../../features/marketing/content/faqs.es.js'),
@@ -38,8 +38,3 @@ const pages = localizedContent(
   },
   Faqs,
 );
-
-export function FaqsRoute() {
-  const Page = pages[usePageLanguage()];
-  return <Page />;
-}

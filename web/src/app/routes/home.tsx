@@ -55,7 +55,7 @@ function Home({ content }: { content: HomeContent }) {
 // The home page in the page's language. English stays in this chunk: the home page's first load has a 100 kB gzip
 // budget, and a lazy English module would cost the most-seen page a request; each translation is a chunk of its own
 // that only its visitors download (localized-content.tsx).
-const pages = localizedContent(
+export const HomeRoute = localizedContent(
   english,
   {
     es: () => import('../../features/marketing/content/home.es.js'),
@@ -65,8 +65,3 @@ const pages = localizedContent(
   },
   Home,
 );
-
-export function HomeRoute() {
-  const Page = pages[usePageLanguage()];
-  return <Page />;
-}

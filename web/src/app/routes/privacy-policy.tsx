@@ -2,14 +2,13 @@ import { paths } from '../../config/paths.js';
 import { LegalDocument, type LegalDocumentContent } from '../../features/legal/components/legal-document.js';
 import { content as english } from '../../features/legal/content/privacy-policy.en.js';
 import { localizedContent } from '../../lib/i18n/localized-content.js';
-import { usePageLanguage } from '../../lib/i18n/page-language.js';
 
 function Document({ content }: { content: LegalDocumentContent }) {
   return <LegalDocument content={content} englishPath={paths.privacyPolicy} />;
 }
 
 // The privacy policy in the page's language: English in this chunk, each translation a chunk of its own (localized-content.tsx).
-const documents = localizedContent(
+export const PrivacyPolicyRoute = localizedContent(
   english,
   {
     es: () => import('../../features/legal/content/privacy-policy.es.js'),
@@ -19,8 +18,3 @@ const documents = localizedContent(
   },
   Document,
 );
-
-export function PrivacyPolicyRoute() {
-  const Page = documents[usePageLanguage()];
-  return <Page />;
-}

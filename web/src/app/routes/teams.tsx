@@ -8,7 +8,6 @@ import { content as english } from '../../features/marketing/content/teams.en.js
 import type { TeamsContent } from '../../features/marketing/content/page-content.js';
 import type { TeamMember } from '../../features/marketing/data/team.js';
 import { localizedContent } from '../../lib/i18n/localized-content.js';
-import { usePageLanguage } from '../../lib/i18n/page-language.js';
 
 const networks = { linkedin: 'LinkedIn', twitter: 'X', github: 'GitHub' } as const;
 
@@ -107,7 +106,7 @@ function Teams({ content }: { content: TeamsContent }) {
 }
 
 // The team page in the page's language: English in this chunk, each translation a chunk of its own.
-const pages = localizedContent(
+export const TeamsRoute = localizedContent(
   english,
   {
     es: () => import('../../features/marketing/content/teams.es.js'),
@@ -117,8 +116,3 @@ const pages = localizedContent(
   },
   Teams,
 );
-
-export function TeamsRoute() {
-  const Page = pages[usePageLanguage()];
-  return <Page />;
-}

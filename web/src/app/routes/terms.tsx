@@ -2,14 +2,13 @@ import { paths } from '../../config/paths.js';
 import { LegalDocument, type LegalDocumentContent } from '../../features/legal/components/legal-document.js';
 import { content as english } from '../../features/legal/content/terms.en.js';
 import { localizedContent } from '../../lib/i18n/localized-content.js';
-import { usePageLanguage } from '../../lib/i18n/page-language.js';
 
 function Document({ content }: { content: LegalDocumentContent }) {
   return <LegalDocument content={content} englishPath={paths.terms} />;
 }
 
 // The terms in the page's language: English in this chunk, each translation a chunk of its own (localized-content.tsx).
-const documents = localizedContent(
+export const TermsRoute = localizedContent(
   english,
   {
     es: () => import('../../features/legal/content/terms.es.js'),
@@ -19,8 +18,3 @@ const documents = localizedContent(
   },
   Document,
 );
-
-export function TermsRoute() {
-  const Page = documents[usePageLanguage()];
-  return <Page />;
-}
