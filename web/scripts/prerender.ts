@@ -79,7 +79,8 @@ const appChunks = chunksOf(APP_SOURCE);
 
 /**
  * A content page's text in a translated language: a chunk of its own (`home.es.ts`, imported by the page's chunk),
- * which the app loads with the page before hydrating (src/lib/i18n/localized-content.tsx).
+ * which the app loads together with the page's code (src/lib/i18n/localized-content.tsx), and the page hydrates once
+ * both are in.
  */
 function contentChunks(source: string, language: Language): string[] {
   if (language === server.DEFAULT_LANGUAGE) return [];
@@ -90,8 +91,8 @@ function contentChunks(source: string, language: Language): string[] {
 
 /**
  * What a page needs to hydrate, beyond the boot entry and the app's own chunk: what they import, the page's
- * language's catalogue and, on a content page, its text in that language (the app loads both before hydrating: listed
- * here, they download beside the app), in one list.
+ * language's catalogue (loaded before hydrating) and, on a content page, its text in that language (loaded with the
+ * page's code): listed here, they download beside the app. One list.
  */
 function hydrationChunks(source: string, language: Language): string[] {
   if (!manifest[source]) throw new Error(`the client build has no chunk for ${source}: update publicPages`);
